@@ -1,0 +1,74 @@
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.urls import reverse, translate_url
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from .forms import ProfileForm, SignUpForm
+from .services import set_preferred_language
+
+
+def _in_language(url, language):
+    """The same page in another language (i18n_patterns prefix swapped)."""
+    return translate_url(url, language)
+
+
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = SignUpForm(request.POST or None, initial={"preferred_language": translation.get_language()})
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Welcome! Your account has been created."))
+        return _redirect_in_language(reverse("home"), user.preferred_language)
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+class LoginView(auth_views.LoginView):
+    template_name = "accounts/login.html"
+    redirect_authenticated_user = True
+
+    def get_success_url(self):
+        return _in_language(super().get_success_url(), self.request.user.preferred_language)
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        response.set_cookie(settings.LANGUAGE_COOKIE_NAME, form.get_user().preferred_language, samesite="Lax")
+        return response
+
+
+@login_required
+def profile(request):
+    form = ProfileForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        messages.success(request, _("Your profile has been saved."))
+        return _redirect_in_language(reverse("accounts:profile"), user.preferred_language)
+    return render(request, "accounts/profile.html", {"form": form})
+
+
+@require_POST
+def switch_language(request):
+    """Switch the UI language and stay on the same page; remember it for signed-in users."""
+    language = request.POST.get("language", "")
+    if language not in dict(settings.LANGUAGES):
+        language = settings.LANGUAGE_CODE
+    next_url = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}, request.is_secure()):
+        next_url = reverse("home")
+    if request.user.is_authenticated:
+        set_preferred_language(request.user, language)
+    return _redirect_in_language(next_url, language)
+
+
+def _redirect_in_language(url, language):
+    response = redirect(_in_language(url, language))
+    response.set_cookie(settings.LANGUAGE_COOKIE_NAME, language, samesite="Lax")
+    return response

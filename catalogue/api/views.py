@@ -1,0 +1,49 @@
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics
+from rest_framework.exceptions import ValidationError
+from rest_framework.permissions import AllowAny
+
+from catalogue.filters import CardFilterForm, search_cards
+from catalogue.models import Card, Game
+
+from .serializers import CardSerializer, GameSerializer
+
+
+class GameList(generics.ListAPIView):
+    permission_classes = [AllowAny]
+    serializer_class = GameSerializer
+    pagination_class = None
+    queryset = Game.objects.prefetch_related("sets", "tribes__beats")
+
+
+CARD_FILTERS = [
+    OpenApiParameter(name, OpenApiTypes.STR, description=description)
+    for name, description in [
+        ("game", "Game slug, e.g. dust-collectorz"),
+        ("set", "Set code"),
+        ("tribe", "Tribe name"),
+        ("rank", "bronze, silver, gold, platinum or epic"),
+        ("type", "Card type"),
+        ("q", "Part of the name, case- and accent-insensitive"),
+        ("sort", "name, number, rank, power, speed, health or cunning"),
+    ]
+]
+
+
+@extend_schema(parameters=CARD_FILTERS)
+class CardList(generics.ListAPIView):
+    permission_classes = [AllowAny]
+    serializer_class = CardSerializer
+
+    def get_queryset(self):
+        form = CardFilterForm(self.request.query_params)
+        if not form.is_valid():
+            raise ValidationError({field: [str(e) for e in errors] for field, errors in form.errors.items()})
+        return search_cards(form.cleaned_data)
+
+
+class CardDetail(generics.RetrieveAPIView):
+    permission_classes = [AllowAny]
+    serializer_class = CardSerializer
+    queryset = Card.objects.select_related("card_set__game", "tribe")

@@ -1,0 +1,21 @@
+from django.core.management.base import BaseCommand, CommandError
+
+from catalogue.importing import CatalogueImportError
+from catalogue.services import import_catalogue_file
+
+
+class Command(BaseCommand):
+    help = "Import or update a card set from a JSON or CSV file (see docs/catalogue-format.md)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("files", nargs="+", metavar="FILE")
+
+    def handle(self, files, **options):
+        for path in files:
+            try:
+                summary = import_catalogue_file(path)
+            except CatalogueImportError as error:
+                raise CommandError(str(error)) from None
+            self.stdout.write(
+                f"{path}: {summary.game} {summary.set_code}: {summary.created} created, {summary.updated} updated"
+            )

@@ -1,0 +1,129 @@
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from .schemas import RANKS, SCHEMAS, card_type_label, search_key
+
+
+class Game(models.Model):
+    slug = models.SlugField(_("slug"), unique=True)
+    name = models.CharField(_("name"), max_length=120)
+    schema = models.CharField(
+        _("card schema"),
+        max_length=32,
+        choices=[(key, schema.label) for key, schema in SCHEMAS.items()],
+        default="generic",
+        help_text=_("Which game-specific card fields are validated on import."),
+    )
+    has_decks = models.BooleanField(_("uses deck building"), default=True)
+    description = models.TextField(_("description"), blank=True)
+    is_sample = models.BooleanField(_("sample data"), default=False)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("catalogue:game", args=[self.slug])
+
+    def wheel(self):
+        """Tribes in wheel order: each tribe beats the next one."""
+        tribes = {tribe.pk: tribe for tribe in self.tribes.all()}
+        if not tribes:
+            return []
+        start = min(tribes.values(), key=lambda tribe: tribe.position)
+        ordered, current = [], start
+        while current is not None and current not in ordered:
+            ordered.append(current)
+            current = tribes.get(current.beats_id)
+        return ordered
+
+
+class Tribe(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="tribes", verbose_name=_("game"))
+    name = models.CharField(_("name"), max_length=60)
+    position = models.PositiveSmallIntegerField(_("position on the wheel"), default=0)
+    beats = models.OneToOneField(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="beaten_by",
+        verbose_name=_("beats"),
+    )
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [models.UniqueConstraint(fields=["game", "name"], name="tribe_unique_name_per_game")]
+        verbose_name = _("tribe")
+        verbose_name_plural = _("tribes")
+
+    def __str__(self):
+        return self.name
+
+
+class CardSet(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sets", verbose_name=_("game"))
+    code = models.CharField(_("code"), max_length=16)
+    name = models.CharField(_("name"), max_length=120)
+    released_on = models.DateField(_("release date"))
+
+    class Meta:
+        ordering = ["game", "released_on", "code"]
+        constraints = [models.UniqueConstraint(fields=["game", "code"], name="set_unique_code_per_game")]
+        verbose_name = _("card set")
+        verbose_name_plural = _("card sets")
+
+    def __str__(self):
+        return f"{self.name} ({self.code})"
+
+
+class Card(models.Model):
+    RANK_CHOICES = [(rank, label) for rank, label in RANKS.items()]
+
+    card_set = models.ForeignKey(CardSet, on_delete=models.CASCADE, related_name="cards", verbose_name=_("set"))
+    number = models.CharField(_("number"), max_length=16)
+    name = models.CharField(_("name"), max_length=160)
+    search_name = models.CharField(max_length=160, db_index=True, editable=False)
+    type = models.CharField(_("type"), max_length=32)
+    tribe = models.ForeignKey(
+        Tribe, on_delete=models.PROTECT, null=True, blank=True, related_name="cards", verbose_name=_("tribe")
+    )
+    rank = models.CharField(_("rank"), max_length=16, choices=RANK_CHOICES, blank=True)
+    ability = models.CharField(_("ability"), max_length=120, blank=True)
+    power = models.PositiveSmallIntegerField(_("power"), null=True, blank=True)
+    speed = models.PositiveSmallIntegerField(_("speed"), null=True, blank=True)
+    health = models.PositiveSmallIntegerField(_("health"), null=True, blank=True)
+    cunning = models.PositiveSmallIntegerField(_("cunning"), null=True, blank=True)
+    text = models.TextField(_("text"), blank=True)
+    attributes = models.JSONField(_("attributes"), default=dict, blank=True)
+
+    class Meta:
+        ordering = ["card_set", "number"]
+        constraints = [models.UniqueConstraint(fields=["card_set", "number"], name="card_unique_number_per_set")]
+        indexes = [models.Index(fields=["rank"]), models.Index(fields=["type"])]
+        verbose_name = _("card")
+        verbose_name_plural = _("cards")
+
+    def __str__(self):
+        return self.name
+
+    def save(self, *args, **kwargs):
+        self.search_name = search_key(self.name)
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self):
+        return reverse("catalogue:card", args=[self.card_set.game.slug, self.card_set.code, self.number])
+
+    @property
+    def type_label(self):
+        return card_type_label(self.type)
+
+    @property
+    def stats(self):
+        values = {"power": self.power, "speed": self.speed, "health": self.health, "cunning": self.cunning}
+        return {key: value for key, value in values.items() if value is not None}

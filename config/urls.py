@@ -1,0 +1,47 @@
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.shortcuts import render
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
+
+from accounts.views import switch_language
+from catalogue.views import home
+
+from . import api_errors
+from .health import healthz
+
+api_v1 = [
+    path("", include("catalogue.api.urls")),
+    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+]
+
+urlpatterns = [
+    path("api/v1/", include(api_v1)),
+    path("healthz", healthz, name="healthz"),
+    path("language/", switch_language, name="switch-language"),
+]
+urlpatterns += i18n_patterns(
+    path("", home, name="home"),
+    path("accounts/", include("accounts.urls")),
+    path("catalogue/", include("catalogue.urls")),
+    path("admin/", admin.site.urls),
+)
+
+
+def _is_api(request):
+    return request.path.startswith("/api/")
+
+
+def handler404(request, exception=None):
+    if _is_api(request):
+        return api_errors.api_not_found(request, exception)
+    return render(request, "404.html", status=404)
+
+
+def handler500(request):
+    if _is_api(request):
+        return api_errors.api_server_error(request)
+    return render(request, "500.html", status=500)

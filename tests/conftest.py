@@ -1,0 +1,70 @@
+import json
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import translation
+from rest_framework.test import APIClient
+
+from accounts.services import set_organiser
+from catalogue.services import import_catalogue_file
+
+DATA = Path(__file__).parent / "data"
+REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"
+
+
+@pytest.fixture(autouse=True)
+def _reset_language():
+    translation.activate("en")
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def make_user(username, organiser=False, **fields):
+    user = get_user_model().objects.create_user(username=username, password="pw-" + username, **fields)
+    if organiser:
+        set_organiser(user, granted=True)
+    return user
+
+
+@pytest.fixture
+def alice(db):
+    return make_user("alice", email="alice@example.org")
+
+
+@pytest.fixture
+def bob(db):
+    return make_user("bob", email="bob@example.org", preferred_language="fr")
+
+
+@pytest.fixture
+def organiser(db):
+    return make_user("olivia", organiser=True, email="olivia@example.org")
+
+
+@pytest.fixture
+def api():
+    return APIClient()
+
+
+def write_catalogue(tmp_path, document, name="catalogue.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return path
+
+
+def dc_document(**overrides):
+    """A small Dust Collectorz set of our own: 5 tribes, a few champions and counters."""
+    document = json.loads((DATA / "dc-mini.json").read_text(encoding="utf-8"))
+    document.update(overrides)
+    return document
+
+
+@pytest.fixture
+def dc_catalogue(db, tmp_path):
+    import_catalogue_file(write_catalogue(tmp_path, dc_document()))

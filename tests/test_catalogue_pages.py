@@ -1,0 +1,65 @@
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+pytestmark = pytest.mark.django_db
+
+
+def test_home_lists_games_in_each_language(client, dc_catalogue):
+    for language in ("en", "fr", "it"):
+        response = client.get(f"/{language}/")
+        assert response.status_code == 200
+        assert f'<html lang="{language}">' in response.text
+        assert "Dust Collectorz: Champions Unleashed" in response.text
+
+
+def test_game_page_shows_wheel_and_filters_by_tribe_and_rank(client, dc_catalogue):
+    response = client.get("/en/catalogue/dust-collectorz/", {"tribe": "Rustborn", "rank": "gold"})
+    assert response.status_code == 200
+    assert "Rustborn Gold 4" in response.text
+    assert "Glimmerkin Gold 4" not in response.text
+    assert "1 card" in response.text
+    assert "beats Glimmerkin" in response.text
+
+
+def test_name_search_ignores_case_and_accents(client, dc_catalogue):
+    response = client.get("/en/catalogue/dust-collectorz/", {"q": "EMILE"})
+    assert "Émile the Rust-Eater" in response.text
+    assert "1 card" in response.text
+
+
+def test_empty_result_and_pagination(client, dc_catalogue):
+    assert "No card matches these filters." in client.get("/en/catalogue/dust-collectorz/", {"q": "zzz"}).text
+    response = client.get("/en/catalogue/dust-collectorz/", {"sort": "power"})
+    assert response.context["page"].paginator.count == 38
+    first = response.context["page"].object_list[0]
+    assert first.power == 7
+
+
+def test_card_detail_shows_stats_wheel_and_shared_ability(client, dc_catalogue):
+    response = client.get("/en/catalogue/dust-collectorz/TST/002/")
+    assert response.status_code == 200
+    assert "beats Glimmerkin; beaten by Loomweavers" in response.text
+    assert "Other cards with “Polish”" in response.text
+    assert "<td>2</td><td>2</td><td>3</td><td>0</td>" in response.text
+
+
+def test_unknown_card_and_game_are_404(client, dc_catalogue):
+    assert client.get("/en/catalogue/dust-collectorz/TST/999/").status_code == 404
+    assert client.get("/en/catalogue/no-such-game/").status_code == 404
+
+
+def test_pages_are_translated(client, dc_catalogue):
+    with translation.override("fr"):
+        url = reverse("catalogue:game", args=["dust-collectorz"])
+    assert url.startswith("/fr/")
+    french = client.get(url).text
+    assert "Roue des tribus" in french
+    assert "Bronze" in french
+    italian = client.get("/it/catalogue/dust-collectorz/").text
+    assert "Ruota delle tribù" in italian
+    assert "Argento" in italian
+
+
+def test_reclamation_has_no_deck_building_badge(client, dc_catalogue):
+    assert "No deck building" in client.get("/en/catalogue/").text
