@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PYTHON ?= $(shell scripts/find_python.sh)
 export DEBUG ?= true
 
-.PHONY: run test check lint messages worker beat sample clean
+.PHONY: run test check lint messages worker beat bench sample clean
 
 $(VENV)/.runtime: requirements.txt
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -50,6 +50,9 @@ worker: $(VENV)/.runtime
 
 beat: $(VENV)/.runtime
 	$(VENV)/bin/celery -A config beat --loglevel=INFO
+
+bench: $(VENV)/.dev
+	$(PY) -m bench
 
 sample: $(VENV)/.runtime
 	$(PY) manage.py load_sample_data

@@ -18,6 +18,8 @@ class Game(models.Model):
     has_decks = models.BooleanField(_("uses deck building"), default=True)
     description = models.TextField(_("description"), blank=True)
     is_sample = models.BooleanField(_("sample data"), default=False)
+    # Bumped by every import, so in-process card indexes know when to reload.
+    catalogue_version = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["name"]

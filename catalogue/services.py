@@ -5,9 +5,11 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F
 
 from .importing import CatalogueImportError, read_catalogue
 from .models import Card, CardSet, Game, Tribe
+from .signals import catalogue_imported
 from .schemas import search_key
 
 logger = logging.getLogger(__name__)
@@ -37,6 +39,8 @@ def import_catalogue_file(path, actor=None):
         tribes = _write_wheel(game, parsed.tribes, source=str(path))
         card_set = _write_set(game, parsed)
         created, updated = _write_cards(card_set, parsed.cards, tribes)
+        Game.objects.filter(pk=game.pk).update(catalogue_version=F("catalogue_version") + 1)
+    catalogue_imported.send(sender=Game, game=parsed.game)
     logger.info("catalogue import %s by %s: %s created, %s updated", path, actor or "system", created, updated)
     return ImportSummary(parsed.game, parsed.set_code, created, updated)
 

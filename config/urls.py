@@ -13,6 +13,7 @@ from .health import healthz
 
 api_v1 = [
     path("", include("catalogue.api.urls")),
+    path("", include("decks.api.urls")),
     path("auth/token/", obtain_auth_token, name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

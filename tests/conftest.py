@@ -21,6 +21,14 @@ def _reset_language():
 
 
 @pytest.fixture(autouse=True)
+def _fresh_deck_snapshot():
+    """Each test's database is new; so must be the in-process format and card caches."""
+    from decks.services import forget_snapshot
+
+    forget_snapshot()
+
+
+@pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

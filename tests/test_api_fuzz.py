@@ -55,7 +55,13 @@ FUZZ_CATALOGUE = {
             "ability": "Smother",
             "stats": {"power": 3, "speed": 2, "health": 8, "cunning": 1},
         },
-        {"number": "03", "name": "Lantern Out", "type": "counter", "ability": "Blackout", "text": "Cancel one ability."},
+        {
+            "number": "03",
+            "name": "Lantern Out",
+            "type": "counter",
+            "ability": "Blackout",
+            "text": "Cancel one ability.",
+        },
     ],
 }
 
@@ -93,7 +99,9 @@ def error_is_json_with_message(ctx, response, case):
     try:
         body = json.loads(response.content)
     except ValueError as error:
-        raise AssertionError(f"{response.status_code} response is not valid JSON: {response.content[:200]!r}") from error
+        raise AssertionError(
+            f"{response.status_code} response is not valid JSON: {response.content[:200]!r}"
+        ) from error
     assert isinstance(body, dict) and "message" in body, (
         f"{response.status_code} JSON error has no 'message': {response.content[:200]!r}"
     )

@@ -57,7 +57,7 @@ def test_pages_are_translated(client, dc_catalogue):
     assert "Roue des tribus" in french
     assert "Bronze" in french
     italian = client.get("/it/catalogue/dust-collectorz/").text
-    assert "Ruota delle tribù" in italian
+    assert "Ruota tribale" in italian
     assert "Argento" in italian
 
 

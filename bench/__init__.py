@@ -1,0 +1,1 @@
+"""Benchmarks (not tests). Run `make bench`; results go in docs/benchmarks.md."""

@@ -1,0 +1,44 @@
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics
+from rest_framework.exceptions import ValidationError
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from decks.access import collection_for
+from decks.models import Format
+from decks.services import ValidationInputError
+from decks.validation import validate_request
+
+from .serializers import FormatSerializer, ValidateRequestSerializer
+
+
+class ValidateDeck(APIView):
+    """Check a decklist or a list of card ids against a format as of a date."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=ValidateRequestSerializer, responses={200: dict})
+    def post(self, request):
+        serializer = ValidateRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        owned = collection_for(request.user, data["collection"]).owned() if "collection" in data else None
+        try:
+            payload = validate_request(
+                data["format"],
+                decklist=data.get("decklist"),
+                cards=data.get("cards"),
+                as_of=data.get("as_of"),
+                owned=owned,
+            )
+        except ValidationInputError as error:
+            raise ValidationError({error.field: [error.message]}) from None
+        return Response(payload)
+
+
+class FormatList(generics.ListAPIView):
+    permission_classes = [AllowAny]
+    serializer_class = FormatSerializer
+    pagination_class = None
+    queryset = Format.objects.select_related("game")

@@ -1,0 +1,91 @@
+"""Decklist text: parsing (plain Python) and the line statuses shown to players.
+
+Format: optional `Key: value` header lines, then one card per line,
+`<qty>[x] <card name> [(<SET>) <number>]`; `#` starts a comment; blank lines are ignored;
+a bare name means one copy. No line is ever dropped silently.
+"""
+
+import re
+from dataclasses import dataclass, field
+
+MAX_LINES = 500
+MAX_BYTES = 100 * 1024
+MAX_QTY = 99
+
+CARD_LINE = re.compile(
+    r"^(?:(?P<qty>-?\d+)\s*[xX]?\s+)?(?P<name>.+?)(?:\s+\((?P<set>[^()\s]+)\)\s*(?P<number>[^\s()]+))?$"
+)
+HEADER_LINE = re.compile(r"^(?P<key>[A-Za-z][A-Za-z \-]{0,39}):\s*(?P<value>.*)$")
+
+
+class DecklistTooLarge(ValueError):
+    pass
+
+
+@dataclass
+class DecklistLine:
+    line: int
+    text: str
+    status: str = "ok"  # ok, unknown, ambiguous, malformed (resolution fills in the first three)
+    qty: int = 0
+    name: str = ""
+    set_code: str = ""
+    number: str = ""
+    card: object = None
+    suggestions: list = field(default_factory=list)
+    error: str = ""
+
+
+@dataclass
+class Decklist:
+    declarations: dict
+    lines: list
+
+
+def parse_decklist(text):
+    """Split text into declarations and card lines; raises DecklistTooLarge past the limits."""
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        raise DecklistTooLarge(f"the decklist is larger than {MAX_BYTES // 1024} KB")
+    raw_lines = text.splitlines()
+    if len(raw_lines) > MAX_LINES:
+        raise DecklistTooLarge(f"the decklist has {len(raw_lines)} lines; the limit is {MAX_LINES}")
+    declarations, lines, in_header = {}, [], True
+    for number, raw in enumerate(raw_lines, start=1):
+        content = raw.split("#", 1)[0].strip()
+        if not content:
+            continue
+        header = HEADER_LINE.match(content) if in_header else None
+        if header and not content[0].isdigit():
+            declarations[_declaration_key(header["key"])] = header["value"].strip()
+            continue
+        in_header = False
+        lines.append(parse_card_line(number, content))
+    return Decklist(declarations, lines)
+
+
+def _declaration_key(key):
+    return re.sub(r"[\s_]+", "-", key.strip().casefold())
+
+
+def parse_card_line(number, content):
+    line = DecklistLine(line=number, text=content)
+    match = CARD_LINE.match(content)
+    if not match or not match["name"].strip():
+        line.status, line.error = "malformed", "not a card line"
+        return line
+    qty = int(match["qty"]) if match["qty"] is not None else 1
+    if qty < 1 or qty > MAX_QTY:
+        line.status, line.error = "malformed", f"quantity {qty} is not between 1 and {MAX_QTY}"
+        return line
+    line.qty, line.name = qty, match["name"].strip()
+    line.set_code, line.number = (match["set"] or ""), (match["number"] or "")
+    return line
+
+
+def format_decklist(declarations, entries):
+    """Text export: headers, then `qty name (SET) number` lines; parses back to the same deck."""
+    lines = [f"{key.replace('-', ' ').title()}: {value}" for key, value in declarations.items() if value]
+    if lines:
+        lines.append("")
+    lines += [f"{qty} {name} ({set_code}) {number}" for qty, name, set_code, number in entries]
+    return "\n".join(lines) + "\n"

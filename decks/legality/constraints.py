@@ -1,0 +1,447 @@
+"""The reusable constraint kinds a format is built from.
+
+Each kind compiles its JSON spec once (`__init__`) and then checks decks (`check`), so a
+validation is a few passes over at most a hundred entries. Kinds never import the ORM.
+"""
+
+import datetime
+from collections import Counter
+from operator import attrgetter
+
+from catalogue.schemas import search_key
+
+from .model import CARD_FIELDS, Violation
+
+KINDS = {}
+
+
+class FormatError(ValueError):
+    """A format definition that cannot be used; the message names the place."""
+
+
+def kind(name):
+    def register(cls):
+        cls.kind = name
+        KINDS[name] = cls
+        return cls
+
+    return register
+
+
+def parse_date(value, where):
+    if value in (None, ""):
+        return None
+    try:
+        return datetime.date.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise FormatError(f"{where}: {value!r} is not a date YYYY-MM-DD") from None
+
+
+def getter(field):
+    """Fast accessor for a card field or attribute."""
+    if field in CARD_FIELDS:
+        return attrgetter(field)
+    return lambda card: card.attributes.get(field)
+
+
+class Where:
+    """A compiled `where` clause: {"type": "champion", "rank": ["bronze", "silver"]}.
+
+    `select` filters deck entries with C-level attribute getters, the hot path of a validation.
+    """
+
+    def __init__(self, where, place):
+        if where is not None and not isinstance(where, dict):
+            raise FormatError(f"{place}: 'where' must be an object")
+        self.tests = [
+            (field, frozenset(wanted) if isinstance(wanted, list) else frozenset([wanted]))
+            for field, wanted in (where or {}).items()
+        ]
+        self.entry_getters = [
+            (attrgetter("card." + field) if field in CARD_FIELDS else _attribute_of_entry(field), allowed)
+            for field, allowed in self.tests
+        ]
+        self.card_getters = [(getter(field), allowed) for field, allowed in self.tests]
+
+    def select(self, entries):
+        for get, allowed in self.entry_getters:
+            entries = [entry for entry in entries if get(entry) in allowed]
+        return entries
+
+    def __call__(self, card):
+        return all(get(card) in allowed for get, allowed in self.card_getters)
+
+
+def _attribute_of_entry(field):
+    return lambda entry: entry.card.attributes.get(field)
+
+
+def compile_where(where, place):
+    return Where(where, place)
+
+
+class Constraint:
+    kind = ""
+
+    def __init__(self, spec, place):
+        self.code = spec.get("code") or self.kind
+        self.rule = spec.get("rule", "")
+        self.anchor = spec.get("anchor", "")
+        self.since = parse_date(spec.get("since"), place)
+        self.place = place
+
+    def in_force(self, as_of):
+        return self.since is None or as_of >= self.since
+
+    def violation(self, params, cards, expected, actual):
+        return Violation(self.code, self.kind, params, sorted(set(cards)), expected, actual, self.rule, self.anchor)
+
+    @staticmethod
+    def number(spec, key, place, default=None):
+        value = spec.get(key, default)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            raise FormatError(f"{place}: {key!r} must be a whole number")
+        return value
+
+
+def bounds_text(minimum, maximum):
+    """The expected number: exact, the only bound given, or a range "50-85"."""
+    if minimum == maximum or not minimum:
+        return maximum
+    if maximum is None:
+        return minimum
+    return f"{minimum}-{maximum}"
+
+
+class Bounded(Constraint):
+    def __init__(self, spec, place):
+        super().__init__(spec, place)
+        exactly = self.number(spec, "exactly", place)
+        self.min = exactly if exactly is not None else self.number(spec, "min", place, 0)
+        self.max = exactly if exactly is not None else self.number(spec, "max", place)
+        if self.max is None and not self.min:
+            raise FormatError(f"{place}: give 'exactly', 'min' or 'max'")
+
+    def outside(self, count):
+        return count < self.min or (self.max is not None and count > self.max)
+
+
+@kind("deck_size")
+class DeckSize(Bounded):
+    """Total cards in the deck."""
+
+    def check(self, deck, ctx):
+        size = deck.size
+        if self.outside(size):
+            yield self.violation({"min": self.min, "max": self.max}, [], bounds_text(self.min, self.max), size)
+
+
+@kind("count")
+class Count(Bounded):
+    """Cards matching `where`, counted with their copies."""
+
+    def __init__(self, spec, place):
+        super().__init__(spec, place)
+        self.where = compile_where(spec.get("where"), place)
+
+    def check(self, deck, ctx):
+        matching = self.where.select(deck.entries)
+        count = sum([entry.qty for entry in matching])
+        if self.outside(count):
+            cards = [entry.card.name for entry in matching]
+            yield self.violation({"min": self.min, "max": self.max}, cards, bounds_text(self.min, self.max), count)
+
+
+@kind("count_per_value")
+class CountPerValue(Bounded):
+    """For every value of an attribute (e.g. each tribe of the wheel), a bounded count."""
+
+    def __init__(self, spec, place):
+        super().__init__(spec, place)
+        self.attribute = spec.get("attribute") or _missing(place, "attribute")
+        self.get = getter(self.attribute)
+        self.values = spec.get("values", "@" + self.attribute)
+        self.where = compile_where(spec.get("where"), place)
+
+    def check(self, deck, ctx):
+        matching = self.where.select(deck.entries)
+        counts = {}
+        for entry in matching:
+            value = self.get(entry.card)
+            counts[value] = counts.get(value, 0) + entry.qty
+        for value in ctx.domain(self.values, counts):
+            count = counts.get(value, 0)
+            if self.outside(count):
+                params = {"value": value, "min": self.min, "max": self.max}
+                cards = [entry.card.name for entry in matching if self.get(entry.card) == value]
+                yield self.violation(params, cards, bounds_text(self.min, self.max), count)
+
+
+@kind("composition")
+class Composition(Constraint):
+    """Per group (e.g. per tribe), exact counts of cards by slot (e.g. 2 Bronze, 1 Platinum or Epic)."""
+
+    def __init__(self, spec, place):
+        super().__init__(spec, place)
+        self.group_by = spec.get("group_by") or _missing(place, "group_by")
+        self.groups = spec.get("groups", "@" + self.group_by)
+        self.attribute = spec.get("attribute") or _missing(place, "attribute")
+        self.where = compile_where(spec.get("where"), place)
+        slots = spec.get("slots")
+        if not isinstance(slots, list) or not slots:
+            raise FormatError(f"{place}: 'slots' must be a non-empty list")
+        self.slots = [(tuple(slot["values"]), self.number(slot, "count", place)) for slot in slots]
+        self.slot_of = {value: index for index, (values, _) in enumerate(self.slots) for value in values}
+        self.get_group, self.get_slot = getter(self.group_by), getter(self.attribute)
+
+    def check(self, deck, ctx):
+        matching = self.where.select(deck.entries)
+        counts = {}
+        for entry in matching:
+            key = (self.get_group(entry.card), self.slot_of.get(self.get_slot(entry.card)))
+            counts[key] = counts.get(key, 0) + entry.qty
+        present = {group for group, _ in counts}
+        for group in ctx.domain(self.groups, present):
+            for index, (values, wanted) in enumerate(self.slots):
+                actual = counts.get((group, index), 0)
+                if actual != wanted:
+                    params = {"group": group, "values": list(values)}
+                    yield self.violation(params, self._names(matching, group, values), wanted, actual)
+
+    def _names(self, entries, group, values):
+        return [e.card.name for e in entries if self.get_group(e.card) == group and self.get_slot(e.card) in values]
+
+
+@kind("copy_limit")
+class CopyLimit(Constraint):
+    """Copies per card title: a default, per-card and per-kind limits, and a higher limit for
+    named cards of the declared Main Personality (DBZ)."""
+
+    def __init__(self, spec, place):
+        super().__init__(spec, place)
+        self.default = self.number(spec, "default", place)
+        self.where = compile_where(spec.get("where"), place)
+        self.cards = {search_key(name): limit for name, limit in spec.get("cards", {}).items()}
+        self.overrides = [
+            (compile_where(rule.get("where"), place), self.number(rule, "limit", place))
+            for rule in spec.get("overrides", [])
+        ]
+        self.named = spec.get("named_main_personality")
+        self.skip_list = spec.get("skip_list")
+
+    def check(self, deck, ctx):
+        copies, first = {}, {}
+        for entry in self.where.select(deck.entries):
+            key = entry.card.key
+            copies[key] = copies.get(key, 0) + entry.qty
+            first.setdefault(key, entry.card)
+        skipped = ctx.list_keys(self.skip_list) if self.skip_list else ()
+        for key, count in copies.items():
+            if key in skipped:
+                continue
+            limit = self.limit_for(first[key], ctx)
+            if limit is not None and count > limit:
+                yield self.violation({"card": first[key].name, "limit": limit}, [first[key].name], limit, count)
+
+    def limit_for(self, card, ctx):
+        if card.key in self.cards:
+            return self.cards[card.key]
+        for applies, limit in self.overrides:
+            if applies(card):
+                return limit
+        named = card.value("named")
+        if self.named and named and search_key(named) in ctx.main_personalities:
+            return self.named
+        return self.default
+
+
+@kind("max_sharing")
+class MaxSharing(Constraint):
+    """At most N cards (copies included) sharing one value of an attribute, e.g. an ability."""
+
+    def __init__(self, spec, place):
+        super().__init__(spec, place)
+        self.attribute = spec.get("attribute") or _missing(place, "attribute")
+        self.max = self.number(spec, "max", place)
+        self.where = compile_where(spec.get("where"), place)
+        self.get = getter(self.attribute)
+
+    def check(self, deck, ctx):
+        matching = self.where.select(deck.entries)
+        counts = {}
+        for entry in matching:
+            value = self.get(entry.card)
+            if value:
+                counts[value] = counts.get(value, 0) + entry.qty
+        for value, count in counts.items():
+            if count > self.max:
+                cards = [entry.card.name for entry in matching if self.get(entry.card) == value]
+                yield self.violation({"value": value, "max": self.max}, cards, self.max, count)
+
+
+class ListConstraint(Constraint):
+    """Checks against one of the format's dated card lists."""
+
+    def __init__(self, spec, place):
+        super().__init__(spec, place)
+        self.list = spec.get("list") or _missing(place, "list")
+
+    def listed(self, deck, ctx):
+        keys = ctx.list_keys(self.list)
+        return [entry for entry in deck.entries if entry.card.key in keys]
+
+
+@kind("banned")
+class Banned(ListConstraint):
+    def check(self, deck, ctx):
+        for entry in self.listed(deck, ctx):
+            yield self.violation({"card": entry.card.name}, [entry.card.name], 0, entry.qty)
+
+
+@kind("restricted")
+class Restricted(ListConstraint):
+    """Listed cards: at most `max` copies (1: "restricted to one per deck")."""
+
+    def __init__(self, spec, place):
+        super().__init__(spec, place)
+        self.max = self.number(spec, "max", place, 1)
+
+    def check(self, deck, ctx):
+        copies, names = Counter(), {}
+        for entry in self.listed(deck, ctx):
+            copies[entry.card.key] += entry.qty
+            names[entry.card.key] = entry.card.name
+        for key, count in copies.items():
+            if count > self.max:
+                yield self.violation({"card": names[key], "limit": self.max}, [names[key]], self.max, count)
+
+
+class GroupConstraint(Constraint):
+    def __init__(self, spec, place):
+        super().__init__(spec, place)
+        groups = spec.get("groups")
+        if not isinstance(groups, list) or not all(isinstance(group, list) and group for group in groups):
+            raise FormatError(f"{place}: 'groups' must be a list of lists of card names")
+        self.groups = [frozenset(search_key(name) for name in group) for group in groups]
+
+    def group_entries(self, deck, group):
+        return [entry for entry in deck.entries if entry.card.key in group]
+
+
+@kind("group_exclusive")
+class GroupExclusive(GroupConstraint):
+    """Only one card (title) from each group."""
+
+    def check(self, deck, ctx):
+        for number, group in enumerate(self.groups, start=1):
+            titles = {entry.card.key: entry.card.name for entry in self.group_entries(deck, group)}
+            if len(titles) > 1:
+                yield self.violation({"group": number}, list(titles.values()), 1, len(titles))
+
+
+@kind("group_total")
+class GroupTotal(GroupConstraint):
+    """At most N cards in total (copies included) from each group."""
+
+    def __init__(self, spec, place):
+        super().__init__(spec, place)
+        self.max = self.number(spec, "max", place)
+
+    def check(self, deck, ctx):
+        for number, group in enumerate(self.groups, start=1):
+            entries = self.group_entries(deck, group)
+            total = sum(entry.qty for entry in entries)
+            if total > self.max:
+                cards = [entry.card.name for entry in entries]
+                yield self.violation({"group": number, "max": self.max}, cards, self.max, total)
+
+
+@kind("eligibility")
+class Eligibility(Constraint):
+    """A card is legal `days` days after its set's release."""
+
+    def __init__(self, spec, place):
+        super().__init__(spec, place)
+        self.days = datetime.timedelta(days=self.number(spec, "days", place, 0))
+
+    def check(self, deck, ctx):
+        for entry in deck.entries:
+            released = entry.card.released_on
+            if released is not None and ctx.as_of < released + self.days:
+                legal_from = released + self.days
+                params = {"card": entry.card.name, "date": legal_from.isoformat()}
+                yield self.violation(params, [entry.card.name], legal_from.isoformat(), ctx.as_of.isoformat())
+
+
+@kind("attribute_range")
+class AttributeRange(Constraint):
+    """Cards matching `where` must have an attribute within [min, max], e.g. Allies of level 1-2."""
+
+    def __init__(self, spec, place):
+        super().__init__(spec, place)
+        self.attribute = spec.get("attribute") or _missing(place, "attribute")
+        self.min = self.number(spec, "min", place)
+        self.max = self.number(spec, "max", place)
+        self.where = compile_where(spec.get("where"), place)
+
+    def check(self, deck, ctx):
+        for entry in self.where.select(deck.entries):
+            card = entry.card
+            value = card.value(self.attribute)
+            if value is None or (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
+                params = {"card": card.name, "value": value, "min": self.min, "max": self.max}
+                yield self.violation(params, [card.name], bounds_text(self.min, self.max), value)
+
+
+@kind("flagged_illegal")
+class FlaggedIllegal(Constraint):
+    """Cards carrying a flag (e.g. Battle Simulator) are not allowed."""
+
+    def __init__(self, spec, place):
+        super().__init__(spec, place)
+        self.where = compile_where(spec.get("where"), place)
+
+    def check(self, deck, ctx):
+        for entry in self.where.select(deck.entries):
+            yield self.violation({"card": entry.card.name}, [entry.card.name], 0, entry.qty)
+
+
+@kind("style_restriction")
+class StyleRestriction(Constraint):
+    """A declared style (DBZ Tokui-Waza): a Mastery needs it and must match it, the deck needs
+    at least one other card of it, and cards of any other style are not allowed."""
+
+    def __init__(self, spec, place):
+        super().__init__(spec, place)
+        self.attribute = spec.get("attribute", "style")
+        self.declaration = spec.get("declaration") or _missing(place, "declaration")
+        self.styles = frozenset(spec.get("styles") or _missing(place, "styles"))
+        self.anchor_where = compile_where(spec.get("requires_declaration") or _missing(place, "requires_declaration"), place)
+
+    def check(self, deck, ctx):
+        declared = (deck.declarations.get(self.declaration) or "").strip().casefold() or None
+        anchors = [entry.card for entry in deck.entries if self.anchor_where(entry.card)]
+        if declared is not None and declared not in self.styles:
+            yield self.violation({"problem": "unknown", "style": declared}, [], sorted(self.styles), declared)
+            return
+        yield from self._anchor_problems(anchors, declared)
+        if declared is None:
+            return
+        others = [entry.card for entry in deck.entries if not self.anchor_where(entry.card)]
+        if not any(card.value(self.attribute) == declared for card in others):
+            yield self.violation({"problem": "no_card", "style": declared}, [], 1, 0)
+        off_style = [card.name for card in others if card.value(self.attribute) not in (None, declared)]
+        if off_style:
+            yield self.violation({"problem": "off_style", "style": declared}, off_style, 0, len(off_style))
+
+    def _anchor_problems(self, anchors, declared):
+        for card in anchors:
+            if declared is None:
+                yield self.violation({"problem": "undeclared", "card": card.name}, [card.name], card.value(self.attribute), None)
+            elif card.value(self.attribute) != declared:
+                params = {"problem": "mismatch", "card": card.name, "style": declared}
+                yield self.violation(params, [card.name], declared, card.value(self.attribute))
+
+
+def _missing(place, key):
+    raise FormatError(f"{place}: {key!r} is required")

@@ -1,0 +1,79 @@
+"""Violation messages in the active language (EN/FR/IT), rendered only when shown."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from catalogue.schemas import RANKS
+
+BY_CODE = {
+    "deck_size": gettext_lazy("The deck has %(actual)s cards; it must have %(expected)s."),
+    "tribe_count": gettext_lazy("Tribe %(value)s has %(actual)s cards; each tribe needs exactly %(expected)s."),
+    "counter_count": gettext_lazy("The deck has %(actual)s Counter type cards; it needs exactly %(expected)s."),
+    "rank_composition": gettext_lazy("Tribe %(group)s has %(actual)s %(ranks)s card(s); it needs exactly %(expected)s."),
+    "epic_limit": gettext_lazy("The deck has %(actual)s Epic cards; at most %(max)s are allowed."),
+    "epic_duplicate": gettext_lazy("%(card)s is an Epic card and appears %(actual)s times; Epic cards must be unique."),
+    "ability_limit": gettext_lazy(
+        "%(actual)s Bronze or Silver cards share the ability “%(value)s”; at most %(max)s may share one."
+    ),
+    "banned": gettext_lazy("%(card)s is banned."),
+    "restricted": gettext_lazy("%(card)s is restricted to %(limit)s per deck; the deck has %(actual)s."),
+    "group_exclusive": gettext_lazy("Only one card of group %(group)s is allowed; the deck has %(cards)s."),
+    "group_total": gettext_lazy("At most %(max)s cards of group %(group)s are allowed in total; the deck has %(actual)s."),
+    "copy_limit": gettext_lazy("%(card)s: %(actual)s copies; at most %(limit)s are allowed."),
+    "mastery_limit": gettext_lazy("The deck has %(actual)s Mastery cards; at most %(max)s is allowed."),
+    "ally_level": gettext_lazy("%(card)s is a level %(value)s Ally; only Allies of level %(expected)s are allowed."),
+    "battle_simulator": gettext_lazy("%(card)s is a Battle Simulator card and is not allowed in tournaments."),
+    "not_yet_legal": gettext_lazy("%(card)s is not legal until %(date)s (7 days after its set's release)."),
+    "unknown_card": gettext_lazy("“%(card)s” is not a card in the catalogue."),
+    "wrong_game": gettext_lazy("%(card)s is a card of another game (%(game)s)."),
+    "not_owned": gettext_lazy("%(card)s: %(missing)s more copies needed than the collection holds."),
+}
+
+TOKUI_WAZA = {
+    "unknown": gettext_lazy("“%(style)s” is not a Martial Arts Style."),
+    "undeclared": gettext_lazy("%(card)s needs a declared Tokui-Waza of its style."),
+    "mismatch": gettext_lazy("%(card)s does not match the declared Tokui-Waza (%(style)s)."),
+    "no_card": gettext_lazy("A %(style)s Tokui-Waza needs at least one non-Mastery %(style)s card."),
+    "off_style": gettext_lazy("With a %(style)s Tokui-Waza, cards of another style are not allowed: %(cards)s."),
+}
+
+BY_KIND = {
+    "deck_size": BY_CODE["deck_size"],
+    "count": gettext_lazy("%(actual)s matching cards; %(expected)s required."),
+    "count_per_value": gettext_lazy("%(value)s: %(actual)s cards; %(expected)s required."),
+    "composition": gettext_lazy("%(group)s: %(actual)s %(ranks)s card(s); %(expected)s required."),
+    "copy_limit": BY_CODE["copy_limit"],
+    "max_sharing": gettext_lazy("%(actual)s cards share “%(value)s”; at most %(max)s may."),
+    "banned": BY_CODE["banned"],
+    "restricted": BY_CODE["restricted"],
+    "group_exclusive": BY_CODE["group_exclusive"],
+    "group_total": BY_CODE["group_total"],
+    "eligibility": BY_CODE["not_yet_legal"],
+    "attribute_range": gettext_lazy("%(card)s: %(value)s is outside %(expected)s."),
+    "flagged_illegal": gettext_lazy("%(card)s is not allowed."),
+}
+
+
+def _rank_names(values):
+    names = [str(RANKS.get(value, value)) for value in values]
+    return _(" or ").join(names)
+
+
+def render(violation):
+    """The violation's message in the active language."""
+    params = {**violation.params, "expected": violation.expected, "actual": violation.actual}
+    params["cards"] = ", ".join(violation.cards)
+    if "values" in params:
+        params["ranks"] = _rank_names(params["values"])
+    if violation.kind == "style_restriction":
+        template = TOKUI_WAZA[params["problem"]]
+    else:
+        template = BY_CODE.get(violation.code) or BY_KIND.get(violation.kind, BY_CODE["unknown_card"])
+    return str(template) % params
+
+
+def summary(verdict):
+    count = len(verdict.violations)
+    if not count:
+        return _("Legal")
+    return ngettext("%(count)s problem", "%(count)s problems", count) % {"count": count}

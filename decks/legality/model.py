@@ -1,0 +1,82 @@
+"""Plain data the legality engine works on: cards, decks, violations and verdicts."""
+
+import datetime
+from dataclasses import dataclass, field
+
+CARD_FIELDS = ("name", "type", "tribe", "rank", "ability", "set_code", "game")
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class CardInfo:
+    """What the engine knows of one card; built from the catalogue by the caller."""
+
+    id: int
+    name: str
+    key: str  # case- and accent-folded name; copies of a title across sets share it
+    game: str
+    type: str
+    set_code: str = ""
+    number: str = ""
+    released_on: datetime.date | None = None
+    tribe: str = ""
+    rank: str = ""
+    ability: str = ""
+    attributes: dict = field(default_factory=dict, hash=False, compare=False)
+
+    def value(self, name):
+        if name in CARD_FIELDS:
+            return getattr(self, name)
+        return self.attributes.get(name)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckEntry:
+    card: CardInfo
+    qty: int
+
+
+@dataclass(slots=True)
+class Deck:
+    entries: list
+    declarations: dict = field(default_factory=dict)  # e.g. {"tokui-waza": "saiyan"}
+
+    @property
+    def size(self):
+        return sum(entry.qty for entry in self.entries)
+
+
+@dataclass(slots=True)
+class Violation:
+    code: str
+    kind: str
+    params: dict
+    cards: list
+    expected: object
+    actual: object
+    rule: str = ""
+    anchor: str = ""
+
+    def as_dict(self, message):
+        return {
+            "code": self.code,
+            "message": message,
+            "cards": self.cards,
+            "expected": self.expected,
+            "actual": self.actual,
+            "rule": self.rule,
+            "anchor": self.anchor,
+        }
+
+
+@dataclass(slots=True)
+class Verdict:
+    format: str
+    version: str
+    effective: datetime.date
+    as_of: datetime.date
+    card_count: int
+    violations: list
+
+    @property
+    def legal(self):
+        return not self.violations

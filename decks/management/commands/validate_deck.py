@@ -1,0 +1,53 @@
+import json
+import sys
+from pathlib import Path
+
+from django.core.management.base import BaseCommand
+
+from decks.services import ValidationInputError
+from decks.validation import parse_as_of, validate_request
+
+EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
+
+
+class Command(BaseCommand):
+    help = "Validate a decklist file against a format. Exit 0 legal, 1 illegal, 2 unreadable input."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", metavar="FILE", help="decklist text file, or - for standard input")
+        parser.add_argument("--format", required=True, dest="format_slug")
+        parser.add_argument("--as-of", help="YYYY-MM-DD (default: today)")
+        parser.add_argument("--collection", type=int, help="check ownership against this collection id")
+        parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
+
+    def handle(self, file, format_slug, as_of, collection, json, **options):
+        try:
+            text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+            payload = validate_request(format_slug, decklist=text, as_of=parse_as_of(as_of), owned=self._owned(collection))
+        except (OSError, UnicodeDecodeError, ValueError) as error:
+            self.stderr.write(f"{file}: {getattr(error, 'message', None) or error}")
+            sys.exit(EXIT_UNREADABLE)
+        self.stdout.write(self._render(payload, json))
+        sys.exit(EXIT_LEGAL if payload["legal"] else EXIT_ILLEGAL)
+
+    def _owned(self, collection_id):
+        if collection_id is None:
+            return None
+        from decks.models import Collection
+
+        collection = Collection.objects.filter(pk=collection_id).first()
+        if collection is None:
+            raise ValidationInputError(f"no collection {collection_id}", "collection")
+        return collection.owned()
+
+    def _render(self, payload, as_json):
+        if as_json:
+            return json.dumps(payload, indent=2, ensure_ascii=False)
+        verdict = "LEGAL" if payload["legal"] else "ILLEGAL"
+        lines = [f"{verdict}: {payload['format']} {payload['ruleset']['version']} as of {payload['as_of']}, "
+                 f"{payload['card_count']} cards"]
+        lines += [f"  [{v['code']}] {v['message']}" + (f" ({v['rule']})" if v["rule"] else "") for v in payload["violations"]]
+        lines += [f"  line {line['line']}: {line['status']}: {line['text']}"
+                  + (f" (did you mean: {', '.join(line['suggestions'])}?)" if line["suggestions"] else "")
+                  for line in payload.get("lines", []) if line["status"] != "ok"]
+        return "\n".join(lines)

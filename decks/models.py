@@ -1,0 +1,74 @@
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from catalogue.models import Card, Game
+
+from .legality import FormatError, compile_format
+
+
+class Format(models.Model):
+    """One version of a format definition (JSON, see docs/formats.md)."""
+
+    slug = models.SlugField(_("slug"))
+    version = models.CharField(_("version"), max_length=40)
+    name = models.CharField(_("name"), max_length=120)
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="formats", verbose_name=_("game"))
+    effective = models.DateField(_("in force from"))
+    definition = models.JSONField(_("definition"))
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["slug", "-effective"]
+        constraints = [models.UniqueConstraint(fields=["slug", "version"], name="format_unique_version")]
+        verbose_name = _("format")
+        verbose_name_plural = _("formats")
+
+    def __str__(self):
+        return f"{self.name} {self.version}"
+
+    def clean(self):
+        try:
+            compiled = compile_format(self.definition)
+        except FormatError as error:
+            raise ValidationError({"definition": str(error)}) from None
+        if (compiled.slug, compiled.version) != (self.slug, self.version):
+            raise ValidationError({"definition": _("The definition's slug and version must match this row.")})
+        if compiled.game != self.game.slug:
+            raise ValidationError({"definition": _("The definition's game must match this row.")})
+
+
+class Collection(models.Model):
+    """Cards a player owns: their binder, or a sealed pool opened at a prerelease."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="collections", verbose_name=_("owner")
+    )
+    name = models.CharField(_("name"), max_length=120)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["owner", "name"]
+        constraints = [models.UniqueConstraint(fields=["owner", "name"], name="collection_unique_name_per_owner")]
+        verbose_name = _("collection")
+        verbose_name_plural = _("collections")
+
+    def __str__(self):
+        return self.name
+
+    def owned(self):
+        return dict(self.items.values_list("card_id", "qty"))
+
+
+class CollectionCard(models.Model):
+    collection = models.ForeignKey(Collection, on_delete=models.CASCADE, related_name="items")
+    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="+", verbose_name=_("card"))
+    qty = models.PositiveIntegerField(_("quantity"))
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["collection", "card"], name="collection_card_once"),
+            models.CheckConstraint(condition=models.Q(qty__gte=1), name="collection_card_qty_positive"),
+        ]

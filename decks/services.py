@@ -1,0 +1,222 @@
+"""Deck validation against the catalogue and the stored formats.
+
+Compiled formats and card indexes are cached in-process and reloaded when a format row
+changes or a game's catalogue is re-imported (its `catalogue_version`).
+"""
+
+import logging
+import threading
+import time
+
+from django.db import transaction
+from django.db.models import Count, Max
+from django.utils.translation import gettext as _
+
+from catalogue.models import Card, Game, Tribe
+from catalogue.schemas import STATS
+
+from .decklist import DecklistTooLarge, parse_decklist
+from .formats import shipped_definitions
+from .legality import CardInfo, Deck, DeckEntry, compile_format, validate
+from .legality.messages import render
+from .models import Format
+from .resolution import CardIndex
+
+logger = logging.getLogger(__name__)
+_cache_lock = threading.RLock()
+
+
+class ValidationInputError(ValueError):
+    """Input that cannot be validated at all (unknown format, oversized list, ...)."""
+
+    def __init__(self, message, field="non_field_errors"):
+        super().__init__(message)
+        self.message, self.field = message, field
+
+
+def sync_shipped_formats(**kwargs):
+    """Load the format files shipped in decks/formats/ (idempotent; run after migrate)."""
+    games = {game.slug: game for game in Game.objects.all()}
+    with transaction.atomic():
+        for definition in shipped_definitions():
+            compile_format(definition)
+            game = games.get(definition["game"])
+            if game is None:
+                continue
+            Format.objects.update_or_create(
+                slug=definition["slug"],
+                version=definition["version"],
+                defaults={
+                    "name": definition["name"],
+                    "game": game,
+                    "effective": definition["effective"],
+                    "definition": definition,
+                },
+            )
+    forget_snapshot()
+
+
+class _Snapshot:
+    """Compiled formats and card indexes, shared by the requests of one process.
+
+    Rebuilt when a format row or a game's catalogue changes. The version stamp is read at
+    most once per STAMP_TTL seconds, so other processes see a change within that time;
+    writes in this process call `forget_snapshot()` and are seen at once.
+    """
+
+    STAMP_TTL = 1.0
+
+    def __init__(self):
+        self.stamp, self.checked_at = None, 0.0
+        self.formats, self.indexes = {}, {}
+
+    def refresh(self):
+        now = time.monotonic()
+        if now - self.checked_at < self.STAMP_TTL:
+            return
+        stamp = (
+            tuple(Game.objects.order_by("pk").values_list("pk", "catalogue_version")),
+            tuple(Format.objects.aggregate(latest=Max("updated_at"), count=Count("pk")).values()),
+        )
+        if stamp != self.stamp:
+            self.stamp, self.formats, self.indexes = stamp, {}, {}
+        self.checked_at = now
+
+
+_snapshot = _Snapshot()
+
+
+def forget_snapshot():
+    with _cache_lock:
+        _snapshot.checked_at, _snapshot.stamp = 0.0, None
+
+
+def format_for(slug, as_of):
+    """The version of a format in force on a date (the earliest one before it exists)."""
+    with _cache_lock:
+        _snapshot.refresh()
+        versions = _snapshot.formats.get(slug)
+        if versions is None:
+            rows = Format.objects.filter(slug=slug).select_related("game").order_by("effective")
+            versions = _snapshot.formats[slug] = [(row, compile_format(row.definition)) for row in rows]
+    if not versions:
+        raise ValidationInputError(_("Unknown format “%(format)s”.") % {"format": slug}, "format")
+    in_force = [version for version in versions if version[0].effective <= as_of] or versions[:1]
+    return in_force[-1]
+
+
+def card_info(card, tribe_names):
+    stats = {stat: getattr(card, stat) for stat in STATS if getattr(card, stat) is not None}
+    return CardInfo(
+        id=card.pk,
+        name=card.name,
+        key=card.search_name,
+        game=card.card_set.game.slug,
+        type=card.type,
+        set_code=card.card_set.code,
+        number=card.number,
+        released_on=card.card_set.released_on,
+        tribe=tribe_names.get(card.tribe_id, ""),
+        rank=card.rank,
+        ability=card.ability,
+        attributes={**card.attributes, **stats},
+    )
+
+
+def card_index(game):
+    """All of a game's cards as CardInfo, with its value domains (the tribe wheel)."""
+    with _cache_lock:
+        _snapshot.refresh()
+        cached = _snapshot.indexes.get(game.pk)
+        if cached is None:
+            tribe_names = dict(Tribe.objects.filter(game=game).values_list("pk", "name"))
+            cards = Card.objects.filter(card_set__game=game).select_related("card_set__game")
+            index = CardIndex(game.slug, [card_info(card, tribe_names) for card in cards])
+            index.domains = {"tribes": [tribe.name for tribe in game.wheel()]} if game.schema == "dust-collectorz" else {}
+            cached = _snapshot.indexes[game.pk] = index
+        return cached
+
+
+def resolve_decklist(text, game):
+    """Parse and match a decklist against a game's catalogue (other games as a fallback)."""
+    try:
+        decklist = parse_decklist(text)
+    except DecklistTooLarge as error:
+        raise ValidationInputError(str(error), "decklist") from None
+    index = card_index(game)
+    others = None
+    for line in decklist.lines:
+        index.resolve(line)
+        if line.status == "unknown":
+            others = others if others is not None else [card_index(g) for g in Game.objects.exclude(pk=game.pk)]
+            _resolve_elsewhere(line, others)
+    return decklist
+
+
+def _resolve_elsewhere(line, indexes):
+    suggestions = line.suggestions
+    for other in indexes:
+        line.status, line.suggestions = "ok", []
+        other.resolve(line)
+        if line.status == "ok":
+            return
+    line.status, line.suggestions, line.card = "unknown", suggestions, None
+
+
+def deck_from_lines(lines, declarations):
+    entries = [DeckEntry(line.card, line.qty) for line in lines if line.status == "ok" and line.card is not None]
+    return Deck(entries, declarations)
+
+
+def deck_from_card_ids(game, items, declarations):
+    index = card_index(game)
+    missing = [item["card"] for item in items if item["card"] not in index.by_id]
+    foreign = {}
+    if missing:
+        foreign = _cards_by_id(missing)
+    entries, unknown = [], []
+    for item in items:
+        card = index.by_id.get(item["card"]) or foreign.get(item["card"])
+        if card is None:
+            unknown.append(f"#{item['card']}")
+        else:
+            entries.append(DeckEntry(card, item["qty"]))
+    return Deck(entries, declarations), unknown
+
+
+def _cards_by_id(ids):
+    cards = Card.objects.filter(pk__in=ids).select_related("card_set__game", "tribe")
+    return {card.pk: card_info(card, {card.tribe_id: card.tribe.name} if card.tribe else {}) for card in cards}
+
+
+def check_deck(format_slug, as_of, deck, unknown=(), owned=None):
+    row, compiled = format_for(format_slug, as_of)
+    verdict = validate(deck, compiled, as_of, card_index(row.game).domains, owned=owned, unknown=unknown)
+    return row, verdict
+
+
+def verdict_payload(row, verdict, lines=None):
+    payload = {
+        "legal": verdict.legal,
+        "format": verdict.format,
+        "as_of": verdict.as_of.isoformat(),
+        "ruleset": {"version": verdict.version, "effective": verdict.effective.isoformat(), "name": row.name},
+        "card_count": verdict.card_count,
+        "violations": [violation.as_dict(render(violation)) for violation in verdict.violations],
+    }
+    if lines is not None:
+        payload["lines"] = [line_payload(line) for line in lines]
+    return payload
+
+
+def line_payload(line):
+    return {
+        "line": line.line,
+        "text": line.text,
+        "status": line.status,
+        "qty": line.qty or None,
+        "card": line.card.id if line.card is not None else None,
+        "name": line.card.name if line.card is not None else None,
+        "suggestions": line.suggestions,
+        "error": line.error or None,
+    }
