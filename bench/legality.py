@@ -95,5 +95,5 @@ def main():
     print("legality engine (dc-prerelease, legal 32-card deck, one core)")
     print(f"  validations per second: {per_second:,.0f}  (target >= 20,000)")
     print(f"  time per validation / time to walk the deck once: {ratio_to_floor:.1f}x")
-    print("validate endpoint vs trivial JSON view (in-process WSGI, median of %d)" % HTTP_RUNS)
+    print(f"validate endpoint vs trivial JSON view (in-process WSGI, median of {HTTP_RUNS})")
     print(f"  validate {validate * 1000:.2f} ms, trivial {trivial * 1000:.2f} ms, ratio {validate / trivial:.2f}x  (target <= 3x)")

@@ -9,8 +9,8 @@ from django.db.models import F
 
 from .importing import CatalogueImportError, read_catalogue
 from .models import Card, CardSet, Game, Tribe
-from .signals import catalogue_imported
 from .schemas import search_key
+from .signals import catalogue_imported
 
 logger = logging.getLogger(__name__)
 

@@ -72,3 +72,6 @@ class CollectionCard(models.Model):
             models.UniqueConstraint(fields=["collection", "card"], name="collection_card_once"),
             models.CheckConstraint(condition=models.Q(qty__gte=1), name="collection_card_qty_positive"),
         ]
+
+    def __str__(self):
+        return f"{self.qty} {self.card}"
