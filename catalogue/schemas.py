@@ -22,6 +22,8 @@ MAX_STAT = 99
 
 def search_key(text):
     """Case- and accent-insensitive form of a name, for searching and matching."""
+    if text.isascii():
+        return " ".join(text.split()).casefold()
     decomposed = unicodedata.normalize("NFKD", text)
     stripped = "".join(char for char in decomposed if not unicodedata.combining(char))
     return re.sub(r"\s+", " ", stripped.replace("’", "'")).strip().casefold()

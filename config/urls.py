@@ -3,18 +3,18 @@ from django.contrib import admin
 from django.shortcuts import render
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 
 from accounts.views import switch_language
 from catalogue.views import home
 
 from . import api_errors
+from .auth_token import ObtainToken
 from .health import healthz
 
 api_v1 = [
     path("", include("catalogue.api.urls")),
     path("", include("decks.api.urls")),
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", ObtainToken.as_view(), name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]

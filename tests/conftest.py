@@ -76,3 +76,20 @@ def dc_document(**overrides):
 @pytest.fixture
 def dc_catalogue(db, tmp_path):
     import_catalogue_file(write_catalogue(tmp_path, dc_document()))
+
+
+@pytest.fixture(autouse=True)
+def _end_live_server_sessions(request):
+    """A browser may abort a request mid-flight; Django then never closes that server thread's
+    database connection, and PostgreSQL would refuse to drop the test database. End them."""
+    yield
+    if "live_server" not in request.fixturenames:
+        return
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )

@@ -98,3 +98,9 @@ def test_healthz_reports_broken_broker(client, settings):
     response = client.get("/healthz")
     assert response.status_code == 503
     assert response.json()["broker"].startswith("error")
+
+
+@pytest.mark.parametrize("page_size", ["0", "abc", "201", "-1"])
+def test_bad_page_size_is_a_400(api, dc_catalogue, page_size):
+    response = api.get("/api/v1/cards/", {"page_size": page_size})
+    assert response.status_code == 400 and "page_size" in response.json()["errors"]

@@ -33,7 +33,7 @@ CHROMIUM_ARGS = [
 ]
 SCREENSHOT = Path("/tmp/browser-catalogue.png")
 
-# Our own invented cards; the dust-collectorz game row comes from a data migration.
+# Our own invented cards; the dust-collectorz game row is created after every migrate and flush.
 CATALOGUE = {
     "game": "dust-collectorz",
     "set": {"code": "BRT", "name": "Brittle Tides", "released_on": "2025-03-14"},
@@ -117,8 +117,7 @@ def browser_page():
             browser.close()
 
 
-# serialized_rollback: live_server flushes the database; this reloads the migrations' game rows first.
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+@pytest.mark.django_db(transaction=True)
 def test_sign_up_switch_to_french_and_browse_catalogue(live_server, dust_catalogue, browser_page):
     from django.contrib.auth import get_user_model
 

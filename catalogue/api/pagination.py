@@ -1,3 +1,5 @@
+from django.utils.translation import gettext as _
+from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
 
 
@@ -5,3 +7,13 @@ class StandardPagination(PageNumberPagination):
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200
+
+    def get_page_size(self, request):
+        """A page_size that is not a whole number from 1 to 200 is an error, not silently ignored."""
+        raw = request.query_params.getlist(self.page_size_query_param)
+        if not raw:
+            return self.page_size
+        if len(raw) > 1 or not raw[0].isdigit() or not 1 <= int(raw[0]) <= self.max_page_size:
+            message = _("page_size must be a whole number from 1 to %(max)s.") % {"max": self.max_page_size}
+            raise ValidationError({self.page_size_query_param: [message]})
+        return int(raw[0])

@@ -24,7 +24,7 @@ class GameSerializer(serializers.ModelSerializer):
 class CardSerializer(serializers.ModelSerializer):
     game = serializers.CharField(source="card_set.game.slug", read_only=True)
     set = serializers.CharField(source="card_set.code", read_only=True)
-    tribe = serializers.CharField(source="tribe.name", default=None, read_only=True)
+    tribe = serializers.CharField(source="tribe.name", default=None, read_only=True, allow_null=True)
     stats = serializers.DictField(child=serializers.IntegerField(), read_only=True)
 
     class Meta:

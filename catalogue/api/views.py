@@ -5,6 +5,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny
 
 from catalogue.filters import CardFilterForm, search_cards
+from config.api_schema import error_responses
 from catalogue.models import Card, Game
 
 from .serializers import CardSerializer, GameSerializer
@@ -31,7 +32,7 @@ CARD_FILTERS = [
 ]
 
 
-@extend_schema(parameters=CARD_FILTERS)
+@extend_schema(parameters=CARD_FILTERS, responses={200: CardSerializer(many=True), **error_responses(400, 404)})
 class CardList(generics.ListAPIView):
     permission_classes = [AllowAny]
     serializer_class = CardSerializer
@@ -43,6 +44,7 @@ class CardList(generics.ListAPIView):
         return search_cards(form.cleaned_data)
 
 
+@extend_schema(responses={200: CardSerializer, **error_responses(404)})
 class CardDetail(generics.RetrieveAPIView):
     permission_classes = [AllowAny]
     serializer_class = CardSerializer

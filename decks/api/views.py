@@ -5,6 +5,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api_schema import error_responses
 from decks.access import collection_for
 from decks.models import Format
 from decks.services import ValidationInputError
@@ -18,7 +19,7 @@ class ValidateDeck(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(request=ValidateRequestSerializer, responses={200: dict})
+    @extend_schema(request=ValidateRequestSerializer, responses={200: dict, **error_responses(400, 404)})
     def post(self, request):
         serializer = ValidateRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

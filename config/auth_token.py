@@ -1,0 +1,15 @@
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.authtoken.views import ObtainAuthToken
+
+from .api_schema import error_responses
+
+
+class ObtainToken(ObtainAuthToken):
+    """POST {"username", "password"} -> {"token"}; then send `Authorization: Token <token>`."""
+
+    @extend_schema(
+        responses={200: inline_serializer("Token", fields={"token": serializers.CharField()}), **error_responses(400)}
+    )
+    def post(self, request, *args, **kwargs):
+        return super().post(request, *args, **kwargs)
