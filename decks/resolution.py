@@ -5,6 +5,7 @@ import difflib
 from catalogue.schemas import search_key
 
 RULES_FIELDS = ("type", "tribe", "rank", "ability")
+MEMO_LIMIT = 20000
 
 
 class CardIndex:
@@ -19,11 +20,23 @@ class CardIndex:
             self.by_key.setdefault(card.key, []).append(card)
         self.keys = list(self.by_key)
         self.domains = {}
+        self._resolved = {}  # (name, set, number) -> (status, card, suggestions); the index is immutable
 
     def resolve(self, line):
         """Fill in a parsed line's status, card and suggestions."""
         if line.status == "malformed":
             return line
+        memo_key = (line.name, line.set_code, line.number)
+        known = self._resolved.get(memo_key)
+        if known is None:
+            self._match(line)
+            if len(self._resolved) < MEMO_LIMIT:
+                self._resolved[memo_key] = (line.status, line.card, line.suggestions)
+        else:
+            line.status, line.card, line.suggestions = known[0], known[1], list(known[2])
+        return line
+
+    def _match(self, line):
         if line.set_code and line.number:
             printed = self.by_print.get((line.set_code.casefold(), line.number.casefold()))
             if printed and printed.key == search_key(line.name):

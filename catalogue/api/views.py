@@ -5,8 +5,8 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny
 
 from catalogue.filters import CardFilterForm, search_cards
-from config.api_schema import error_responses
 from catalogue.models import Card, Game
+from config.api_schema import error_responses
 
 from .serializers import CardSerializer, GameSerializer
 
