@@ -39,7 +39,7 @@ def legal_sample_decklist():
 def bench_engine(decklist):
     from catalogue.models import Game
     from decks.legality import validate
-    from decks.services import card_index, deck_from_lines, format_for, resolve_decklist
+    from decks.services.legality import card_index, deck_from_lines, format_for, resolve_decklist
 
     game = Game.objects.get(slug="dust-collectorz")
     day = datetime.date(2024, 1, 1)

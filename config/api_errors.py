@@ -9,7 +9,17 @@ from rest_framework.views import exception_handler
 logger = logging.getLogger(__name__)
 
 
+class JsonError(Exception):
+    """An API error with a structured body (for example per-line statuses), kept as is."""
+
+    def __init__(self, body, status=400):
+        super().__init__(body.get("message", ""))
+        self.body, self.status = body, status
+
+
 def json_exception_handler(exc, context):
+    if isinstance(exc, JsonError):
+        return JsonResponse(exc.body, status=exc.status)
     response = exception_handler(exc, context)
     if response is None:
         logger.exception("Unhandled API error", exc_info=exc)

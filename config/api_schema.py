@@ -14,3 +14,31 @@ ERROR_BODY = inline_serializer(
 
 def error_responses(*statuses):
     return {status: OpenApiResponse(ERROR_BODY) for status in statuses}
+
+
+STANDARD_ERRORS = {
+    "400": "The request is invalid; `errors` names the fields.",
+    "401": "Authentication is required or the token is invalid.",
+    "403": "You may not do this.",
+    "404": "Not found, or not yours to see.",
+}
+
+
+def add_standard_errors(result, generator, request, public):
+    """Postprocessing hook: every operation documents the JSON error body for 400/401/403/404."""
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    schemas.setdefault(
+        "Error",
+        {
+            "type": "object",
+            "properties": {"message": {"type": "string"}, "errors": {"type": "object"}},
+            "required": ["message"],
+        },
+    )
+    body = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    for path in result.get("paths", {}).values():
+        for operation in path.values():
+            responses = operation.setdefault("responses", {})
+            for status, description in STANDARD_ERRORS.items():
+                responses.setdefault(status, {"description": description, "content": body})
+    return result

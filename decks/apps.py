@@ -4,13 +4,13 @@ from django.utils.translation import gettext_lazy as _
 
 
 def _sync_formats(sender, **kwargs):
-    from .services import sync_shipped_formats
+    from .services.legality import sync_shipped_formats
 
     sync_shipped_formats()
 
 
 def _forget(**kwargs):
-    from .services import forget_snapshot
+    from .services.legality import forget_snapshot
 
     forget_snapshot()
 

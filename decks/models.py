@@ -75,3 +75,65 @@ class CollectionCard(models.Model):
 
     def __str__(self):
         return f"{self.qty} {self.card}"
+
+
+class Visibility(models.TextChoices):
+    PRIVATE = "private", _("Private")
+    UNLISTED = "unlisted", _("Unlisted (anyone with the link)")
+    PUBLIC = "public", _("Public")
+
+
+class Deck(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks", verbose_name=_("owner")
+    )
+    name = models.CharField(_("name"), max_length=120)
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="decks", verbose_name=_("game"))
+    format_slug = models.SlugField(_("format"))
+    visibility = models.CharField(_("visibility"), max_length=10, choices=Visibility, default=Visibility.PRIVATE)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        verbose_name = _("deck")
+        verbose_name_plural = _("decks")
+
+    def __str__(self):
+        return self.name
+
+    def latest_version(self):
+        return self.versions.order_by("-number").first()
+
+
+class DeckVersion(models.Model):
+    """An immutable snapshot of a deck; a registered deck points at one, and its hash proves it."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField(_("version"))
+    content_hash = models.CharField(_("content hash"), max_length=64, db_index=True)
+    declarations = models.JSONField(_("declarations"), default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["deck", "-number"]
+        constraints = [models.UniqueConstraint(fields=["deck", "number"], name="deck_version_unique_number")]
+
+    def __str__(self):
+        return f"{self.deck} v{self.number}"
+
+
+class DeckVersionCard(models.Model):
+    version = models.ForeignKey(DeckVersion, on_delete=models.CASCADE, related_name="cards")
+    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="+")
+    qty = models.PositiveIntegerField(_("quantity"))
+
+    class Meta:
+        ordering = ["card__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["version", "card"], name="deck_version_card_once"),
+            models.CheckConstraint(condition=models.Q(qty__gte=1), name="deck_version_card_qty_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.qty} {self.card}"

@@ -39,9 +39,12 @@ class CardIndex:
     def _match(self, line):
         if line.set_code and line.number:
             printed = self.by_print.get((line.set_code.casefold(), line.number.casefold()))
-            if printed and printed.key == search_key(line.name):
+            if printed and (not line.name or printed.key == search_key(line.name)):
                 line.card = printed
                 return line
+        if not line.name:
+            line.status = "unknown"
+            return line
         candidates = self.by_key.get(search_key(line.name), [])
         if not candidates:
             line.status, line.suggestions = "unknown", self.suggest(line.name)

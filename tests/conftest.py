@@ -23,7 +23,7 @@ def _reset_language():
 @pytest.fixture(autouse=True)
 def _fresh_deck_snapshot():
     """Each test's database is new; so must be the in-process format and card caches."""
-    from decks.services import forget_snapshot
+    from decks.services.legality import forget_snapshot
 
     forget_snapshot()
 

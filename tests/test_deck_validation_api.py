@@ -149,7 +149,7 @@ def test_validate_deck_command(tmp_path, sample, capsys):
 
 def test_format_version_in_force_on_the_date(sample):
     from decks.models import Format
-    from decks.services import format_for
+    from decks.services.legality import format_for
 
     row = Format.objects.get(slug="dc-prerelease")
     newer = dict(row.definition, version="V2099", effective="2099-01-01")

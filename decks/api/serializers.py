@@ -76,3 +76,93 @@ class FormatSerializer(serializers.ModelSerializer):
 
     def get_source(self, row) -> str:
         return row.definition.get("source", "")
+
+
+class CollectionCardSerializer(serializers.Serializer):
+    card = serializers.IntegerField(source="card_id", read_only=True)
+    name = serializers.CharField(source="card.name", read_only=True)
+    set = serializers.CharField(source="card.card_set.code", read_only=True)
+    number = serializers.CharField(source="card.number", read_only=True)
+    game = serializers.CharField(source="card.card_set.game.slug", read_only=True)
+    qty = serializers.IntegerField(read_only=True)
+
+
+class CollectionSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    name = serializers.CharField(max_length=120)
+    card_count = serializers.SerializerMethodField()
+    created_at = serializers.DateTimeField(read_only=True)
+    updated_at = serializers.DateTimeField(read_only=True)
+
+    def get_card_count(self, collection) -> int:
+        return sum(collection.owned().values())
+
+
+class CollectionDetailSerializer(CollectionSerializer):
+    cards = serializers.SerializerMethodField()
+
+    @extend_schema_field(CollectionCardSerializer(many=True))
+    def get_cards(self, collection):
+        items = collection.items.select_related("card__card_set__game").order_by("card__name")
+        return CollectionCardSerializer(items, many=True).data
+
+
+class SetQuantitySerializer(serializers.Serializer):
+    card = serializers.IntegerField(min_value=1)
+    qty = serializers.IntegerField(min_value=0, max_value=9999)
+
+
+class CollectionImportSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=MAX_BYTES, trim_whitespace=False)
+    replace = serializers.BooleanField(default=False)
+
+
+class DeckSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    name = serializers.CharField(max_length=120)
+    game = serializers.SlugField()
+    format = serializers.SlugField(source="format_slug")
+    visibility = serializers.ChoiceField(choices=["private", "unlisted", "public"], default="private")
+    owner = serializers.CharField(source="owner.username", read_only=True)
+    version = serializers.SerializerMethodField()
+    updated_at = serializers.DateTimeField(read_only=True)
+
+    def get_version(self, deck) -> dict | None:
+        latest = deck.latest_version()
+        return {"number": latest.number, "hash": latest.content_hash} if latest else None
+
+
+class DeckWriteSerializer(DeckSerializer):
+    decklist = serializers.CharField(required=False, allow_blank=True, max_length=MAX_BYTES, trim_whitespace=False)
+    cards = DeckCardsField(required=False)
+
+    def validate(self, attrs):
+        if "decklist" in attrs and "cards" in attrs:
+            raise serializers.ValidationError(_("Give either “decklist” or “cards”, not both."))
+        return attrs
+
+
+class DeckUpdateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120, required=False)
+    format = serializers.SlugField(source="format_slug", required=False)
+    visibility = serializers.ChoiceField(choices=["private", "unlisted", "public"], required=False)
+    decklist = serializers.CharField(required=False, allow_blank=True, max_length=MAX_BYTES, trim_whitespace=False)
+    cards = DeckCardsField(required=False)
+
+
+class DeckVersionSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    hash = serializers.CharField(source="content_hash")
+    declarations = serializers.DictField()
+    created_at = serializers.DateTimeField()
+    cards = serializers.SerializerMethodField()
+    decklist = serializers.SerializerMethodField()
+
+    @extend_schema_field(DeckCardSerializer(many=True))
+    def get_cards(self, version):
+        return [{"card": card_id, "qty": qty} for card_id, qty in version.cards.values_list("card_id", "qty")]
+
+    def get_decklist(self, version) -> str:
+        from decks.services.decks import version_text
+
+        return version_text(version)

@@ -1,8 +1,15 @@
 from django.urls import path
+from rest_framework.routers import SimpleRouter
 
 from . import views
+from .resources import CollectionViewSet, DeckViewSet
+
+router = SimpleRouter()
+router.register("collections", CollectionViewSet, basename="collection")
+router.register("decks", DeckViewSet, basename="deck")
 
 urlpatterns = [
     path("decks/validate/", views.ValidateDeck.as_view(), name="api-deck-validate"),
     path("formats/", views.FormatList.as_view(), name="api-formats"),
+    *router.urls,
 ]

@@ -8,8 +8,7 @@ from rest_framework.views import APIView
 from config.api_schema import error_responses
 from decks.access import collection_for
 from decks.models import Format
-from decks.services import ValidationInputError
-from decks.validation import validate_request
+from decks.services.legality import ValidationInputError, validate_request
 
 from .serializers import FormatSerializer, ValidateRequestSerializer
 

@@ -4,8 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
-from decks.services import ValidationInputError
-from decks.validation import parse_as_of, validate_request
+from decks.services.legality import ValidationInputError, parse_as_of, validate_request
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 

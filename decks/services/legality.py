@@ -1,26 +1,28 @@
-"""Deck validation against the catalogue and the stored formats.
+"""Deck validation against the catalogue and the stored formats (the legality engine's feed).
 
 Compiled formats and card indexes are cached in-process and reloaded when a format row
 changes or a game's catalogue is re-imported (its `catalogue_version`).
 """
 
+import datetime
 import logging
 import threading
 import time
 
 from django.db import transaction
 from django.db.models import Count, Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from catalogue.models import Card, Game, Tribe
 from catalogue.schemas import STATS
 
-from .decklist import DecklistTooLarge, parse_decklist
-from .formats import shipped_definitions
-from .legality import CardInfo, Deck, DeckEntry, compile_format, validate
-from .legality.messages import render
-from .models import Format
-from .resolution import CardIndex
+from ..decklist import DecklistTooLarge, parse_decklist
+from ..formats import shipped_definitions
+from ..legality import CardInfo, Deck, DeckEntry, compile_format, validate
+from ..legality.messages import render
+from ..models import Format
+from ..resolution import CardIndex
 
 logger = logging.getLogger(__name__)
 _cache_lock = threading.RLock()
@@ -220,3 +222,43 @@ def line_payload(line):
         "suggestions": line.suggestions,
         "error": line.error or None,
     }
+
+
+def validate_request(format_slug, decklist=None, cards=None, as_of=None, owned=None, declarations=None):
+    """Returns the verdict payload (see docs/formats.md); raises ValidationInputError."""
+    as_of = as_of or timezone.localdate()
+    row, _compiled = format_for(format_slug, as_of)
+    lines = None
+    if decklist is not None:
+        parsed = resolve_decklist(decklist, row.game)
+        lines = parsed.lines
+        deck = deck_from_lines(lines, parsed.declarations)
+        unknown = [line.name or line.text for line in lines if line.status != "ok"]
+    else:
+        deck, unknown = deck_from_card_ids(row.game, cards or [], declarations or {})
+    row, verdict = check_deck(format_slug, as_of, deck, unknown=unknown, owned=owned)
+    payload = verdict_payload(row, verdict, lines)
+    payload["summary"] = deck_summary(deck)
+    return payload
+
+
+def deck_summary(deck):
+    """Counts (copies included) by type, tribe and rank, and by tribe and rank together."""
+    summary = {"by_type": {}, "by_tribe": {}, "by_rank": {}, "by_tribe_rank": {}}
+    for entry in deck.entries:
+        card, qty = entry.card, entry.qty
+        _count(summary["by_type"], card.type, qty)
+        if card.tribe:
+            _count(summary["by_tribe"], card.tribe, qty)
+            _count(summary["by_tribe_rank"].setdefault(card.tribe, {}), card.rank, qty)
+        if card.rank:
+            _count(summary["by_rank"], card.rank, qty)
+    return summary
+
+
+def _count(counts, key, qty):
+    counts[key] = counts.get(key, 0) + qty
+
+
+def parse_as_of(value):
+    return datetime.date.fromisoformat(value) if value else None

@@ -1,0 +1,351 @@
+"""Deck chart drawn on the server as one self-contained SVG string (plain Python, no ORM).
+
+Two panels: a tribe × rank grid of champion counts, and one histogram per stat.
+The caller passes cards as dicts and every display string already translated, so
+this module needs no translation; all text from the inputs is XML-escaped.
+"""
+
+import hashlib
+import json
+from typing import NamedTuple
+from xml.sax.saxutils import escape
+
+WIDTH = 640
+MARGIN = 24
+CONTENT_WIDTH = WIDTH - 2 * MARGIN
+FONT = "system-ui, sans-serif"
+RANKS = ("bronze", "silver", "gold", "platinum", "epic")
+STATS = ("power", "speed", "health", "cunning")
+# Okabe-Ito colours: distinguishable with the common colour-vision deficiencies.
+STAT_COLOURS = {"power": "#D55E00", "speed": "#0072B2", "health": "#009E73", "cunning": "#CC79A7"}
+
+INK = "#1F2933"
+MUTED = "#52606D"
+RULE = "#CBD2D9"
+TOTAL_FILL = "#E4E7EB"
+SHADE_EMPTY = (0xF5, 0xF7, 0xFA)
+SHADE_FULL = (0x1D, 0x4E, 0x89)
+
+HEADING_HEIGHT = 44
+PANEL_TITLE_HEIGHT = 26
+PANEL_GAP = 20
+ROW_HEIGHT = 26
+CHAR_WIDTH = 7  # rough width of one character at 12px, to size the tribe column
+DIGIT_WIDTH = 6.5  # rough width of one digit at 11px, to decide whether a bar's count fits
+LABEL_MIN, LABEL_MAX = 96, 200
+HIST_COLUMNS = 2
+HIST_GAP = 24
+HIST_TITLE = 20
+HIST_COUNT_SPACE = 16
+HIST_PLOT = 80
+HIST_AXIS = 20
+HIST_HEIGHT = HIST_TITLE + HIST_COUNT_SPACE + HIST_PLOT + HIST_AXIS
+TICK_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000)
+
+
+class GridGeometry(NamedTuple):
+    """Where the grid's columns are: the tribe-name column, then equal data columns."""
+
+    label_width: float
+    cell_width: float
+
+    def column_centre(self, column):
+        """Horizontal centre of data column `column` (0 = first rank)."""
+        return MARGIN + self.label_width + (column + 0.5) * self.cell_width
+
+
+def deck_chart_svg(cards, tribes, labels) -> str:
+    """The deck chart as an SVG string: heading, tribe × rank grid, stat histograms."""
+    copies = _copies(cards)
+    title_id = _title_id(cards, tribes, labels)
+    if not copies:
+        return _empty_svg(labels, title_id)
+    parts = [_heading(labels, sum(qty for _, qty in copies))]
+    top = HEADING_HEIGHT
+    for markup, height in (_grid_panel(copies, tribes, labels), _stats_panel(copies, labels)):
+        if markup:
+            parts.append(f'<g transform="translate(0 {_num(top)})">{markup}</g>')
+            top += height + PANEL_GAP
+    bottom = top - PANEL_GAP + MARGIN if top > HEADING_HEIGHT else HEADING_HEIGHT
+    return _svg(title_id, labels.get("title", ""), bottom, "".join(parts))
+
+
+# --- inputs -------------------------------------------------------------------------
+
+
+def _copies(cards):
+    """(card, quantity) for every card with at least one copy."""
+    pairs = [(card, _quantity(card)) for card in cards]
+    return [(card, qty) for card, qty in pairs if qty > 0]
+
+
+def _quantity(card):
+    """A card's number of copies (1 when absent, 0 when not a whole number)."""
+    qty = card.get("qty", 1)
+    return qty if isinstance(qty, int) and not isinstance(qty, bool) else 0
+
+
+def _stat_value(card, stat):
+    """A card's value for a stat, or None when it has none (counters, other games)."""
+    value = (card.get("stats") or {}).get(stat)
+    valid = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    return value if valid else None
+
+
+def _title_id(cards, tribes, labels):
+    """A deterministic id for <title>, distinct for different charts on one page."""
+    payload = json.dumps([cards, tribes, labels], sort_keys=True, default=str)
+    return "deck-chart-" + hashlib.sha256(payload.encode()).hexdigest()[:10]
+
+
+# --- SVG helpers --------------------------------------------------------------------
+
+
+def _text_escape(text):
+    """Escape text content."""
+    return escape(str(text))
+
+
+def _attr_escape(text):
+    """Escape an attribute value, quotes included."""
+    return escape(str(text), {'"': "&quot;", "'": "&apos;"})
+
+
+def _num(value):
+    """A coordinate written compactly and deterministically."""
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def _text(x, y, content, anchor="start", tooltip=None, **attrs):
+    """A <text> element (optional hover tooltip); extra attributes use underscores for dashes."""
+    extra = "".join(f' {key.rstrip("_").replace("_", "-")}="{_attr_escape(value)}"' for key, value in attrs.items())
+    hover = "" if tooltip is None else f"<title>{_text_escape(tooltip)}</title>"
+    return f'<text x="{_num(x)}" y="{_num(y)}" text-anchor="{anchor}"{extra}>{_text_escape(content)}{hover}</text>'
+
+
+def _rect(x, y, width, height, fill, tooltip=None):
+    """A <rect> element, with an optional hover tooltip."""
+    geometry = f'x="{_num(x)}" y="{_num(y)}" width="{_num(width)}" height="{_num(height)}" fill="{fill}"'
+    if tooltip is None:
+        return f"<rect {geometry}/>"
+    return f"<rect {geometry}><title>{_text_escape(tooltip)}</title></rect>"
+
+
+def _svg(title_id, title, height, body):
+    """The root <svg> element around `body`, with a white background."""
+    height = _num(height)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+        f'viewBox="0 0 {WIDTH} {height}" role="img" aria-labelledby="{title_id}" '
+        f'font-family="{FONT}" font-size="12" fill="{INK}">'
+        f'<title id="{title_id}">{_text_escape(title)}</title>'
+        f'<rect width="100%" height="100%" fill="#FFFFFF"/>{body}</svg>'
+    )
+
+
+def _empty_svg(labels, title_id):
+    """A small chart saying the deck has no cards."""
+    body = _text(MARGIN, 28, labels.get("title", ""), font_size=16, font_weight="bold")
+    body += _text(MARGIN, 56, labels.get("empty", ""), fill=MUTED)
+    return _svg(title_id, labels.get("title", ""), 76, body)
+
+
+def _heading(labels, total_copies):
+    """The chart title, with the deck's total number of cards on the right."""
+    title = _text(MARGIN, 28, labels.get("title", ""), font_size=16, font_weight="bold")
+    total = _text(WIDTH - MARGIN, 28, f"{labels.get('total', '')}: {total_copies}", "end", fill=MUTED)
+    return title + total
+
+
+def _panel_title(text):
+    """A panel's title, on its first line."""
+    return _text(MARGIN, 16, text, font_size=13, font_weight="bold")
+
+
+# --- panel (a): tribe × rank grid ---------------------------------------------------
+
+
+def _grid_panel(copies, tribes, labels):
+    """The tribe × rank grid as (markup, height); nothing for games without tribes."""
+    if not tribes:
+        return "", 0
+    rows = _grid_rows(copies, tribes, labels.get("total", ""))
+    geometry = _grid_geometry(tribes)
+    peak = max((count for _, counts in rows[:-1] for count in counts[:-1]), default=0)
+    parts = [_panel_title(labels.get("grid_title", "")), _grid_header(labels, geometry, PANEL_TITLE_HEIGHT)]
+    for index, (name, counts) in enumerate(rows, start=1):
+        is_total = index == len(rows)
+        parts.append(_grid_row(name, counts, geometry, PANEL_TITLE_HEIGHT + index * ROW_HEIGHT, peak, is_total))
+    height = PANEL_TITLE_HEIGHT + (len(rows) + 1) * ROW_HEIGHT
+    return f'<g class="tribe-rank-grid">{"".join(parts)}</g>', height
+
+
+def _grid_rows(copies, tribes, total_label):
+    """(tribe, [count per rank..., row total]) per tribe, then the Total row."""
+    counts = _tribe_rank_counts(copies, tribes)
+    rows = [(tribe, [*counts[tribe], sum(counts[tribe])]) for tribe in tribes]
+    column_totals = [sum(row_counts[column] for _, row_counts in rows) for column in range(len(RANKS) + 1)]
+    return [*rows, (total_label, column_totals)]
+
+
+def _tribe_rank_counts(copies, tribes):
+    """Copies of champions (the cards with a tribe and a rank) per tribe, per rank."""
+    counts = {tribe: [0] * len(RANKS) for tribe in tribes}
+    for card, qty in copies:
+        tribe, rank = card.get("tribe") or "", str(card.get("rank") or "").lower()
+        if tribe in counts and rank in RANKS:
+            counts[tribe][RANKS.index(rank)] += qty
+    return counts
+
+
+def _grid_geometry(tribes):
+    """Tribe column wide enough for the longest (capped) name; the rest split evenly."""
+    longest = max(len(tribe) for tribe in tribes)
+    label_width = min(max(longest * CHAR_WIDTH + 12, LABEL_MIN), LABEL_MAX)
+    return GridGeometry(label_width, (CONTENT_WIDTH - label_width) / (len(RANKS) + 1))
+
+
+def _grid_header(labels, geometry, y):
+    """The rank names and Total over the grid's columns."""
+    rank_labels = labels.get("ranks", {})
+    names = [rank_labels.get(rank, rank.title()) for rank in RANKS] + [labels.get("total", "")]
+    parts = [
+        _text(geometry.column_centre(column), y + 17, name, "middle", fill=MUTED, font_weight="bold")
+        for column, name in enumerate(names)
+    ]
+    return "".join(parts)
+
+
+def _grid_row(name, counts, geometry, y, peak, is_total):
+    """One grid row: the tribe name (or Total) and its shaded count cells."""
+    weight = "bold" if is_total else "normal"
+    shown = _fit(name, geometry.label_width)
+    tooltip = None if shown == name else name
+    parts = [_text(MARGIN + 4, y + 17, shown, tooltip=tooltip, font_weight=weight)]
+    for column, count in enumerate(counts):
+        is_total_cell = is_total or column == len(counts) - 1
+        parts.append(_grid_cell(column, count, geometry, y, peak, is_total_cell))
+    return "".join(parts)
+
+
+def _grid_cell(column, count, geometry, y, peak, is_total):
+    """One count cell, shaded by count (totals on a neutral grey)."""
+    fill, ink = (TOTAL_FILL, INK) if is_total else _shade(count, peak)
+    x = geometry.column_centre(column) - geometry.cell_width / 2
+    cell = _rect(x + 1, y + 1, geometry.cell_width - 2, ROW_HEIGHT - 2, fill)
+    weight = "bold" if is_total else "normal"
+    return cell + _text(x + geometry.cell_width / 2, y + 17, count, "middle", fill=ink, font_weight=weight)
+
+
+def _shade(count, peak):
+    """(background, text colour) for a cell: very light at 0, darker blue as the count grows."""
+    if count <= 0 or peak <= 0:
+        return _hex(SHADE_EMPTY), MUTED
+    strength = 0.2 + 0.8 * count / peak
+    rgb = tuple(round(a + (b - a) * strength) for a, b in zip(SHADE_EMPTY, SHADE_FULL, strict=True))
+    return _hex(rgb), _readable_on(rgb)
+
+
+def _readable_on(rgb):
+    """White or black, whichever contrasts more with the background (always at least 4.5:1)."""
+    return "#FFFFFF" if _luminance(rgb) < 0.179 else "#000000"
+
+
+def _luminance(rgb):
+    """WCAG relative luminance of an (r, g, b) colour."""
+    linear = [(v / 255 / 12.92) if v <= 10 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in rgb]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _hex(rgb):
+    """#RRGGBB for an (r, g, b) triple."""
+    return "#{:02X}{:02X}{:02X}".format(*rgb)
+
+
+def _fit(name, width):
+    """A tribe name shortened with an ellipsis if it cannot fit in `width` pixels."""
+    limit = int((width - 12) // CHAR_WIDTH)
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+# --- panel (b): stat histograms -----------------------------------------------------
+
+
+def _stats_panel(copies, labels):
+    """One histogram per stat as (markup, height); nothing when no card has stats."""
+    histograms = _stat_histograms(copies)
+    if not histograms:
+        return "", 0
+    width = (CONTENT_WIDTH - HIST_GAP * (HIST_COLUMNS - 1)) / HIST_COLUMNS
+    stat_labels = labels.get("stats", {})
+    parts = [_panel_title(labels.get("stats_title", ""))]
+    for index, (stat, counts) in enumerate(histograms.items()):
+        row, column = divmod(index, HIST_COLUMNS)
+        x = MARGIN + column * (width + HIST_GAP)
+        y = PANEL_TITLE_HEIGHT + row * (HIST_HEIGHT + HIST_GAP)
+        parts.append(_histogram(stat, stat_labels.get(stat, stat.title()), counts, (x, y, width)))
+    rows = -(-len(histograms) // HIST_COLUMNS)
+    return "".join(parts), PANEL_TITLE_HEIGHT + rows * HIST_HEIGHT + (rows - 1) * HIST_GAP
+
+
+def _stat_histograms(copies):
+    """For each stat some card has: copies per value, from 0 to the highest value."""
+    histograms = {}
+    for stat in STATS:
+        values = [(value, qty) for card, qty in copies if (value := _stat_value(card, stat)) is not None]
+        if values:
+            counts = [0] * (max(value for value, _ in values) + 1)
+            for value, qty in values:
+                counts[value] += qty
+            histograms[stat] = counts
+    return histograms
+
+
+class HistogramFrame(NamedTuple):
+    """Where and how one histogram's bars are drawn."""
+
+    label: str
+    colour: str
+    x: float
+    slot: float  # width given to each value
+    baseline: float
+    peak: int  # the highest count, drawn at full height
+
+
+def _histogram(stat, label, counts, box):
+    """One stat's histogram: swatch and name, bars with counts on top, values on the axis."""
+    x, y, width = box
+    baseline = y + HIST_TITLE + HIST_COUNT_SPACE + HIST_PLOT
+    frame = HistogramFrame(label, STAT_COLOURS[stat], x, width / len(counts), baseline, max(counts))
+    parts = [_rect(x, y + 4, 12, 12, frame.colour), _text(x + 18, y + 14, label, font_weight="bold")]
+    parts += [_bar(frame, value, count) for value, count in enumerate(counts) if count > 0]
+    parts.append(
+        f'<line x1="{_num(x)}" y1="{_num(baseline)}" x2="{_num(x + width)}" y2="{_num(baseline)}" stroke="{RULE}"/>'
+    )
+    parts += _tick_labels(frame, len(counts))
+    return f'<g class="histogram" aria-label="{_attr_escape(label)}">{"".join(parts)}</g>'
+
+
+def _bar(frame, value, count):
+    """One bar (with a hover tooltip) and, when there is room, its count on top."""
+    height = max(HIST_PLOT * count / frame.peak, 1)
+    gap = min(frame.slot * 0.2, 6)
+    left = frame.x + value * frame.slot
+    tooltip = f"{frame.label} {value}: {count}"
+    bar = _rect(left + gap / 2, frame.baseline - height, frame.slot - gap, height, frame.colour, tooltip)
+    if frame.slot < DIGIT_WIDTH * len(str(count)) + 4:
+        return bar
+    centre = left + frame.slot / 2
+    return bar + _text(centre, frame.baseline - height - 4, count, "middle", font_size=11, class_="count")
+
+
+def _tick_labels(frame, bins):
+    """Value labels under the bars, thinned out so that they never overlap."""
+    step = next((step for step in TICK_STEPS if frame.slot * step >= 22), TICK_STEPS[-1])
+    return [_tick_label(frame, value) for value in range(0, bins, step)]
+
+
+def _tick_label(frame, value):
+    """The label of one value, centred under its bar."""
+    x = frame.x + (value + 0.5) * frame.slot
+    return _text(x, frame.baseline + 15, value, "middle", fill=MUTED, font_size=11, class_="tick")

@@ -1,0 +1,1 @@
+"""Writes and reads for decks and collections, one module per concern."""
