@@ -28,6 +28,7 @@ urlpatterns += i18n_patterns(
     path("", home, name="home"),
     path("accounts/", include("accounts.urls")),
     path("catalogue/", include("catalogue.urls")),
+    path("", include("decks.urls")),
     path("admin/", admin.site.urls),
 )
 

@@ -28,7 +28,9 @@ def deck_for_owner(user, deck_id):
 def deck_for_viewer(user, deck_id):
     """A deck this user may read: their own, or anyone's public or unlisted deck."""
     deck = Deck.objects.select_related("game", "owner").filter(pk=deck_id).first()
-    if deck is not None and (deck.visibility != Visibility.PRIVATE or (user.is_authenticated and deck.owner_id == user.pk)):
+    if deck is not None and (
+        deck.visibility != Visibility.PRIVATE or (user.is_authenticated and deck.owner_id == user.pk)
+    ):
         return deck
     raise Http404(_("No such deck."))
 

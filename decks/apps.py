@@ -30,4 +30,3 @@ class DecksConfig(AppConfig):
         catalogue_imported.connect(_forget, dispatch_uid="decks-forget-on-import")
         post_save.connect(_forget, sender=Format, dispatch_uid="decks-forget-on-format-save")
         post_delete.connect(_forget, sender=Format, dispatch_uid="decks-forget-on-format-delete")
-

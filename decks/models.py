@@ -137,3 +137,37 @@ class DeckVersionCard(models.Model):
 
     def __str__(self):
         return f"{self.qty} {self.card}"
+
+
+class BulkValidation(models.Model):
+    """An organiser's batch of decklists checked in the background (Celery)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bulk_validations")
+    format_slug = models.SlugField(_("format"))
+    as_of = models.DateField(_("checked as of"))
+    language = models.CharField(max_length=8, default="en")
+    status = models.CharField(max_length=10, choices=Status, default=Status.PENDING)
+    items = models.JSONField(default=list)  # [{"name", "text"}]
+    results = models.JSONField(default=list)  # [{"name", "legal", "card_count", "codes", "messages"}]
+    total = models.PositiveIntegerField(default=0)
+    done = models.PositiveIntegerField(default=0)
+    heartbeat = models.DateTimeField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return f"{self.format_slug} x{self.total} ({self.status})"
+
+    @property
+    def percent(self):
+        return round(100 * self.done / self.total) if self.total else 100

@@ -5,4 +5,14 @@ from .engine import validate
 from .formats import Format, compile_format
 from .model import CardInfo, Deck, DeckEntry, Verdict, Violation
 
-__all__ = ["CardInfo", "Deck", "DeckEntry", "Format", "FormatError", "Verdict", "Violation", "compile_format", "validate"]
+__all__ = [
+    "CardInfo",
+    "Deck",
+    "DeckEntry",
+    "Format",
+    "FormatError",
+    "Verdict",
+    "Violation",
+    "compile_format",
+    "validate",
+]

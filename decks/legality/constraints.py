@@ -388,7 +388,11 @@ class AttributeRange(Constraint):
         for entry in self.where.select(deck.entries):
             card = entry.card
             value = card.value(self.attribute)
-            if value is None or (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
+            if (
+                value is None
+                or (self.min is not None and value < self.min)
+                or (self.max is not None and value > self.max)
+            ):
                 params = {"card": card.name, "value": value, "min": self.min, "max": self.max}
                 yield self.violation(params, [card.name], bounds_text(self.min, self.max), value)
 
@@ -416,7 +420,9 @@ class StyleRestriction(Constraint):
         self.attribute = spec.get("attribute", "style")
         self.declaration = spec.get("declaration") or _missing(place, "declaration")
         self.styles = frozenset(spec.get("styles") or _missing(place, "styles"))
-        self.anchor_where = compile_where(spec.get("requires_declaration") or _missing(place, "requires_declaration"), place)
+        self.anchor_where = compile_where(
+            spec.get("requires_declaration") or _missing(place, "requires_declaration"), place
+        )
 
     def check(self, deck, ctx):
         declared = (deck.declarations.get(self.declaration) or "").strip().casefold() or None
@@ -437,7 +443,9 @@ class StyleRestriction(Constraint):
     def _anchor_problems(self, anchors, declared):
         for card in anchors:
             if declared is None:
-                yield self.violation({"problem": "undeclared", "card": card.name}, [card.name], card.value(self.attribute), None)
+                yield self.violation(
+                    {"problem": "undeclared", "card": card.name}, [card.name], card.value(self.attribute), None
+                )
             elif card.value(self.attribute) != declared:
                 params = {"problem": "mismatch", "card": card.name, "style": declared}
                 yield self.violation(params, [card.name], declared, card.value(self.attribute))

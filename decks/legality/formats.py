@@ -30,7 +30,10 @@ class Format:
 
     def list_keys(self, name, as_of):
         return frozenset(
-            key for entry in self.lists.get(name, ()) if entry.since is None or as_of >= entry.since for key in entry.keys
+            key
+            for entry in self.lists.get(name, ())
+            if entry.since is None or as_of >= entry.since
+            for key in entry.keys
         )
 
 

@@ -9,7 +9,9 @@ BY_CODE = {
     "deck_size": gettext_lazy("The deck has %(actual)s cards; it must have %(expected)s."),
     "tribe_count": gettext_lazy("Tribe %(value)s has %(actual)s cards; each tribe needs exactly %(expected)s."),
     "counter_count": gettext_lazy("The deck has %(actual)s Counter type cards; it needs exactly %(expected)s."),
-    "rank_composition": gettext_lazy("Tribe %(group)s has %(actual)s %(ranks)s card(s); it needs exactly %(expected)s."),
+    "rank_composition": gettext_lazy(
+        "Tribe %(group)s has %(actual)s %(ranks)s card(s); it needs exactly %(expected)s."
+    ),
     "epic_limit": gettext_lazy("The deck has %(actual)s Epic cards; at most %(max)s are allowed."),
     "epic_duplicate": gettext_lazy("%(card)s is an Epic card and appears %(actual)s times; Epic cards must be unique."),
     "ability_limit": gettext_lazy(
@@ -18,7 +20,9 @@ BY_CODE = {
     "banned": gettext_lazy("%(card)s is banned."),
     "restricted": gettext_lazy("%(card)s is restricted to %(limit)s per deck; the deck has %(actual)s."),
     "group_exclusive": gettext_lazy("Only one card of group %(group)s is allowed; the deck has %(cards)s."),
-    "group_total": gettext_lazy("At most %(max)s cards of group %(group)s are allowed in total; the deck has %(actual)s."),
+    "group_total": gettext_lazy(
+        "At most %(max)s cards of group %(group)s are allowed in total; the deck has %(actual)s."
+    ),
     "copy_limit": gettext_lazy("%(card)s: %(actual)s copies; at most %(limit)s are allowed."),
     "mastery_limit": gettext_lazy("The deck has %(actual)s Mastery cards; at most %(max)s is allowed."),
     "ally_level": gettext_lazy("%(card)s is a level %(value)s Ally; only Allies of level %(expected)s are allowed."),

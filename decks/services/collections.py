@@ -39,7 +39,9 @@ def set_quantity(collection, card, qty):
     if qty <= 0:
         CollectionCard.objects.filter(collection=collection, card=card).delete()
     else:
-        CollectionCard.objects.update_or_create(collection=collection, card=card, defaults={"qty": min(qty, MAX_COPIES)})
+        CollectionCard.objects.update_or_create(
+            collection=collection, card=card, defaults={"qty": min(qty, MAX_COPIES)}
+        )
     collection.save(update_fields=["updated_at"])
     logger.info("collection %s: %s x card %s", collection.pk, qty, card.pk)
 
@@ -52,7 +54,9 @@ def resolve_anywhere(lines):
             continue
         found, suggestions = [], []
         for index in indexes:
-            attempt = DecklistLine(line.line, line.text, qty=line.qty, name=line.name, set_code=line.set_code, number=line.number)
+            attempt = DecklistLine(
+                line.line, line.text, qty=line.qty, name=line.name, set_code=line.set_code, number=line.number
+            )
             index.resolve(attempt)
             if attempt.status == "ok":
                 found.append(attempt.card)
@@ -130,11 +134,16 @@ def import_into_collection(collection, text, replace=False):
 
 def export_rows(collection):
     items = collection.items.select_related("card__card_set__game").order_by("card__card_set__game__name", "card__name")
-    return [(item.qty, item.card.name, item.card.card_set.code, item.card.number, item.card.card_set.game.slug) for item in items]
+    return [
+        (item.qty, item.card.name, item.card.card_set.code, item.card.number, item.card.card_set.game.slug)
+        for item in items
+    ]
 
 
 def export_text(collection):
-    return "".join(f"{qty} {name} ({set_code}) {number}\n" for qty, name, set_code, number, _game in export_rows(collection))
+    return "".join(
+        f"{qty} {name} ({set_code}) {number}\n" for qty, name, set_code, number, _game in export_rows(collection)
+    )
 
 
 def export_csv(collection):

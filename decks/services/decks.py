@@ -48,8 +48,12 @@ def cards_from_decklist(text, game):
 def create_deck(owner, name, game, format_slug, visibility, cards=None, declarations=None):
     row, _compiled = format_for(format_slug, _today())
     if row.game_id != game.pk:
-        raise ValidationInputError(_("Format “%(format)s” is not for %(game)s.") % {"format": format_slug, "game": game}, "format")
-    deck = Deck.objects.create(owner=owner, name=name.strip(), game=game, format_slug=format_slug, visibility=visibility)
+        raise ValidationInputError(
+            _("Format “%(format)s” is not for %(game)s.") % {"format": format_slug, "game": game}, "format"
+        )
+    deck = Deck.objects.create(
+        owner=owner, name=name.strip(), game=game, format_slug=format_slug, visibility=visibility
+    )
     save_version(deck, cards or {}, declarations or {})
     logger.info("deck %s created by %s", deck.pk, owner)
     return deck
@@ -88,7 +92,9 @@ def update_deck(deck, name=None, visibility=None, format_slug=None):
     if format_slug is not None:
         row, _compiled = format_for(format_slug, _today())
         if row.game_id != deck.game_id:
-            raise ValidationInputError(_("Format “%(format)s” is not for this deck's game.") % {"format": format_slug}, "format")
+            raise ValidationInputError(
+                _("Format “%(format)s” is not for this deck's game.") % {"format": format_slug}, "format"
+            )
         deck.format_slug = format_slug
     if name is not None:
         deck.name = name.strip()

@@ -134,7 +134,9 @@ def card_index(game):
             tribe_names = dict(Tribe.objects.filter(game=game).values_list("pk", "name"))
             cards = Card.objects.filter(card_set__game=game).select_related("card_set__game")
             index = CardIndex(game.slug, [card_info(card, tribe_names) for card in cards])
-            index.domains = {"tribes": [tribe.name for tribe in game.wheel()]} if game.schema == "dust-collectorz" else {}
+            index.domains = (
+                {"tribes": [tribe.name for tribe in game.wheel()]} if game.schema == "dust-collectorz" else {}
+            )
             cached = _snapshot.indexes[game.pk] = index
         return cached
 

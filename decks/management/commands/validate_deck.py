@@ -22,7 +22,9 @@ class Command(BaseCommand):
     def handle(self, file, format_slug, as_of, collection, json, **options):
         try:
             text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-            payload = validate_request(format_slug, decklist=text, as_of=parse_as_of(as_of), owned=self._owned(collection))
+            payload = validate_request(
+                format_slug, decklist=text, as_of=parse_as_of(as_of), owned=self._owned(collection)
+            )
         except (OSError, UnicodeDecodeError, ValueError) as error:
             self.stderr.write(f"{file}: {getattr(error, 'message', None) or error}")
             sys.exit(EXIT_UNREADABLE)
@@ -43,10 +45,17 @@ class Command(BaseCommand):
         if as_json:
             return json.dumps(payload, indent=2, ensure_ascii=False)
         verdict = "LEGAL" if payload["legal"] else "ILLEGAL"
-        lines = [f"{verdict}: {payload['format']} {payload['ruleset']['version']} as of {payload['as_of']}, "
-                 f"{payload['card_count']} cards"]
-        lines += [f"  [{v['code']}] {v['message']}" + (f" ({v['rule']})" if v["rule"] else "") for v in payload["violations"]]
-        lines += [f"  line {line['line']}: {line['status']}: {line['text']}"
-                  + (f" (did you mean: {', '.join(line['suggestions'])}?)" if line["suggestions"] else "")
-                  for line in payload.get("lines", []) if line["status"] != "ok"]
+        lines = [
+            f"{verdict}: {payload['format']} {payload['ruleset']['version']} as of {payload['as_of']}, "
+            f"{payload['card_count']} cards"
+        ]
+        lines += [
+            f"  [{v['code']}] {v['message']}" + (f" ({v['rule']})" if v["rule"] else "") for v in payload["violations"]
+        ]
+        lines += [
+            f"  line {line['line']}: {line['status']}: {line['text']}"
+            + (f" (did you mean: {', '.join(line['suggestions'])}?)" if line["suggestions"] else "")
+            for line in payload.get("lines", [])
+            if line["status"] != "ok"
+        ]
         return "\n".join(lines)

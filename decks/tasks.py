@@ -1,0 +1,25 @@
+"""Celery tasks of the decks app: ids in, idempotent, enqueued only after commit."""
+
+import logging
+
+from celery import shared_task
+
+from .services import bulk
+
+logger = logging.getLogger(__name__)
+
+
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=5)
+def validate_bulk(self, job_id):
+    """Check every decklist of a bulk validation job; running it again gives the same report."""
+    if not bulk.claim(job_id):
+        logger.info("bulk validation %s already taken or finished", job_id)
+        return
+    try:
+        bulk.run(job_id)
+    except Exception as error:
+        if self.request.retries >= self.max_retries:
+            bulk.fail(job_id, error)
+            raise
+        bulk.release(job_id)
+        raise self.retry(exc=error, countdown=2**self.request.retries) from error

@@ -1,0 +1,109 @@
+// Deck builder: live legality and counts while the list is edited. Without this file the
+// page still works: Check and Save post the form, and + / − save a version each.
+(function () {
+  "use strict";
+  const root = document.querySelector("[data-builder]");
+  if (!root) return;
+  const textarea = document.querySelector("#decklist-form textarea");
+  const verdictBox = document.getElementById("live-verdict");
+  const countsBox = document.getElementById("live-counts");
+  const ranks = JSON.parse(document.getElementById("rank-labels").textContent);
+  const csrf = document.querySelector("#decklist-form [name=csrfmiddlewaretoken]").value;
+  const label = (name) => root.dataset["label" + name.charAt(0).toUpperCase() + name.slice(1)];
+  let timer = null;
+  let sequence = 0;
+
+  function element(tag, text, className) {
+    const node = document.createElement(tag);
+    if (text !== undefined) node.textContent = text;
+    if (className) node.className = className;
+    return node;
+  }
+
+  function renderVerdict(body) {
+    const box = element("div", undefined, "verdict " + (body.legal ? "legal" : "illegal"));
+    box.setAttribute("aria-live", "polite");
+    const head = element("p", undefined, "verdict-head");
+    head.appendChild(element("strong", body.legal ? label("legal") : label("illegal")));
+    head.appendChild(document.createTextNode(" " + body.ruleset.name + " " + body.ruleset.version + " · " + body.card_count + " " + label("cards")));
+    box.appendChild(head);
+    if (body.violations.length) {
+      const list = element("ul", undefined, "violations");
+      body.violations.forEach((violation) => {
+        const item = element("li", violation.message);
+        item.dataset.code = violation.code;
+        if (violation.rule) item.appendChild(element("small", " (" + violation.rule + ")", "rule"));
+        list.appendChild(item);
+      });
+      box.appendChild(list);
+    }
+    verdictBox.replaceChildren(box);
+  }
+
+  function renderCounts(summary) {
+    const tribes = Object.keys(summary.by_tribe_rank);
+    const table = element("table", undefined, "table counts-table");
+    const head = element("tr");
+    [label("tribe"), ...Object.values(ranks), label("total")].forEach((text) => head.appendChild(element("th", text)));
+    table.appendChild(element("thead")).appendChild(head);
+    const body = table.appendChild(element("tbody"));
+    tribes.forEach((tribe) => {
+      const row = element("tr");
+      row.appendChild(element("th", tribe));
+      Object.keys(ranks).forEach((rank) => row.appendChild(element("td", String(summary.by_tribe_rank[tribe][rank] || 0))));
+      row.appendChild(element("td", String(summary.by_tribe[tribe] || 0)));
+      body.appendChild(row);
+    });
+    const types = element("ul", undefined, "type-counts");
+    Object.entries(summary.by_type).forEach(([type, count]) => types.appendChild(element("li", type + ": " + count)));
+    countsBox.replaceChildren(...(tribes.length ? [table, types] : [types]));
+  }
+
+  async function check() {
+    const mine = ++sequence;
+    const response = await fetch(root.dataset.validateUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf, "Accept-Language": document.documentElement.lang },
+      credentials: "same-origin",
+      body: JSON.stringify({ format: root.dataset.format, decklist: textarea.value }),
+    });
+    if (mine !== sequence || !response.ok) return;
+    const body = await response.json();
+    renderVerdict(body);
+    renderCounts(body.summary);
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(check, 350);
+  }
+
+  function changeCopies(name, delta) {
+    const lines = textarea.value.split("\n");
+    const pattern = /^\s*(\d+)\s*[xX]?\s+(.+?)(\s+\([^()\s]+\)\s*\S+)?\s*$/;
+    const index = lines.findIndex((line) => {
+      const match = line.match(pattern);
+      return match && match[2].toLowerCase() === name.toLowerCase();
+    });
+    if (index === -1) {
+      if (delta > 0) lines.push("1 " + name);
+    } else {
+      const match = lines[index].match(pattern);
+      const qty = parseInt(match[1], 10) + delta;
+      if (qty > 0) lines[index] = qty + " " + match[2] + (match[3] || "");
+      else lines.splice(index, 1);
+    }
+    textarea.value = lines.join("\n").replace(/^\n+/, "");
+    schedule();
+  }
+
+  document.addEventListener("click", (event) => {
+    const add = event.target.closest("[data-add-card]");
+    const remove = event.target.closest("[data-remove-card]");
+    if (!add && !remove) return;
+    event.preventDefault();
+    changeCopies((add || remove).dataset[add ? "addCard" : "removeCard"], add ? 1 : -1);
+  });
+  textarea.addEventListener("input", schedule);
+  check();
+})();

@@ -1,0 +1,24 @@
+"""Tasks through Redis and a real Celery worker process (CI's PostgreSQL + Redis pass)."""
+
+import datetime
+
+import pytest
+
+from catalogue.management.commands.load_sample_data import SAMPLE_DIR
+from catalogue.services import import_catalogue_file
+from decks.models import BulkValidation
+from decks.services import bulk
+
+from .conftest import wait_for
+
+pytestmark = pytest.mark.worker
+
+
+def test_bulk_validation_runs_on_a_real_worker(celery_worker_process, organiser):
+    import_catalogue_file(SAMPLE_DIR / "dust-collectorz-pr1.json")
+    items = bulk.split_pasted("Name: A\n3 Pocket Puff\n---\nName: B\n1 Fluffnip\n")
+    job = bulk.start_bulk_validation(organiser, "dc-prerelease", datetime.date(2024, 1, 1), items, "fr")
+    assert wait_for(lambda: BulkValidation.objects.get(pk=job.pk).status == "done"), "the worker never finished the job"
+    job.refresh_from_db()
+    assert [(r["name"], r["card_count"]) for r in job.results] == [("A", 3), ("B", 1)]
+    assert all("The deck has" not in message for message in job.results[0]["messages"]), "messages in French"
