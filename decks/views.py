@@ -200,7 +200,7 @@ def deck_detail(request, pk):
     version = deck.latest_version()
     collections = Collection.objects.filter(owner=request.user) if request.user.is_authenticated else []
     check = CheckForm(request.GET or None, collections=collections)
-    verdict = _verdict(request, deck, version, check)
+    verdict, collection = _verdict(request, deck, version, check)
     entries = deck_services.version_entries(version)
     context = {
         "deck": deck,
@@ -208,6 +208,8 @@ def deck_detail(request, pk):
         "entries": entries,
         "check": check,
         "verdict": verdict,
+        "ownership": collection_services.owned_and_missing(collection, entries) if collection else None,
+        "collection": collection,
         "chart": deck_chart_svg(_chart_cards(entries), [t.name for t in deck.game.wheel()], chart_labels()),
         "versions": deck.versions.all()[:50],
         "is_owner": request.user.is_authenticated and deck.owner_id == request.user.pk,
@@ -216,18 +218,20 @@ def deck_detail(request, pk):
 
 
 def _verdict(request, deck, version, check):
-    as_of, owned = timezone.localdate(), None
+    """The latest version's verdict, and the collection it was checked against (if any)."""
+    as_of, owned, collection = timezone.localdate(), None, None
     if check.is_valid():
         as_of = check.cleaned_data["as_of"] or as_of
         if check.cleaned_data["collection"]:
-            owned = collection_for(request.user, check.cleaned_data["collection"]).owned()
+            collection = collection_for(request.user, check.cleaned_data["collection"])
+            owned = collection.owned()
     cards = [{"card": card_id, "qty": qty} for card_id, qty in deck_services.version_cards(version).items()]
     verdict = validate_request(
         deck.format_slug, cards=cards, as_of=as_of, owned=owned, declarations=version.declarations
     )
     verdict["buildable"] = owned is not None and not any(v["code"] == "not_owned" for v in verdict["violations"])
     verdict["checked_collection"] = owned is not None
-    return verdict
+    return verdict, collection
 
 
 def count_grid(summary, tribes):

@@ -74,6 +74,15 @@ def dc_document(**overrides):
 
 
 @pytest.fixture
+def sample(db):
+    """The sample catalogue shipped for `make run` (our own cards)."""
+    from catalogue.management.commands.load_sample_data import SAMPLE_DIR
+
+    for path in sorted(SAMPLE_DIR.glob("*.json")):
+        import_catalogue_file(path)
+
+
+@pytest.fixture
 def dc_catalogue(db, tmp_path):
     import_catalogue_file(write_catalogue(tmp_path, dc_document()))
 

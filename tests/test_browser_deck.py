@@ -175,7 +175,9 @@ def test_build_legal_prerelease_deck_from_collection(live_server, sample_set, pl
     page.get_by_role("link", name="New deck").click()
     expect(page).to_have_url(f"{base}/en/decks/new/")
     page.get_by_label("Name").fill(DECK)
-    page.get_by_label("Format").select_option(label="Dust Collectorz pre-release (Dust Collectorz: Champions Unleashed)")
+    page.get_by_label("Format").select_option(
+        label="Dust Collectorz pre-release (Dust Collectorz: Champions Unleashed)"
+    )
     expect(page.get_by_label("Decklist (optional)")).to_have_value("")
     page.get_by_role("main").get_by_role("button", name="Create").click()
     expect(page).to_have_url(re.compile(rf"{re.escape(base)}/en/decks/\d+/$"))
@@ -190,12 +192,13 @@ def test_build_legal_prerelease_deck_from_collection(live_server, sample_set, pl
     expect(page).to_have_url(f"{deck_url}edit/")
     live_verdict = page.locator("#live-verdict")
     live_counts = page.locator("#live-counts")
-    decklist = page.get_by_label("Decklist", exact=True)
-    expect(decklist).to_have_value("")
+    decklist = page.get_by_label(re.compile(r"^Decklist\W*$"))
+    expect(decklist).to_have_value(re.compile(r"^\s*$"))  # an empty version is exported as "\n"
     expect(live_verdict).to_contain_text("0 cards")  # the check the page runs on load
 
-    # Look the 32nd card up first: the builder's search is a GET form, which reloads the page and
-    # would lose unsaved text in the decklist (see the report accompanying this test).
+    # Look the 32nd card up before typing: the builder's search is a GET form that reloads the page,
+    # and the reload replaces unsaved text in the decklist with the saved version (an empty list here).
+    # Once the search keeps the typed list, this block can move after the 31 cards are typed.
     search = page.get_by_role("search")
     search.get_by_role("searchbox", name="Name").fill("grand hoard")
     search.get_by_role("button", name="Search").click()
@@ -208,9 +211,7 @@ def test_build_legal_prerelease_deck_from_collection(live_server, sample_set, pl
     decklist.fill("\n".join(f"1 {name}" for name in deck_names[:31]))
     expect(live_verdict.locator(".verdict-head strong")).to_have_text("Not legal")
     expect(live_verdict).to_contain_text("31 cards")
-    expect(live_verdict.locator('li[data-code="deck_size"]')).to_contain_text(
-        "The deck has 31 cards; it must have 32."
-    )
+    expect(live_verdict.locator('li[data-code="deck_size"]')).to_contain_text("The deck has 31 cards; it must have 32.")
 
     # "+" adds the card to the textarea and re-checks without leaving the page.
     marker = page.evaluate("() => (window.__builderMarker = Math.random())")
@@ -227,7 +228,8 @@ def test_build_legal_prerelease_deck_from_collection(live_server, sample_set, pl
     count_rows = live_counts.locator("table.counts-table tbody tr")
     expect(count_rows).to_have_count(5)
     expect(count_rows.locator("td:last-child")).to_have_text(["6"] * 5)
-    expect(live_counts.locator("ul.type-counts")).to_contain_text("counter: 2")
+    # (case-insensitive: the live counts print the raw type key, the server-rendered ones "Counter")
+    expect(live_counts.locator("ul.type-counts")).to_contain_text(re.compile(r"counter: 2", re.IGNORECASE))
     page.screenshot(path=str(BUILDER_SCREENSHOT), full_page=True)
 
     page.get_by_role("button", name="Save as a new version").click()
@@ -238,7 +240,7 @@ def test_build_legal_prerelease_deck_from_collection(live_server, sample_set, pl
 
     # Check the saved deck against the pool.
     page.get_by_label("Against collection").select_option(label=COLLECTION)
-    page.get_by_role("main").get_by_role("button", name="Check").click()
+    page.get_by_role("main").get_by_role("button", name="Check", exact=True).click()
     expect(page).to_have_url(re.compile(rf"^{re.escape(deck_url)}\?.*\bcollection={collection.pk}\b"))
     verdict = page.locator("#verdict")
     expect(verdict.locator(".verdict-head strong")).to_have_text("Legal")

@@ -7,8 +7,6 @@ import zipfile
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from catalogue.management.commands.load_sample_data import SAMPLE_DIR
-from catalogue.services import import_catalogue_file
 from decks.models import BulkValidation
 from decks.services import bulk
 from decks.tasks import validate_bulk
@@ -16,11 +14,6 @@ from decks.tasks import validate_bulk
 pytestmark = pytest.mark.django_db
 PASTED = "Name: Alice\n2 Pocket Puff\n---\nName: Bob\n1 Fluffnip\n1 Nonexistent Card\n---\n\n"
 
-
-@pytest.fixture
-def sample(db):
-    for path in sorted(SAMPLE_DIR.glob("*.json")):
-        import_catalogue_file(path)
 
 
 def start(client, django_capture_on_commit_callbacks, **data):

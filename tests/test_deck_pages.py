@@ -2,19 +2,12 @@
 
 import pytest
 
-from catalogue.management.commands.load_sample_data import SAMPLE_DIR
 from catalogue.models import Card
-from catalogue.services import import_catalogue_file
 from decks.models import Collection, Deck
 from decks.services import decks as deck_services
 
 pytestmark = pytest.mark.django_db
 
-
-@pytest.fixture
-def sample(db):
-    for path in sorted(SAMPLE_DIR.glob("*.json")):
-        import_catalogue_file(path)
 
 
 @pytest.fixture
@@ -168,3 +161,13 @@ def test_deck_pages_are_translated(client, alice, deck, pool, language):
     for url in ("/decks/", f"/decks/{deck.pk}/", f"/decks/{deck.pk}/edit/", "/collections/", f"/collections/{pool.pk}/"):
         response = client.get(f"/{language}{url}")
         assert response.status_code == 200 and f'lang="{language}"' in response.text
+
+
+def test_owned_and_missing_table(client, alice, deck, pool):
+    client.force_login(alice)
+    page = client.get(f"/en/decks/{deck.pk}/", {"collection": pool.pk})
+    rows = page.context["ownership"]
+    assert [(card.name, needed, owned, missing) for card, needed, owned, missing in rows] == [
+        ("Fluffnip", 1, 0, 1),
+        ("Pocket Puff", 2, 1, 1),
+    ]

@@ -5,19 +5,12 @@ from collections import Counter
 import pytest
 from django.core.management import call_command
 
-from catalogue.management.commands.load_sample_data import SAMPLE_DIR
 from catalogue.models import Card, Tribe
-from catalogue.services import import_catalogue_file
 from decks.models import Collection, CollectionCard
 
 pytestmark = pytest.mark.django_db
 URL = "/api/v1/decks/validate/"
 
-
-@pytest.fixture
-def sample(db):
-    for path in sorted(SAMPLE_DIR.glob("*.json")):
-        import_catalogue_file(path)
 
 
 def legal_sample_deck():

@@ -2,18 +2,11 @@
 
 import pytest
 
-from catalogue.management.commands.load_sample_data import SAMPLE_DIR
 from catalogue.models import Card
-from catalogue.services import import_catalogue_file
 from decks.models import Collection, Deck, DeckVersion
 
 pytestmark = pytest.mark.django_db
 
-
-@pytest.fixture
-def sample(db):
-    for path in sorted(SAMPLE_DIR.glob("*.json")):
-        import_catalogue_file(path)
 
 
 @pytest.fixture
