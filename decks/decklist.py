@@ -88,4 +88,4 @@ def format_decklist(declarations, entries):
     if lines:
         lines.append("")
     lines += [f"{qty} {name} ({set_code}) {number}" for qty, name, set_code, number in entries]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" if lines else ""

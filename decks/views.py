@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from catalogue.filters import CardFilterForm, search_cards
 from catalogue.models import Card
-from catalogue.schemas import RANKS, card_type_label
+from catalogue.schemas import CARD_TYPE_LABELS, RANKS, card_type_label
 
 from .access import collection_for, deck_for_owner, deck_for_viewer, listed_decks
 from .charts import deck_chart_svg
@@ -208,7 +208,7 @@ def deck_detail(request, pk):
         "entries": entries,
         "check": check,
         "verdict": verdict,
-        "ownership": collection_services.owned_and_missing(collection, entries) if collection else None,
+        "missing": [row for row in collection_services.owned_and_missing(collection, entries) if row[3]] if collection else None,
         "collection": collection,
         "chart": deck_chart_svg(_chart_cards(entries), [t.name for t in deck.game.wheel()], chart_labels()),
         "versions": deck.versions.all()[:50],
@@ -301,7 +301,8 @@ def deck_edit(request, pk):
             messages.error(request, str(error))
         except ValidationInputError as error:
             form.add_error("decklist", error.message)
-    search = CardFilterForm(request.GET or None)
+    # The search fields belong to the decklist form, so searching keeps unsaved edits.
+    search = CardFilterForm(request.POST if request.method == "POST" else request.GET or None)
     filters = search.cleaned_data if search.is_valid() else {}
     results = (
         search_cards({**filters, "game": deck.game.slug})[:SEARCH_RESULTS]
@@ -314,7 +315,11 @@ def deck_edit(request, pk):
         "form": form,
         "verdict": verdict,
         "grid": count_grid(verdict["summary"], [t.name for t in wheel]) if verdict else None,
-        "rank_labels": {rank: str(label) for rank, label in RANKS.items()},
+        "builder_labels": {
+            "ranks": {rank: str(label) for rank, label in RANKS.items()},
+            "types": {key: str(label) for key, label in CARD_TYPE_LABELS.items()},
+            "tribes": [tribe.name for tribe in wheel],
+        },
         "rejected": rejected,
         "search": search,
         "results": results,

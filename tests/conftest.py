@@ -159,3 +159,18 @@ def wait_for(check, timeout=60, interval=0.2):
             return True
         time.sleep(interval)
     return False
+
+
+@pytest.fixture
+def browser_page():
+    """A headless Chromium page (Debian's browser driven by Playwright); skips without one."""
+    from .browser_support import open_page, require_chromium
+
+    playwright_api = require_chromium()
+    with playwright_api.sync_playwright() as playwright:
+        browser, context, page = open_page(playwright, playwright_api.expect)
+        try:
+            yield page
+        finally:
+            context.close()
+            browser.close()

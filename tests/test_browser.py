@@ -11,26 +11,12 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
+from .browser_support import require_chromium
+
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip("Debian chromium not installed at /usr/bin/chromium; .ci/run installs it", allow_module_level=True)
-try:
-    from playwright.sync_api import expect, sync_playwright
-except ImportError:
-    pytest.skip("playwright is not installed (pip install -r requirements-dev.txt)", allow_module_level=True)
-
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+playwright_api = require_chromium()
+expect = playwright_api.expect
 SCREENSHOT = Path("/tmp/browser-catalogue.png")
 
 # Our own invented cards; the dust-collectorz game row is created after every migrate and flush.
@@ -100,21 +86,6 @@ def dust_catalogue(tmp_path):
     path = tmp_path / "brittle-tides.json"
     path.write_text(json.dumps(CATALOGUE, ensure_ascii=False), encoding="utf-8")
     import_catalogue_file(path)
-
-
-@pytest.fixture
-def browser_page():
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        expect.set_options(timeout=15_000)
-        try:
-            yield page
-        finally:
-            context.close()
-            browser.close()
 
 
 @pytest.mark.django_db(transaction=True)

@@ -166,7 +166,7 @@ def test_deck_pages_are_translated(client, alice, deck, pool, language):
 def test_owned_and_missing_table(client, alice, deck, pool):
     client.force_login(alice)
     page = client.get(f"/en/decks/{deck.pk}/", {"collection": pool.pk})
-    rows = page.context["ownership"]
+    rows = page.context["missing"]
     assert [(card.name, needed, owned, missing) for card, needed, owned, missing in rows] == [
         ("Fluffnip", 1, 0, 1),
         ("Pocket Puff", 2, 1, 1),

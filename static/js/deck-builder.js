@@ -7,7 +7,8 @@
   const textarea = document.querySelector("#decklist-form textarea");
   const verdictBox = document.getElementById("live-verdict");
   const countsBox = document.getElementById("live-counts");
-  const ranks = JSON.parse(document.getElementById("rank-labels").textContent);
+  const labels = JSON.parse(document.getElementById("builder-labels").textContent);
+  const ranks = labels.ranks;
   const csrf = document.querySelector("#decklist-form [name=csrfmiddlewaretoken]").value;
   const label = (name) => root.dataset["label" + name.charAt(0).toUpperCase() + name.slice(1)];
   let timer = null;
@@ -41,7 +42,8 @@
   }
 
   function renderCounts(summary) {
-    const tribes = Object.keys(summary.by_tribe_rank);
+    // Wheel order, every tribe shown (zeros too), like the server-rendered table.
+    const tribes = labels.tribes.length ? labels.tribes : Object.keys(summary.by_tribe_rank);
     const table = element("table", undefined, "table counts-table");
     const head = element("tr");
     [label("tribe"), ...Object.values(ranks), label("total")].forEach((text) => head.appendChild(element("th", text)));
@@ -50,12 +52,13 @@
     tribes.forEach((tribe) => {
       const row = element("tr");
       row.appendChild(element("th", tribe));
-      Object.keys(ranks).forEach((rank) => row.appendChild(element("td", String(summary.by_tribe_rank[tribe][rank] || 0))));
+      const counts = summary.by_tribe_rank[tribe] || {};
+      Object.keys(ranks).forEach((rank) => row.appendChild(element("td", String(counts[rank] || 0))));
       row.appendChild(element("td", String(summary.by_tribe[tribe] || 0)));
       body.appendChild(row);
     });
     const types = element("ul", undefined, "type-counts");
-    Object.entries(summary.by_type).forEach(([type, count]) => types.appendChild(element("li", type + ": " + count)));
+    Object.entries(summary.by_type).forEach(([type, count]) => types.appendChild(element("li", (labels.types[type] || type) + ": " + count)));
     countsBox.replaceChildren(...(tribes.length ? [table, types] : [types]));
   }
 
