@@ -51,8 +51,12 @@ worker: $(VENV)/.runtime
 beat: $(VENV)/.runtime
 	$(VENV)/bin/celery -A config beat --loglevel=INFO
 
-bench: $(VENV)/.dev
-	$(PY) -m bench
+$(VENV)/.bench: requirements-bench.txt $(VENV)/.dev
+	$(PY) -m pip install --quiet -r requirements-bench.txt
+	@touch $@
+
+bench: $(VENV)/.bench
+	$(PY) -m bench $(BENCH)
 
 sample: $(VENV)/.runtime
 	$(PY) manage.py load_sample_data

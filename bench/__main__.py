@@ -2,9 +2,9 @@
 
 import sys
 
-from . import legality
+from . import legality, pairing
 
-BENCHMARKS = {"legality": legality.main}
+BENCHMARKS = {"legality": legality.main, "pairing": pairing.main}
 
 if __name__ == "__main__":
     for name in sys.argv[1:] or list(BENCHMARKS):

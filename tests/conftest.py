@@ -87,21 +87,21 @@ def dc_catalogue(db, tmp_path):
     import_catalogue_file(write_catalogue(tmp_path, dc_document()))
 
 
-@pytest.fixture(autouse=True)
-def _end_live_server_sessions(request):
-    """A browser may abort a request mid-flight; Django then never closes that server thread's
-    database connection, and PostgreSQL would refuse to drop the test database. End them."""
+@pytest.fixture(autouse=True, scope="session")
+def _end_leftover_sessions(django_db_setup, django_db_blocker):
+    """A browser may abort a request mid-flight; Django then never closes that live-server
+    thread's database connection, and PostgreSQL would refuse to drop the test database.
+    End such sessions once, just before the test database is dropped."""
     yield
-    if "live_server" not in request.fixturenames:
-        return
     from django.db import connection
 
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            )
+    with django_db_blocker.unblock():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
 
 
 @pytest.fixture
@@ -140,14 +140,6 @@ def celery_worker_process(transactional_db, settings, tmp_path):
         worker.wait(timeout=20)
     except subprocess.TimeoutExpired:
         worker.kill()
-    from django.db import connection as main
-
-    if main.vendor == "postgresql":
-        with main.cursor() as cursor:
-            cursor.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            )
 
 
 def wait_for(check, timeout=60, interval=0.2):
@@ -174,3 +166,14 @@ def browser_page():
         finally:
             context.close()
             browser.close()
+
+
+@pytest.fixture
+def eager_celery():
+    """Run tasks in-process even in the Redis run, for tests about what a task does, not how it travels."""
+    from config.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before

@@ -11,7 +11,7 @@ from decks.models import BulkValidation
 from decks.services import bulk
 from decks.tasks import validate_bulk
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 PASTED = "Name: Alice\n2 Pocket Puff\n---\nName: Bob\n1 Fluffnip\n1 Nonexistent Card\n---\n\n"
 
 

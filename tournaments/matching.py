@@ -1,0 +1,92 @@
+"""Maximum-cardinality matching on a general graph (Edmonds' blossom algorithm), plain Python.
+
+The pairing engine's exact fallback: it tells whether everybody in a group can be paired
+without a rematch, and finds such a pairing when the fast greedy pass cannot.
+"""
+
+from collections import deque
+
+
+def maximum_matching(count, neighbours):
+    """`neighbours[v]` lists the vertices v may be paired with; returns mate[v] (-1: unpaired)."""
+    mate = [-1] * count
+    _greedy_start(count, neighbours, mate)
+    for root in range(count):
+        if mate[root] == -1:
+            end, parent = _augmenting_path(root, count, neighbours, mate)
+            _flip(end, parent, mate)
+    return mate
+
+
+def _greedy_start(count, neighbours, mate):
+    for v in range(count):
+        if mate[v] == -1:
+            for w in neighbours[v]:
+                if mate[w] == -1:
+                    mate[v], mate[w] = w, v
+                    break
+
+
+def _flip(end, parent, mate):
+    while end != -1:
+        previous = parent[end]
+        following = mate[previous]
+        mate[end], mate[previous] = previous, end
+        end = following
+
+
+def _augmenting_path(root, count, neighbours, mate):
+    """BFS from an unpaired root, contracting odd cycles (blossoms); returns (free end, parents)."""
+    used, parent, base = [False] * count, [-1] * count, list(range(count))
+    used[root] = True
+    queue = deque([root])
+    while queue:
+        v = queue.popleft()
+        for w in neighbours[v]:
+            if base[v] == base[w] or mate[v] == w:
+                continue
+            if w == root or (mate[w] != -1 and parent[mate[w]] != -1):
+                _contract(v, w, count, mate, parent, base, used, queue)
+            elif parent[w] == -1:
+                parent[w] = v
+                if mate[w] == -1:
+                    return w, parent
+                used[mate[w]] = True
+                queue.append(mate[w])
+    return -1, parent
+
+
+def _contract(v, w, count, mate, parent, base, used, queue):
+    ancestor = _common_base(v, w, mate, parent, base)
+    in_blossom = [False] * count
+    _mark_path(v, ancestor, w, mate, parent, base, in_blossom)
+    _mark_path(w, ancestor, v, mate, parent, base, in_blossom)
+    for u in range(count):
+        if in_blossom[base[u]]:
+            base[u] = ancestor
+            if not used[u]:
+                used[u] = True
+                queue.append(u)
+
+
+def _common_base(a, b, mate, parent, base):
+    seen = set()
+    while True:
+        a = base[a]
+        seen.add(a)
+        if mate[a] == -1:
+            break
+        a = parent[mate[a]]
+    while True:
+        b = base[b]
+        if b in seen:
+            return b
+        b = parent[mate[b]]
+
+
+def _mark_path(v, ancestor, child, mate, parent, base, in_blossom):
+    while base[v] != ancestor:
+        in_blossom[base[v]] = in_blossom[base[mate[v]]] = True
+        parent[v] = child
+        child = mate[v]
+        v = parent[mate[v]]

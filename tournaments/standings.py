@@ -1,0 +1,280 @@
+"""Standings by the Magic Tournament Rules (Appendix C), plain Python (no Django).
+
+Match points: win 3, draw 1, loss 0; a bye is a match won 2-0. MW% and GW% are floored at
+1/3; a player's own byes are left out of their OMW% and OGW%. Order: match points, OMW%,
+GW%, OGW%; players equal on all of them share a rank. Pokémon-style resistance (win 1,
+tie 0.5, floor 25%) is available with method="resistance". Only confirmed results are given
+to this module; dropped players keep their place.
+"""
+
+import math
+from array import array
+from dataclasses import dataclass
+from fractions import Fraction
+
+MTR_FLOOR = Fraction(1, 3)
+RESISTANCE_FLOOR = Fraction(1, 4)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One player's side of one match (or bye)."""
+
+    player: object
+    round: int
+    result: str  # win, draw, loss
+    opponents: tuple = ()
+    game_points: int = 0  # 3 per game won, 1 per game drawn
+    games: int = 0
+    bye: bool = False
+
+
+def versus_outcomes(round_number, a, b, wins_a, wins_b, draws=0):
+    games = wins_a + wins_b + draws
+    result_a = "win" if wins_a > wins_b else "loss" if wins_a < wins_b else "draw"
+    result_b = {"win": "loss", "loss": "win", "draw": "draw"}[result_a]
+    return [
+        Outcome(a, round_number, result_a, (b,), 3 * wins_a + draws, games),
+        Outcome(b, round_number, result_b, (a,), 3 * wins_b + draws, games),
+    ]
+
+
+def bye_outcome(round_number, player):
+    return Outcome(player, round_number, "win", (), 6, 2, bye=True)
+
+
+@dataclass(slots=True)
+class Standing:
+    player: object
+    rank: int = 0
+    match_points: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    byes: int = 0
+    mw: float = 1 / 3
+    gw: float = 1 / 3
+    omw: float = 1 / 3
+    ogw: float = 1 / 3
+    dropped: bool = False
+
+    @property
+    def record(self):
+        return f"{self.wins}-{self.losses}-{self.draws}"
+
+    def as_dict(self, digits=4):
+        return {
+            "rank": self.rank,
+            "entrant": self.player,
+            "match_points": self.match_points,
+            "wins": self.wins,
+            "losses": self.losses,
+            "draws": self.draws,
+            "byes": self.byes,
+            "omw": round(self.omw, digits),
+            "gw": round(self.gw, digits),
+            "ogw": round(self.ogw, digits),
+            "dropped": self.dropped,
+        }
+
+
+def match_win_percentage(match_points, rounds, floor=MTR_FLOOR):
+    return max(floor, Fraction(match_points, 3 * rounds)) if rounds else floor
+
+
+def game_win_percentage(game_points, games, floor=MTR_FLOOR):
+    return max(floor, Fraction(game_points, 3 * games)) if games else floor
+
+
+class ResultColumns:
+    """Confirmed results as parallel columns, one row per player per match (or bye), plus one
+    (player, opponent) edge per opponent met: the shape the database layer reads cheaply.
+    Numeric columns are typed arrays, so numpy reads them without copying element by element."""
+
+    def __init__(self, integer_ids=True):
+        ids = (lambda: array("q")) if integer_ids else list
+        self.player, self.edge_player, self.edge_opponent = ids(), ids(), ids()
+        self.result, self.game_points, self.games, self.bye = array("b"), array("q"), array("q"), array("b")
+
+    @classmethod
+    def from_outcomes(cls, outcomes):
+        columns = cls(integer_ids=all(type(outcome.player) is int for outcome in outcomes))
+        for outcome in outcomes:
+            columns.add(outcome)
+        return columns
+
+    def add(self, outcome):
+        self.player.append(outcome.player)
+        self.result.append(RESULT_CODES[outcome.result])
+        self.game_points.append(outcome.game_points)
+        self.games.append(outcome.games)
+        self.bye.append(outcome.bye)
+        self.edge_player.extend([outcome.player] * len(outcome.opponents))
+        self.edge_opponent.extend(outcome.opponents)
+
+
+RESULT_CODES = {"win": 0, "loss": 1, "draw": 2}
+INT64_SAFE = 2**62
+
+
+@dataclass
+class Scaled:
+    """Exact non-negative rationals values[i] / scale, as integers (int64 or Python ints)."""
+
+    values: object
+    scale: int
+
+    def floats(self):
+        return [value / self.scale for value in self.values.tolist()]
+
+
+def compute_standings(players, results, dropped=(), method="mtr"):
+    """`players`: ids in a stable order; `results`: ResultColumns or a list of Outcome records.
+    Returns a StandingsTable, best first."""
+    columns = results if isinstance(results, ResultColumns) else ResultColumns.from_outcomes(results)
+    tally = _Tally(list(players), columns)
+    if method == "resistance":
+        own = tally.percentage(2 * tally.wins + tally.draws, 2 * tally.rounds, RESISTANCE_FLOOR)
+        games = None
+        omw = tally.opponent_average(own, RESISTANCE_FLOOR)
+        ogw = tally.opponent_average(omw, RESISTANCE_FLOOR)
+    else:
+        own = tally.percentage(tally.match_points, 3 * tally.rounds, MTR_FLOOR)
+        games = tally.percentage(tally.game_points, 3 * tally.games, MTR_FLOOR)
+        omw = tally.opponent_average(own, MTR_FLOOR)
+        ogw = tally.opponent_average(games, MTR_FLOOR)
+    return StandingsTable(tally, own, games or own, omw, ogw, set(dropped), method)
+
+
+def _numpy():
+    import numpy
+
+    return numpy
+
+
+class _Tally:
+    """Per-player counts summed in C: wins, losses, draws, byes, game points, opponents met."""
+
+    def __init__(self, players, columns):
+        np = _numpy()
+        self.players, self.count = players, len(players)
+        positions = _positions(players)
+        rows = positions(columns.player)
+        codes = np.asarray(columns.result, dtype=np.int64)
+        self.wins, self.losses, self.draws = (np.bincount(rows[codes == code], minlength=self.count) for code in range(3))
+        self.byes = self._total(rows, columns.bye)
+        self.game_points = self._total(rows, columns.game_points)
+        self.games = self._total(rows, columns.games)
+        self.rounds = self.wins + self.losses + self.draws
+        self.match_points = 3 * self.wins + self.draws
+        self.edge_player = positions(columns.edge_player)
+        self.edge_opponent = positions(columns.edge_opponent)
+        self.met = np.bincount(self.edge_player, minlength=self.count)
+        counts = {int(c) for c in np.unique(self.met)} - {0}
+        self.spread = math.lcm(*counts) if counts else 1  # a common multiple of every opponent count
+
+    def _total(self, rows, values):
+        np = _numpy()
+        weights = np.asarray(values, dtype=np.float64)  # small integers: float sums are exact
+        return np.rint(np.bincount(rows, weights=weights, minlength=self.count)).astype(np.int64)
+
+    def percentage(self, numerators, denominators, floor):
+        """max(floor, numerator / denominator) per player (floor when nothing was played)."""
+        np = _numpy()
+        scale = math.lcm(floor.denominator, *({int(d) for d in np.unique(denominators)} - {0}))
+        dtype = self._dtype(scale)
+        floor_value = floor.numerator * scale // floor.denominator
+        played = denominators > 0
+        per_unit = np.where(played, scale // np.where(played, denominators, 1), 0).astype(dtype)
+        values = np.maximum(numerators.astype(dtype) * per_unit, floor_value)
+        return Scaled(values, scale)
+
+    def opponent_average(self, own, floor):
+        """The average of the opponents' values; byes count as no opponent."""
+        np = _numpy()
+        dtype = self._dtype(own.scale * self.spread)
+        totals = np.zeros(self.count, dtype=dtype)
+        np.add.at(totals, self.edge_player, own.values.astype(dtype)[self.edge_opponent])
+        scale = own.scale * self.spread
+        multiplier = (self.spread // np.where(self.met > 0, self.met, 1)).astype(dtype)
+        values = np.where(self.met > 0, totals * multiplier, floor.numerator * scale // floor.denominator)
+        return Scaled(values.astype(dtype), scale)
+
+    def _dtype(self, scale):
+        """int64 while the largest opponent total fits; Python integers beyond that."""
+        np = _numpy()
+        largest = scale * self.spread * max(1, int(self.met.max(initial=0)))
+        return np.int64 if largest < INT64_SAFE else object
+
+
+def _positions(players):
+    """A function mapping player ids to their positions in `players`, vectorised for integer ids."""
+    np = _numpy()
+    if players and all(type(player) is int for player in players):
+        ids = np.asarray(players, dtype=np.int64)
+        order = np.argsort(ids, kind="stable")
+        return lambda values: order[np.searchsorted(ids[order], np.asarray(values, dtype=np.int64))]
+    index = {player: position for position, player in enumerate(players)}
+    return lambda values: np.fromiter(map(index.__getitem__, values), np.int64, len(values))
+
+
+class StandingsTable:
+    """Standings, best first; players equal on every criterion share a rank."""
+
+    def __init__(self, tally, own, games, omw, ogw, dropped, method):
+        self._tally, self._dropped = tally, dropped
+        self._columns = (own, games, omw, ogw)
+        keys = [tally.match_points, omw.values, games.values, ogw.values] if method == "mtr" else [tally.match_points, omw.values, ogw.values]
+        self.order, self.ranks = _order_and_ranks(keys)
+        self._rows = None
+
+    def __len__(self):
+        return len(self.order)
+
+    def __iter__(self):
+        return iter(self.rows())
+
+    def __getitem__(self, position):
+        return self.rows()[position]
+
+    def rows(self):
+        if self._rows is None:
+            self._rows = self._build_rows()
+        return self._rows
+
+    def _build_rows(self):
+        tally = self._tally
+        own, games, omw, ogw = (column.floats() for column in self._columns)
+        rows = []
+        for position, player_index in enumerate(self.order):
+            player = tally.players[player_index]
+            rows.append(
+                Standing(
+                    player, self.ranks[position], int(tally.match_points[player_index]), int(tally.wins[player_index]),
+                    int(tally.losses[player_index]), int(tally.draws[player_index]), int(tally.byes[player_index]),
+                    own[player_index], games[player_index], omw[player_index], ogw[player_index], player in self._dropped,
+                )
+            )
+        return rows
+
+
+def _order_and_ranks(keys):
+    """Sort descending by the keys in turn (ties by player order); equal keys share a rank."""
+    np = _numpy()
+    if all(key.dtype == np.int64 for key in keys):
+        order = np.lexsort([np.arange(len(keys[0]))] + [-key for key in reversed(keys)])
+        ordered = [key[order] for key in keys]
+        changed = np.zeros(len(order), dtype=bool)
+        changed[:1] = True
+        for key in ordered:
+            changed[1:] |= key[1:] != key[:-1]
+        ranks = np.maximum.accumulate(np.where(changed, np.arange(1, len(order) + 1), 0))
+        return order.tolist(), ranks.tolist()
+    columns = [key.tolist() for key in keys]
+    order = sorted(range(len(columns[0])), key=lambda i: tuple(-column[i] for column in columns))
+    ranks, previous = [], None
+    for position, i in enumerate(order, start=1):
+        current = tuple(column[i] for column in columns)
+        ranks.append(position if current != previous else ranks[-1])
+        previous = current
+    return order, ranks
