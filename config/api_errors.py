@@ -20,6 +20,9 @@ class JsonError(Exception):
 def json_exception_handler(exc, context):
     if isinstance(exc, JsonError):
         return JsonResponse(exc.body, status=exc.status)
+    if _is_service_error(exc):
+        body = {"message": exc.message, "errors": {exc.field: [exc.message]}}
+        return JsonResponse(body, status=getattr(exc, "status", 400))
     response = exception_handler(exc, context)
     if response is None:
         logger.exception("Unhandled API error", exc_info=exc)
@@ -44,3 +47,8 @@ def api_not_found(request, exception=None):
 
 def api_server_error(request):
     return JsonResponse({"message": _("Internal server error.")}, status=500)
+
+
+def _is_service_error(exc):
+    """Services raise ValueErrors carrying a user-facing `message` and the `field` at fault."""
+    return isinstance(exc, ValueError) and isinstance(getattr(exc, "message", None), str) and hasattr(exc, "field")

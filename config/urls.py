@@ -14,6 +14,7 @@ from .health import healthz
 api_v1 = [
     path("", include("catalogue.api.urls")),
     path("", include("decks.api.urls")),
+    path("", include("tournaments.api.urls")),
     path("auth/token/", ObtainToken.as_view(), name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
@@ -29,6 +30,7 @@ urlpatterns += i18n_patterns(
     path("accounts/", include("accounts.urls")),
     path("catalogue/", include("catalogue.urls")),
     path("", include("decks.urls")),
+    path("events/", include("tournaments.urls")),
     path("admin/", admin.site.urls),
 )
 

@@ -1,0 +1,79 @@
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from ..models import Entrant, Event
+
+
+class EventSerializer(serializers.ModelSerializer):
+    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    format = serializers.CharField(source="format_slug", read_only=True)
+    organiser = serializers.CharField(source="organiser.username", read_only=True)
+    players = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Event
+        fields = [
+            "id", "name", "game", "format", "mode", "pod_size", "best_of", "swiss_rounds", "top_cut", "tiebreakers",
+            "status", "organiser", "players", "is_public", "publication", "deck_deadline", "late_entry_losses",
+        ]
+
+    def get_players(self, event) -> int:
+        return event.entrants.count()
+
+
+class EventCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    game = serializers.SlugField()
+    format = serializers.SlugField(required=False, allow_blank=True, default="")
+    mode = serializers.ChoiceField(choices=Event.Mode.values, default="versus")
+    pod_size = serializers.IntegerField(required=False, default=4)
+    best_of = serializers.IntegerField(default=3)
+    swiss_rounds = serializers.IntegerField(required=False, allow_null=True, default=None)
+    top_cut = serializers.IntegerField(default=0)
+    tiebreakers = serializers.ChoiceField(choices=Event.Tiebreakers.values, default="mtr")
+    is_public = serializers.BooleanField(default=True)
+    deck_deadline = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    late_entry_losses = serializers.BooleanField(default=True)
+    publication = serializers.ChoiceField(choices=Event.Publication.values, default="none")
+
+
+class EntrantSerializer(serializers.ModelSerializer):
+    user = serializers.IntegerField(source="user_id", read_only=True)
+    deck = serializers.IntegerField(source="deck_id", read_only=True)
+    dropped = serializers.BooleanField(read_only=True)
+
+    class Meta:
+        model = Entrant
+        fields = ["id", "name", "user", "deck", "deck_legal", "checked_in", "dropped", "dropped_after", "joined_round"]
+
+
+class EntrantCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    user = serializers.IntegerField(required=False, min_value=1)
+    deck = serializers.IntegerField(required=False, min_value=1)
+
+    def validate(self, attrs):
+        if not attrs.get("name") and not attrs.get("user"):
+            raise serializers.ValidationError(_("Give a name (walk-in) or a user id."))
+        return attrs
+
+
+class DeckSubmitSerializer(serializers.Serializer):
+    deck = serializers.IntegerField(min_value=1)
+
+
+class ResultSerializer(serializers.Serializer):
+    wins = serializers.DictField(child=serializers.IntegerField(min_value=0, max_value=9), required=False)
+    draws = serializers.IntegerField(min_value=0, max_value=9, default=0)
+    placements = serializers.DictField(child=serializers.IntegerField(min_value=1, max_value=4), required=False)
+    correction = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+
+    def validate(self, attrs):
+        if ("wins" in attrs) == ("placements" in attrs):
+            raise serializers.ValidationError(_("Give either “wins” or “placements”."))
+        return attrs
+
+
+class TimerSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(choices=["start", "pause", "resume", "extend"])
+    minutes = serializers.IntegerField(min_value=1, max_value=60, default=5)

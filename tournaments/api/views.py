@@ -1,0 +1,167 @@
+"""The events API: reads for anyone who may see the event, writes for its organiser only."""
+
+from django.contrib.auth import get_user_model
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import status, viewsets
+from rest_framework.decorators import action, api_view, permission_classes
+from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+
+from ..access import event_for_viewer, match_for_viewer, visible_events
+from ..models import Entrant
+from ..services import events as event_services
+from ..services import results as result_services
+from ..services import rounds as round_services
+from ..services.standings import event_standings
+from ..services.timer import control_timer, remaining_seconds
+from .presenters import bracket_payload, round_payload
+from .serializers import (
+    DeckSubmitSerializer,
+    EntrantCreateSerializer,
+    EntrantSerializer,
+    EventCreateSerializer,
+    EventSerializer,
+    ResultSerializer,
+    TimerSerializer,
+)
+
+
+def _valid(serializer_class, data):
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+class EventViewSet(viewsets.ViewSet):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    lookup_value_regex = "[0-9]+"
+
+    def _organised(self, request, pk):
+        event = event_for_viewer(request.user, pk)
+        if event.organiser_id != request.user.pk:
+            raise PermissionDenied("Only the event's organiser can do this.")
+        return event
+
+    @extend_schema(responses={200: EventSerializer(many=True)})
+    def list(self, request):
+        return Response(EventSerializer(visible_events(request.user)[:200], many=True).data)
+
+    @extend_schema(request=EventCreateSerializer, responses={201: EventSerializer})
+    def create(self, request):
+        data = _valid(EventCreateSerializer, request.data)
+        if not request.user.is_organiser:
+            raise PermissionDenied("Only organisers can create events.")
+        game, format_slug = data.pop("game"), data.pop("format")
+        event = event_services.create_event(request.user, data.pop("name"), game, format_slug=format_slug, **data)
+        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: EventSerializer})
+    def retrieve(self, request, pk=None):
+        return Response(EventSerializer(event_for_viewer(request.user, pk)).data)
+
+    @extend_schema(request=None, responses={200: EventSerializer})
+    @action(detail=True, methods=["post"])
+    def start(self, request, pk=None):
+        return Response(EventSerializer(event_services.start_event(self._organised(request, pk), request.user)).data)
+
+    @extend_schema(request=None, responses={200: EventSerializer})
+    @action(detail=True, methods=["post"])
+    def finish(self, request, pk=None):
+        return Response(EventSerializer(event_services.finish_event(self._organised(request, pk), request.user)).data)
+
+    @extend_schema(request=EntrantCreateSerializer, responses={200: EntrantSerializer(many=True), 201: EntrantSerializer})
+    @action(detail=True, methods=["get", "post"])
+    def entrants(self, request, pk=None):
+        event = event_for_viewer(request.user, pk)
+        if request.method == "GET":
+            return Response(EntrantSerializer(event.entrants.all(), many=True).data)
+        data = _valid(EntrantCreateSerializer, request.data)
+        user = get_object_or_404(get_user_model(), pk=data["user"]) if data.get("user") else None
+        entrant = event_services.add_entrant(event, request.user, user=user, name=data.get("name", ""), deck_version=data.get("deck"))
+        return Response(EntrantSerializer(entrant).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={200: EntrantSerializer})
+    @action(detail=True, methods=["post"], url_path=r"entrants/(?P<entrant_id>[0-9]+)/drop")
+    def drop(self, request, pk=None, entrant_id=None):
+        entrant = self._entrant(request, pk, entrant_id)
+        return Response(EntrantSerializer(event_services.drop(entrant, request.user)).data)
+
+    @extend_schema(request=DeckSubmitSerializer, responses={200: EntrantSerializer})
+    @action(detail=True, methods=["post"], url_path=r"entrants/(?P<entrant_id>[0-9]+)/deck")
+    def deck(self, request, pk=None, entrant_id=None):
+        entrant = self._entrant(request, pk, entrant_id)
+        deck = _valid(DeckSubmitSerializer, request.data)["deck"]
+        return Response(EntrantSerializer(event_services.submit_deck(entrant, deck, request.user)).data)
+
+    @extend_schema(request=None, responses={200: EntrantSerializer})
+    @action(detail=True, methods=["post"], url_path=r"entrants/(?P<entrant_id>[0-9]+)/check-in")
+    def check_in(self, request, pk=None, entrant_id=None):
+        entrant = self._entrant(request, pk, entrant_id)
+        return Response(EntrantSerializer(event_services.check_in(entrant, request.user)).data)
+
+    def _entrant(self, request, pk, entrant_id):
+        event = event_for_viewer(request.user, pk)
+        return get_object_or_404(Entrant, pk=entrant_id, event=event)
+
+    @extend_schema(request=None, responses={201: dict})
+    @action(detail=True, methods=["post"])
+    def rounds(self, request, pk=None):
+        """Pair the next round (409 while the current one has tables without a result)."""
+        round_ = round_services.pair_next_round(self._organised(request, pk), request.user)
+        return Response(round_payload(round_), status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: dict})
+    @action(detail=True, methods=["get"], url_path=r"rounds/(?P<number>[0-9]+)")
+    def round_detail(self, request, pk=None, number=None):
+        event = event_for_viewer(request.user, pk)
+        return Response(round_payload(get_object_or_404(event.rounds, number=number)))
+
+    @extend_schema(responses={200: dict})
+    @action(detail=True, methods=["get"])
+    def standings(self, request, pk=None):
+        event = event_for_viewer(request.user, pk)
+        swiss = event.rounds.filter(stage="swiss").count()
+        return Response({"round": swiss, "standings": event_standings(event)})
+
+    @extend_schema(request=None, responses={200: dict})
+    @action(detail=True, methods=["get", "post"], url_path="top-cut")
+    def top_cut(self, request, pk=None):
+        """GET: the bracket. POST: seed the top cut from the standings."""
+        if request.method == "POST":
+            round_services.start_top_cut(self._organised(request, pk), request.user)
+        return Response(bracket_payload(event_for_viewer(request.user, pk)))
+
+    @extend_schema(request=None, responses={200: dict})
+    @action(detail=True, methods=["post"], url_path="top-cut/advance")
+    def top_cut_advance(self, request, pk=None):
+        round_services.advance_top_cut(self._organised(request, pk), request.user)
+        return Response(bracket_payload(event_for_viewer(request.user, pk)))
+
+    @extend_schema(request=TimerSerializer, responses={200: dict})
+    @action(detail=True, methods=["get", "post"])
+    def timer(self, request, pk=None):
+        event = event_for_viewer(request.user, pk)
+        if request.method == "POST":
+            data = _valid(TimerSerializer, request.data)
+            event = control_timer(self._organised(request, pk), request.user, data["action"], data["minutes"])
+        return Response({"remaining": remaining_seconds(event), "paused": event.timer_paused_seconds is not None})
+
+
+@extend_schema(request=ResultSerializer, responses={200: dict})
+@api_view(["POST"])
+@permission_classes([IsAuthenticatedOrReadOnly])
+def match_result(request, pk):
+    """Enter a result: {"wins": {"<entrant id>": 2, ...}, "draws": 0} or pod {"placements": {...}}."""
+    match = match_for_viewer(request.user, pk)
+    if match.round.event.organiser_id != request.user.pk:
+        raise PermissionDenied("Only the event's organiser can enter results.")
+    data = _valid(ResultSerializer, request.data)
+    if match.round.event.is_pods and "placements" not in data:
+        raise ValidationError({"placements": ["Pods take placements, not game wins."]})
+    match = result_services.record_result(
+        match, request.user, wins=data.get("wins"), draws=data["draws"], placements=data.get("placements"),
+        correction=data["correction"],
+    )
+    return Response(round_payload(match.round, only=match))

@@ -1,0 +1,188 @@
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from catalogue.models import Game
+from decks.models import DeckVersion
+
+# Swiss rounds by player count (5-8 players: 3 rounds ... 410 and more: 10).
+SWISS_ROUNDS = [(8, 3), (16, 4), (32, 5), (64, 6), (128, 7), (226, 8), (409, 9)]
+
+
+def default_swiss_rounds(players):
+    for most, rounds in SWISS_ROUNDS:
+        if players <= most:
+            return rounds
+    return 10
+
+
+class Event(models.Model):
+    class Mode(models.TextChoices):
+        VERSUS = "versus", _("One against one")
+        TEAM = "team", _("Teams of two")
+        FFA = "ffa", _("Free-for-all pods")
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", _("Registration")
+        SWISS = "swiss", _("Swiss rounds")
+        TOP_CUT = "top_cut", _("Top cut")
+        FINISHED = "finished", _("Finished")
+
+    class Publication(models.TextChoices):
+        NONE = "none", _("No decklists")
+        TOP_CUT = "top_cut", _("Top cut decklists")
+        ALL = "all", _("All decklists")
+
+    class Tiebreakers(models.TextChoices):
+        MTR = "mtr", _("Magic Tournament Rules (OMW%, GW%, OGW%)")
+        RESISTANCE = "resistance", _("Resistance (Pokémon style)")
+
+    name = models.CharField(_("name"), max_length=120)
+    organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_events", verbose_name=_("organiser")
+    )
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events", verbose_name=_("game"))
+    format_slug = models.SlugField(_("format"), blank=True)
+    mode = models.CharField(_("mode"), max_length=10, choices=Mode, default=Mode.VERSUS)
+    pod_size = models.PositiveSmallIntegerField(_("pod size"), default=4)
+    best_of = models.PositiveSmallIntegerField(_("best of"), choices=[(1, "1"), (3, "3")], default=3)
+    swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), null=True, blank=True)
+    top_cut = models.PositiveSmallIntegerField(_("top cut"), choices=[(0, _("None")), (4, "4"), (8, "8")], default=0)
+    tiebreakers = models.CharField(_("tiebreakers"), max_length=12, choices=Tiebreakers, default=Tiebreakers.MTR)
+    status = models.CharField(_("status"), max_length=14, choices=Status, default=Status.REGISTRATION)
+    deck_deadline = models.DateTimeField(_("decklist deadline"), null=True, blank=True)
+    late_entry_losses = models.BooleanField(_("late entrants get losses for missed rounds"), default=True)
+    publication = models.CharField(_("decklist publication"), max_length=10, choices=Publication, default=Publication.NONE)
+    is_public = models.BooleanField(_("public event page"), default=True)
+    seed = models.PositiveIntegerField(default=0)
+    round_minutes = models.PositiveSmallIntegerField(_("round length (minutes)"), default=50)
+    timer_ends_at = models.DateTimeField(null=True, blank=True)
+    timer_paused_seconds = models.PositiveIntegerField(null=True, blank=True)
+    results_version = models.PositiveIntegerField(default=0)  # bumped on every result change: cache key
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("tournaments:event", args=[self.pk])
+
+    @property
+    def is_pods(self):
+        return self.mode == self.Mode.FFA
+
+    def planned_rounds(self, players=None):
+        if self.swiss_rounds:
+            return self.swiss_rounds
+        return default_swiss_rounds(players if players is not None else self.entrants.count())
+
+
+class Entrant(models.Model):
+    """A player (or a team of two) in an event; walk-ins have a name and no account."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="entries"
+    )
+    name = models.CharField(_("name"), max_length=120)
+    members = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="team_entries")
+    deck = models.ForeignKey(DeckVersion, on_delete=models.PROTECT, null=True, blank=True, related_name="entries")
+    deck_legal = models.BooleanField(null=True)
+    deck_problems = models.JSONField(default=list, blank=True)
+    checked_in = models.BooleanField(_("checked in"), default=False)
+    joined_round = models.PositiveSmallIntegerField(default=1)  # late entries join later
+    dropped_after = models.PositiveSmallIntegerField(null=True, blank=True)  # last round played
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user"], name="entrant_once_per_event", condition=models.Q(user__isnull=False))
+        ]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def dropped(self):
+        return self.dropped_after is not None
+
+
+class Round(models.Model):
+    class Stage(models.TextChoices):
+        SWISS = "swiss", _("Swiss")
+        TOP_CUT = "top_cut", _("Top cut")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    stage = models.CharField(max_length=10, choices=Stage, default=Stage.SWISS)
+    notes = models.JSONField(default=list, blank=True)  # the pairing engine's explanation
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="round_unique_number")]
+
+    def __str__(self):
+        return f"{self.event} round {self.number}"
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for a result")
+        CONFIRMED = "confirmed", _("Result confirmed")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveIntegerField(_("table"))
+    is_bye = models.BooleanField(default=False)
+    status = models.CharField(max_length=12, choices=Status, default=Status.PENDING)
+    draws = models.PositiveSmallIntegerField(default=0)
+    bracket_slot = models.PositiveSmallIntegerField(null=True, blank=True)  # top cut position
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "table"]
+        verbose_name_plural = _("matches")
+
+    def __str__(self):
+        return f"{self.round} table {self.table}"
+
+
+class Seat(models.Model):
+    """An entrant's place in a match: game wins, or a placement in a pod."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="seats")
+    game_wins = models.PositiveSmallIntegerField(default=0)
+    placement = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "pk"]
+        constraints = [models.UniqueConstraint(fields=["match", "entrant"], name="seat_once_per_match")]
+
+    def __str__(self):
+        return f"{self.entrant} at {self.match}"
+
+
+class AuditEntry(models.Model):
+    """Who did what to an event, and when: organisers rely on it when a result is disputed."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    action = models.CharField(max_length=40)
+    target = models.CharField(max_length=80, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.action} {self.target}"
