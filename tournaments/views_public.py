@@ -1,12 +1,376 @@
-"""Pages anyone who may see an event reads: list, event page, pairings, standings, bracket, timer."""
+"""Pages anyone who may see an event reads: list, event page, pairings, slips, standings, bracket,
+player page and timer. Every lookup goes through tournaments.access: others' private events are 404."""
 
+import csv
+
+from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.shortcuts import render
+from django.db.models import Count, IntegerField, OuterRef, Prefetch, Q, Subquery
+from django.db.models.functions import Coalesce
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.cache import add_never_cache_headers
+from django.utils.translation import gettext as _
 
-from .access import visible_events
+from decks.models import Format
+from decks.services.decks import version_text
+
+from .access import event_for_viewer, visible_events
+from .models import Entrant, Event, Match, Round, Seat
+from .services.rounds import BRACKET, current_round
+from .services.standings import event_standings
+from .services.timer import remaining_seconds
+
+STAGE_NAMES = {4: "quarterfinals", 2: "semifinals", 1: "final"}
+
+
+# Shared pieces
+
+
+def _player_count(event):
+    """Everyone registered except the no-shows left out when the event started."""
+    return event.entrants.exclude(dropped_after=0).count()
+
+
+def _swiss_rounds_played(event):
+    return event.rounds.filter(stage=Round.Stage.SWISS).count()
+
+
+def _my_entrant(user, event):
+    """The viewer's entry (as a player or a team member), or None."""
+    if not user.is_authenticated:
+        return None
+    return event.entrants.filter(Q(user=user) | Q(members=user)).distinct().select_related("deck__deck").first()
+
+
+def _matches(round_):
+    seats = Seat.objects.select_related("entrant").order_by("pk")
+    return list(round_.matches.prefetch_related(Prefetch("seats", queryset=seats)).order_by("table"))
+
+
+def _winner(match, seats):
+    """The entrant who won a confirmed match (None for a draw, a bye or a shared first place)."""
+    if match.is_bye or match.status != Match.Status.CONFIRMED:
+        return None
+    if any(seat.placement for seat in seats):
+        firsts = [seat.entrant_id for seat in seats if seat.placement == 1]
+        return firsts[0] if len(firsts) == 1 else None
+    best = max(seat.game_wins for seat in seats)
+    leaders = [seat.entrant_id for seat in seats if seat.game_wins == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def _score(match, seats):
+    if match.is_bye or match.status != Match.Status.CONFIRMED or any(seat.placement for seat in seats):
+        return ""
+    score = "–".join(str(seat.game_wins) for seat in seats)
+    return f"{score}–{match.draws}" if match.draws else score
+
+
+def table_rows(round_):
+    """One dict per table: the seats (name, game wins, placement, winner flag) and the score."""
+    rows = []
+    for match in _matches(round_):
+        seats = list(match.seats.all())
+        winner = _winner(match, seats)
+        rows.append({
+            "match": match,
+            "table": match.table,
+            "bye": match.is_bye,
+            "confirmed": match.status == Match.Status.CONFIRMED and not match.is_bye,
+            "score": _score(match, seats),
+            "seats": [
+                {"entrant": seat.entrant, "name": seat.entrant.name, "wins": seat.game_wins,
+                 "placement": seat.placement, "won": seat.entrant_id == winner}
+                for seat in seats
+            ],
+        })
+    return rows
+
+
+def by_name(rows):
+    """Wall-sheet lines: every seated player, alphabetically, with their table and opponents."""
+    lines = []
+    for row in rows:
+        for seat in row["seats"]:
+            opponents = [other["name"] for other in row["seats"] if other is not seat]
+            lines.append({"name": seat["name"], "table": row["table"], "bye": row["bye"], "opponents": opponents})
+    return sorted(lines, key=lambda line: (line["name"].casefold(), line["table"]))
+
+
+def _round_or_404(event, number):
+    return get_object_or_404(event.rounds, number=number)
+
+
+def _stage_name(matches):
+    names = {"quarterfinals": _("Quarterfinals"), "semifinals": _("Semifinals"), "final": _("Final")}
+    return names.get(STAGE_NAMES.get(matches), _("Top cut"))
+
+
+def round_title(round_, matches=None):
+    if round_.stage == Round.Stage.TOP_CUT:
+        count = matches if matches is not None else round_.matches.count()
+        return _stage_name(count)
+    return _("Round %(number)s") % {"number": round_.number}
+
+
+def _wants_fragment(request):
+    return request.GET.get("fragment") == "1"
+
+
+def _render_live(request, template, fragment, context):
+    """The whole page, or with ?fragment=1 only the part live.js swaps in every few seconds."""
+    if _wants_fragment(request):
+        response = render(request, fragment, context)
+        add_never_cache_headers(response)
+        return response
+    return render(request, template, context)
+
+
+# Event list and event page
 
 
 def event_list(request):
-    events = visible_events(request.user).order_by("-created_at")
+    players = (
+        Entrant.objects.filter(event=OuterRef("pk")).exclude(dropped_after=0)
+        .values("event").annotate(count=Count("pk")).values("count")
+    )
+    events = visible_events(request.user).annotate(
+        players=Coalesce(Subquery(players, output_field=IntegerField()), 0)
+    ).order_by("-created_at")
     page = Paginator(events, 50).get_page(request.GET.get("page"))
     return render(request, "tournaments/event_list.html", {"page": page})
+
+
+def _format_name(event):
+    if not event.format_slug:
+        return ""
+    found = Format.objects.filter(slug=event.format_slug).order_by("-effective").values_list("name", flat=True).first()
+    return found or event.format_slug
+
+
+def _published_decks(event):
+    """(entrant, decklist text) pairs the event publishes: none, the top cut's once it began, or all."""
+    entrants = event.entrants.filter(deck__isnull=False).select_related("deck__deck")
+    if event.publication == Event.Publication.NONE:
+        return []
+    if event.publication == Event.Publication.TOP_CUT:
+        first_cut = event.rounds.filter(stage=Round.Stage.TOP_CUT).order_by("number").first()
+        if first_cut is None:
+            return []
+        entrants = entrants.filter(seats__match__round=first_cut)
+    return [(entrant, version_text(entrant.deck)) for entrant in entrants.order_by("name")]
+
+
+def _event_live_context(request, event):
+    round_ = current_round(event)
+    rows = table_rows(round_) if round_ else []
+    return {
+        "event": event,
+        "round": round_,
+        "round_title": round_title(round_, len(rows)) if round_ else "",
+        "rows": rows,
+        "players": _player_count(event),
+        "entrants": event.entrants.order_by("name") if event.status == Event.Status.REGISTRATION else None,
+        "rounds_planned": event.swiss_rounds or event.planned_rounds(),
+        "swiss_played": _swiss_rounds_played(event),
+        "is_pods": event.is_pods,
+    }
+
+
+def event_detail(request, pk):
+    event = event_for_viewer(request.user, pk)
+    context = _event_live_context(request, event)
+    if not _wants_fragment(request):
+        context.update({
+            "format_name": _format_name(event),
+            "me": _my_entrant(request.user, event),
+            "is_organiser": event.organiser_id == request.user.pk,
+            "decks": _published_decks(event),
+        })
+    return _render_live(request, "tournaments/event_detail.html", "tournaments/_event_live.html", context)
+
+
+# Pairings and slips (printed)
+
+
+def pairings(request, pk, number):
+    event = event_for_viewer(request.user, pk)
+    round_ = _round_or_404(event, number)
+    rows = table_rows(round_)
+    order = "name" if request.GET.get("by") == "name" else "table"
+    context = {
+        "event": event, "round": round_, "round_title": round_title(round_, len(rows)), "order": order,
+        "rows": rows, "lines": by_name(rows) if order == "name" else None, "is_pods": event.is_pods,
+    }
+    return render(request, "tournaments/pairings.html", context)
+
+
+def slips(request, pk, number):
+    event = event_for_viewer(request.user, pk)
+    round_ = _round_or_404(event, number)
+    rows = table_rows(round_)
+    context = {
+        "event": event, "round": round_, "round_title": round_title(round_, len(rows)),
+        "rows": [row for row in rows if not row["bye"]], "is_pods": event.is_pods, "games": range(event.best_of),
+    }
+    return render(request, "tournaments/slips.html", context)
+
+
+# Standings
+
+
+def _percent_rows(rows):
+    return [{**row, "omw_pct": row["omw"] * 100, "gw_pct": row["gw"] * 100, "ogw_pct": row["ogw"] * 100} for row in rows]
+
+
+def standings(request, pk):
+    event = event_for_viewer(request.user, pk)
+    me = _my_entrant(request.user, event)
+    context = {
+        "event": event,
+        "rows": _percent_rows(event_standings(event)),
+        "swiss_played": _swiss_rounds_played(event),
+        "rounds_planned": event.swiss_rounds or event.planned_rounds(),
+        "my_entrant": me.pk if me else None,
+    }
+    return _render_live(request, "tournaments/standings.html", "tournaments/_standings_table.html", context)
+
+
+CSV_COLUMNS = ["rank", "entrant", "name", "match_points", "wins", "losses", "draws", "byes", "omw_pct", "gw_pct", "ogw_pct", "dropped"]
+
+
+def _csv_safe(text):
+    """Spreadsheets run cells starting with = + - @ as formulas: a player's name must stay text."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def standings_csv(request, pk):
+    event = event_for_viewer(request.user, pk)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-standings.csv"'
+    writer = csv.writer(response)
+    writer.writerow(CSV_COLUMNS)
+    for row in _percent_rows(event_standings(event)):
+        writer.writerow([
+            row["rank"], row["entrant"], _csv_safe(row["name"]), row["match_points"], row["wins"], row["losses"],
+            row["draws"], row["byes"], f"{row['omw_pct']:.2f}", f"{row['gw_pct']:.2f}", f"{row['ogw_pct']:.2f}",
+            "yes" if row["dropped"] else "no",
+        ])
+    return response
+
+
+def standings_json(request, pk):
+    """The same body as GET /api/v1/tournaments/<pk>/standings/."""
+    event = event_for_viewer(request.user, pk)
+    return JsonResponse({"round": _swiss_rounds_played(event), "standings": event_standings(event)})
+
+
+# The player's own page
+
+
+def _my_matches(entrant):
+    """Every match the entrant played, latest first, with opponents and the outcome for them."""
+    seats = Seat.objects.select_related("entrant").order_by("pk")
+    matches = (
+        Match.objects.filter(seats__entrant=entrant).select_related("round")
+        .prefetch_related(Prefetch("seats", queryset=seats)).order_by("-round__number")
+    )
+    history = []
+    for match in matches:
+        seated = list(match.seats.all())
+        mine = next(seat for seat in seated if seat.entrant_id == entrant.pk)
+        winner = _winner(match, seated)
+        if match.status != Match.Status.CONFIRMED:
+            outcome = "pending"
+        elif match.is_bye:
+            outcome = "bye"
+        else:
+            outcome = "win" if winner == entrant.pk else "draw" if winner is None else "loss"
+        history.append({
+            "match": match, "round": match.round, "title": round_title(match.round, 1 if match.round.stage == Round.Stage.TOP_CUT and match.bracket_slot else None) if match.round.stage == Round.Stage.SWISS else round_title(match.round),
+            "table": match.table, "bye": match.is_bye, "outcome": outcome,
+            "opponents": [seat.entrant.name for seat in seated if seat is not mine],
+            "score": _score(match, seated), "placement": mine.placement,
+        })
+    return history
+
+
+@login_required
+def me(request, pk):
+    event = event_for_viewer(request.user, pk)
+    entrant = _my_entrant(request.user, event)
+    if entrant is None:
+        raise Http404(_("You are not playing in this event."))
+    latest = current_round(event)
+    history = _my_matches(entrant)
+    now = history[0] if history and latest and history[0]["round"].pk == latest.pk else None
+    row = next((row for row in event_standings(event) if row["entrant"] == entrant.pk), None)
+    context = {
+        "event": event, "entrant": entrant, "round": latest, "now": now, "history": history, "standing": row,
+        "players": _player_count(event), "round_title": round_title(latest) if latest else "",
+    }
+    return _render_live(request, "tournaments/me.html", "tournaments/_me_live.html", context)
+
+
+# Bracket
+
+
+def _seeds(first_round_matches, size):
+    """Seed numbers from the first top-cut round: slot k holds the seeds paired in BRACKET[size][k-1]."""
+    pairs = BRACKET.get(size, [])
+    seeds = {}
+    for match in first_round_matches:
+        if match.bracket_slot and match.bracket_slot <= len(pairs):
+            for seat, seed in zip(match.seats.all(), pairs[match.bracket_slot - 1], strict=False):
+                seeds[seat.entrant_id] = seed
+    return seeds
+
+
+def bracket_columns(event):
+    """Columns of the bracket (quarterfinals, semifinals, final): played, pending or still to be decided."""
+    if not event.top_cut:
+        return [], {}, None
+    rounds = list(event.rounds.filter(stage=Round.Stage.TOP_CUT).order_by("number"))
+    if not rounds:
+        return [], {}, None
+    played = [_matches(round_) for round_ in rounds]
+    seeds = _seeds(played[0], event.top_cut)
+    columns, size, champion = [], event.top_cut // 2, None
+    for index in range(len(BRACKET.get(event.top_cut, [])).bit_length()):
+        matches = sorted(played[index], key=lambda match: match.bracket_slot or 0) if index < len(played) else []
+        cells = []
+        for match in matches:
+            seated = list(match.seats.all())
+            winner = _winner(match, seated)
+            cells.append({
+                "table": match.table, "confirmed": match.status == Match.Status.CONFIRMED,
+                "seats": [{"name": seat.entrant.name, "seed": seeds.get(seat.entrant_id), "wins": seat.game_wins,
+                           "won": seat.entrant_id == winner, "lost": winner is not None and seat.entrant_id != winner}
+                          for seat in seated],
+            })
+            if size == 1 and winner is not None:
+                champion = next(seat.entrant.name for seat in seated if seat.entrant_id == winner)
+        cells += [{"tbd": True}] * (size - len(cells))
+        columns.append({"title": _stage_name(size), "cells": cells})
+        size //= 2
+    return columns, seeds, champion
+
+
+def bracket(request, pk):
+    event = event_for_viewer(request.user, pk)
+    columns, seeds, champion = bracket_columns(event)
+    return render(request, "tournaments/bracket.html", {"event": event, "columns": columns, "champion": champion})
+
+
+# Round clock for a projector
+
+
+def timer(request, pk):
+    event = event_for_viewer(request.user, pk)
+    round_ = current_round(event)
+    context = {
+        "event": event, "round": round_, "round_title": round_title(round_) if round_ else "",
+        "remaining": remaining_seconds(event), "paused": event.timer_paused_seconds is not None,
+    }
+    return render(request, "tournaments/timer.html", context)

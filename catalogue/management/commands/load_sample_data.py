@@ -10,6 +10,7 @@ from accounts.services import set_organiser
 from catalogue.importing import CatalogueImportError
 from catalogue.models import Game
 from catalogue.services import import_catalogue_file
+from tournaments.sample import load_sample_event
 
 SAMPLE_DIR = Path(__file__).resolve().parents[2] / "sample"
 SAMPLE_GAMES = ("dust-collectorz", "dbz-ccg", "dust-reclamation")
@@ -31,6 +32,8 @@ class Command(BaseCommand):
                 self.stdout.write(f"{path.name}: {summary.created} new cards, {summary.updated} already present")
             Game.objects.filter(slug__in=SAMPLE_GAMES).update(is_sample=True)
             self._demo_accounts()
+            if load_sample_event():
+                self.stdout.write("sample event created")
 
     def _demo_accounts(self):
         User = get_user_model()

@@ -1,0 +1,203 @@
+"""Forms of the organiser and registration pages. The services validate again; these keep the pages friendly."""
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.db.models import OuterRef, Subquery
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from catalogue.models import Game
+from decks.models import Deck, DeckVersion, Format
+
+from .models import SWISS_ROUNDS, Event
+from .services.events import MAX_ROUNDS
+
+
+def swiss_rounds_help():
+    """“Leave blank for the default: 3 rounds up to 8 players, 4 up to 16, …” from the model's table."""
+    steps = ", ".join(
+        ngettext("%(rounds)s round up to %(players)s players", "%(rounds)s rounds up to %(players)s players", rounds)
+        % {"rounds": rounds, "players": players}
+        for players, rounds in SWISS_ROUNDS
+    )
+    return _("Leave blank to use the default for the number of players when the event starts: %(steps)s, then 10.") % {
+        "steps": steps
+    }
+
+
+def format_choices():
+    """“Game – Format” for every format slug (its newest version's name); the service checks the game matches."""
+    choices = {}
+    for row in Format.objects.select_related("game").order_by("game__name", "slug", "-effective"):
+        choices.setdefault(row.slug, f"{row.game.name} – {row.name}")
+    return [("", _("No format (any deck)")), *choices.items()]
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    game = forms.ChoiceField(label=_("Game"))
+    format = forms.ChoiceField(
+        label=_("Format"),
+        required=False,
+        help_text=_("With a format, every deck is checked and players need a legal deck to check in."),
+    )
+    mode = forms.ChoiceField(label=_("Mode"), choices=Event.Mode.choices, initial=Event.Mode.VERSUS)
+    pod_size = forms.TypedChoiceField(
+        label=_("Pod size"),
+        choices=[(4, "4"), (3, "3")],
+        coerce=int,
+        initial=4,
+        help_text=_("Free-for-all pods only."),
+    )
+    best_of = forms.TypedChoiceField(label=_("Best of"), choices=[(3, "3"), (1, "1")], coerce=int, initial=3)
+    swiss_rounds = forms.IntegerField(label=_("Swiss rounds"), required=False, min_value=1, max_value=MAX_ROUNDS)
+    top_cut = forms.TypedChoiceField(
+        label=_("Top cut"), choices=[(0, _("None")), (4, "4"), (8, "8")], coerce=int, initial=0
+    )
+    tiebreakers = forms.ChoiceField(label=_("Tiebreakers"), choices=Event.Tiebreakers.choices)
+    round_minutes = forms.IntegerField(label=_("Round length (minutes)"), min_value=5, max_value=240, initial=50)
+    is_public = forms.BooleanField(
+        label=_("Public event page"),
+        required=False,
+        initial=True,
+        help_text=_("A private event is seen only by its organiser and its players."),
+    )
+    deck_deadline = forms.DateTimeField(
+        label=_("Decklist deadline"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_("Players cannot change their deck after this; leave blank for no deadline."),
+    )
+    late_entry_losses = forms.BooleanField(
+        label=_("Late entrants get losses for the rounds they missed"), required=False, initial=True
+    )
+    publication = forms.ChoiceField(label=_("Decklist publication"), choices=Event.Publication.choices)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(game.slug, game.name) for game in Game.objects.order_by("name")]
+        self.fields["format"].choices = format_choices()
+        self.fields["swiss_rounds"].help_text = swiss_rounds_help()
+
+    def service_arguments(self):
+        """Keyword arguments for services.events.create_event (besides the organiser)."""
+        data = dict(self.cleaned_data)
+        data["format_slug"] = data.pop("format")
+        return data
+
+
+class WalkInForm(forms.Form):
+    name = forms.CharField(label=_("Walk-in name"), max_length=120)
+
+
+class PlayerForm(forms.Form):
+    username = forms.CharField(label=_("Username"), max_length=150)
+
+    def clean_username(self):
+        username = self.cleaned_data["username"].strip()
+        user = get_user_model().objects.filter(username__iexact=username).first()
+        if user is None:
+            raise forms.ValidationError(_("No account with the username “%(username)s”.") % {"username": username})
+        return user
+
+
+class CheckInForm(forms.Form):
+    checked_in = forms.BooleanField(required=False)
+
+
+class TimerForm(forms.Form):
+    action = forms.ChoiceField(
+        choices=[("start", _("Start")), ("pause", _("Pause")), ("resume", _("Resume")), ("extend", _("Extend"))]
+    )
+    minutes = forms.IntegerField(required=False, min_value=1, max_value=60)
+
+
+class PublicationForm(forms.Form):
+    publication = forms.ChoiceField(label=_("Decklist publication"), choices=Event.Publication.choices)
+
+
+class ResultForm(forms.Form):
+    """One table's result: game wins of each player and drawn games, or a place for everyone in a pod.
+
+    Field names are `wins_<entrant id>` / `place_<entrant id>`, so several tables' forms can share a page."""
+
+    def __init__(self, *args, match, seats, event, correction=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.match, self.seats, self.pods = match, seats, event.is_pods
+        needed = event.best_of // 2 + 1
+        for seat in seats:
+            if self.pods:
+                self.fields[f"place_{seat.entrant_id}"] = forms.TypedChoiceField(
+                    label=seat.entrant.name,
+                    choices=[("", "–")] + [(place, str(place)) for place in range(1, len(seats) + 1)],
+                    coerce=int,
+                )
+            else:
+                self.fields[f"wins_{seat.entrant_id}"] = forms.IntegerField(
+                    label=seat.entrant.name, min_value=0, max_value=needed, widget=forms.NumberInput(attrs={"class": "qty"})
+                )
+        if not self.pods:
+            self.fields["draws"] = forms.IntegerField(
+                label=_("Drawn games"),
+                min_value=0,
+                max_value=event.best_of,
+                required=False,
+                widget=forms.NumberInput(attrs={"class": "qty"}),
+            )
+        if correction:
+            self.fields["reason"] = forms.CharField(
+                label=_("Reason for the correction"),
+                max_length=200,
+                help_text=_("Kept in the event's log, e.g. “slip signed 2-1, entered 1-2”."),
+            )
+
+    @classmethod
+    def initial_for(cls, match, seats):
+        """The recorded result as initial values (for editing a reported table)."""
+        initial = {"draws": match.draws}
+        for seat in seats:
+            initial[f"wins_{seat.entrant_id}"] = seat.game_wins
+            initial[f"place_{seat.entrant_id}"] = seat.placement
+        return initial
+
+    def service_arguments(self):
+        data = self.cleaned_data
+        if self.pods:
+            return {"placements": {seat.entrant_id: data[f"place_{seat.entrant_id}"] for seat in self.seats}}
+        return {
+            "wins": {seat.entrant_id: data[f"wins_{seat.entrant_id}"] for seat in self.seats},
+            "draws": data.get("draws") or 0,
+        }
+
+    def error_text(self):
+        """All errors as one line for the messages framework."""
+        parts = []
+        for name, errors in self.errors.items():
+            label = self.fields[name].label if name in self.fields else ""
+            parts += [f"{label}: {error}" if label else str(error) for error in errors]
+        return " ".join(parts)
+
+
+def latest_deck_versions(user, game):
+    """The user's decks of `game`, each with the pk of its latest version (`latest`)."""
+    latest = DeckVersion.objects.filter(deck=OuterRef("pk")).order_by("-number").values("pk")[:1]
+    return (
+        Deck.objects.filter(owner=user, game=game)
+        .annotate(latest=Subquery(latest))
+        .filter(latest__isnull=False)
+        .order_by("name")
+    )
+
+
+class RegisterForm(forms.Form):
+    deck = forms.TypedChoiceField(label=_("Deck"), coerce=int, empty_value=None)
+
+    def __init__(self, *args, user, event, deck_required=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [(deck.latest, f"{deck.name} ({deck.format_slug})") for deck in latest_deck_versions(user, event.game)]
+        field = self.fields["deck"]
+        field.required = deck_required
+        field.choices = choices if deck_required else [("", _("No deck yet")), *choices]
+        field.help_text = _("The latest version of one of your %(game)s decks is registered; later edits are not.") % {
+            "game": event.game.name
+        }

@@ -1,0 +1,37 @@
+"""A sample event for `make run`: 12 players, two rounds played, the third paired."""
+
+import random
+
+from django.contrib.auth import get_user_model
+
+from .models import Event
+from .services import events, results, rounds
+
+SAMPLE_NAME = "Sample prerelease (demo)"
+WALK_INS = ["Ada", "Bruno", "Chiara", "Dmitri", "Elodie", "Femi", "Greta", "Hugo", "Ines"]
+
+
+def load_sample_event():
+    """Creates the sample event once; running again changes nothing."""
+    if Event.objects.filter(name=SAMPLE_NAME).exists():
+        return None
+    User = get_user_model()
+    organiser = User.objects.get(username="organiser")
+    event = events.create_event(organiser, SAMPLE_NAME, "dust-collectorz", best_of=3, top_cut=8, swiss_rounds=4)
+    for username in ("alice", "bob", "charlie"):
+        events.add_entrant(event, organiser, user=User.objects.get(username=username))
+    for name in WALK_INS:
+        events.add_entrant(event, organiser, name=name)
+    for entrant in event.entrants.filter(checked_in=False):
+        entrant.checked_in = True
+        entrant.save(update_fields=["checked_in"])
+    events.start_event(event, organiser)
+    rng = random.Random(2026)
+    for _round in range(2):
+        round_ = rounds.pair_next_round(event, organiser)
+        for match in round_.matches.filter(is_bye=False).prefetch_related("seats"):
+            first, second = (seat.entrant_id for seat in match.seats.all())
+            score = rng.choice([(2, 0), (2, 1), (1, 2), (0, 2)])
+            results.record_result(match, organiser, wins={first: score[0], second: score[1]})
+    rounds.pair_next_round(event, organiser)
+    return event
