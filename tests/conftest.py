@@ -21,6 +21,14 @@ def _reset_language():
 
 
 @pytest.fixture(autouse=True)
+def _empty_cache():
+    """Ids are reused after a test's rollback, so cached standings must not outlive a test."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _fresh_deck_snapshot():
     """Each test's database is new; so must be the in-process format and card caches."""
     from decks.services.legality import forget_snapshot

@@ -76,7 +76,7 @@ def test_37_players_six_rounds_and_a_top_8(api, organiser):
     seeds = [row["entrant"] for row in standings["standings"]][:8]
     quarter = bracket["rounds"][0]["tables"]
     assert [t["entrants"] for t in quarter] == [[seeds[0], seeds[7]], [seeds[3], seeds[4]], [seeds[1], seeds[6]], [seeds[2], seeds[5]]]
-    for stage in range(3):
+    for _stage in range(3):
         current = api.get(f"/api/v1/tournaments/{event_id}/top-cut/").json()["rounds"][-1]
         for table in current["tables"]:
             a, b = table["entrants"]

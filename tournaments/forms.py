@@ -9,28 +9,31 @@ from django.utils.translation import ngettext
 from catalogue.models import Game
 from decks.models import Deck, DeckVersion, Format
 
-from .models import SWISS_ROUNDS, Event
+from .models import SWISS_ROUNDS, Event, default_swiss_rounds
 from .services.events import MAX_ROUNDS
 
 
 def swiss_rounds_help():
     """“Leave blank for the default: 3 rounds up to 8 players, 4 up to 16, …” from the model's table."""
-    steps = ", ".join(
-        ngettext("%(rounds)s round up to %(players)s players", "%(rounds)s rounds up to %(players)s players", rounds)
-        % {"rounds": rounds, "players": players}
-        for players, rounds in SWISS_ROUNDS
-    )
-    return _("Leave blank to use the default for the number of players when the event starts: %(steps)s, then 10.") % {
-        "steps": steps
-    }
+    (first_players, first_rounds), *others = SWISS_ROUNDS
+    steps = [
+        ngettext(
+            "%(rounds)s round up to %(players)s players", "%(rounds)s rounds up to %(players)s players", first_rounds
+        )
+        % {"rounds": first_rounds, "players": first_players}
+    ]
+    steps += [_("%(rounds)s up to %(players)s") % {"rounds": rounds, "players": players} for players, rounds in others]
+    return _(
+        "Leave blank to use the default for the number of players when the event starts: %(steps)s, then %(most)s."
+    ) % {"steps": ", ".join(steps), "most": default_swiss_rounds(10**6)}
 
 
 def format_choices():
-    """“Game – Format” for every format slug (its newest version's name); the service checks the game matches."""
-    choices = {}
+    """Every format slug (its newest version's name) grouped by game; the service checks the game matches."""
+    groups = {}
     for row in Format.objects.select_related("game").order_by("game__name", "slug", "-effective"):
-        choices.setdefault(row.slug, f"{row.game.name} – {row.name}")
-    return [("", _("No format (any deck)")), *choices.items()]
+        groups.setdefault(row.game.name, {}).setdefault(row.slug, row.name)
+    return [("", _("No format (any deck)")), *((game, list(formats.items())) for game, formats in groups.items())]
 
 
 class EventForm(forms.Form):
@@ -101,10 +104,6 @@ class PlayerForm(forms.Form):
         return user
 
 
-class CheckInForm(forms.Form):
-    checked_in = forms.BooleanField(required=False)
-
-
 class TimerForm(forms.Form):
     action = forms.ChoiceField(
         choices=[("start", _("Start")), ("pause", _("Pause")), ("resume", _("Resume")), ("extend", _("Extend"))]
@@ -134,7 +133,10 @@ class ResultForm(forms.Form):
                 )
             else:
                 self.fields[f"wins_{seat.entrant_id}"] = forms.IntegerField(
-                    label=seat.entrant.name, min_value=0, max_value=needed, widget=forms.NumberInput(attrs={"class": "qty"})
+                    label=seat.entrant.name,
+                    min_value=0,
+                    max_value=needed,
+                    widget=forms.NumberInput(attrs={"class": "qty"}),
                 )
         if not self.pods:
             self.fields["draws"] = forms.IntegerField(
@@ -194,7 +196,9 @@ class RegisterForm(forms.Form):
 
     def __init__(self, *args, user, event, deck_required=False, **kwargs):
         super().__init__(*args, **kwargs)
-        choices = [(deck.latest, f"{deck.name} ({deck.format_slug})") for deck in latest_deck_versions(user, event.game)]
+        choices = [
+            (deck.latest, f"{deck.name} ({deck.format_slug})") for deck in latest_deck_versions(user, event.game)
+        ]
         field = self.fields["deck"]
         field.required = deck_required
         field.choices = choices if deck_required else [("", _("No deck yet")), *choices]

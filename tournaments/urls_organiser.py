@@ -1,1 +1,23 @@
-urlpatterns = []
+from django.urls import path
+
+from . import views_organiser as views
+
+urlpatterns = [
+    path("new/", views.event_create, name="event_create"),
+    path("<int:pk>/manage/", views.manage, name="manage"),
+    path("<int:pk>/manage/entrants/", views.add_entrant, name="add_entrant"),
+    path("<int:pk>/manage/entrants/<int:entrant_id>/check-in/", views.check_in, name="check_in"),
+    path("<int:pk>/manage/entrants/<int:entrant_id>/drop/", views.drop, name="drop"),
+    path("<int:pk>/manage/entrants/<int:entrant_id>/deck/", views.entrant_deck, name="entrant_deck"),
+    path("<int:pk>/manage/start/", views.start, name="start"),
+    path("<int:pk>/manage/pair/", views.pair, name="pair"),
+    path("<int:pk>/manage/matches/<int:match_id>/result/", views.result, name="result"),
+    path("<int:pk>/manage/matches/<int:match_id>/correction/", views.correction, name="correction"),
+    path("<int:pk>/manage/top-cut/start/", views.top_cut_start, name="top_cut_start"),
+    path("<int:pk>/manage/top-cut/advance/", views.top_cut_advance, name="top_cut_advance"),
+    path("<int:pk>/manage/finish/", views.finish, name="finish"),
+    path("<int:pk>/manage/timer/", views.timer, name="timer_control"),
+    path("<int:pk>/manage/publication/", views.publication, name="publication"),
+    path("<int:pk>/register/", views.register, name="register"),
+    path("<int:pk>/deck/", views.submit_deck, name="submit_deck"),
+]

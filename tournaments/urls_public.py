@@ -4,4 +4,13 @@ from . import views_public
 
 urlpatterns = [
     path("", views_public.event_list, name="events"),
+    path("<int:pk>/", views_public.event_detail, name="event"),
+    path("<int:pk>/rounds/<int:number>/pairings/", views_public.pairings, name="pairings"),
+    path("<int:pk>/rounds/<int:number>/slips/", views_public.slips, name="slips"),
+    path("<int:pk>/standings/", views_public.standings, name="standings"),
+    path("<int:pk>/standings.csv", views_public.standings_csv, name="standings_csv"),
+    path("<int:pk>/standings.json", views_public.standings_json, name="standings_json"),
+    path("<int:pk>/me/", views_public.me, name="me"),
+    path("<int:pk>/bracket/", views_public.bracket, name="bracket"),
+    path("<int:pk>/timer/", views_public.timer, name="timer"),
 ]

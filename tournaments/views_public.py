@@ -36,6 +36,15 @@ def _swiss_rounds_played(event):
     return event.rounds.filter(stage=Round.Stage.SWISS).count()
 
 
+def _swiss_progress(event):
+    """(Swiss rounds paired, Swiss rounds with every result in), in one query."""
+    stats = event.rounds.filter(stage=Round.Stage.SWISS).aggregate(
+        paired=Count("pk", distinct=True),
+        open=Count("pk", filter=Q(matches__status=Match.Status.PENDING), distinct=True),
+    )
+    return stats["paired"], stats["paired"] - stats["open"]
+
+
 def _my_entrant(user, event):
     """The viewer's entry (as a player or a team member), or None."""
     if not user.is_authenticated:
@@ -73,18 +82,25 @@ def table_rows(round_):
     for match in _matches(round_):
         seats = list(match.seats.all())
         winner = _winner(match, seats)
-        rows.append({
-            "match": match,
-            "table": match.table,
-            "bye": match.is_bye,
-            "confirmed": match.status == Match.Status.CONFIRMED and not match.is_bye,
-            "score": _score(match, seats),
-            "seats": [
-                {"entrant": seat.entrant, "name": seat.entrant.name, "wins": seat.game_wins,
-                 "placement": seat.placement, "won": seat.entrant_id == winner}
-                for seat in seats
-            ],
-        })
+        rows.append(
+            {
+                "match": match,
+                "table": match.table,
+                "bye": match.is_bye,
+                "confirmed": match.status == Match.Status.CONFIRMED and not match.is_bye,
+                "score": _score(match, seats),
+                "seats": [
+                    {
+                        "entrant": seat.entrant,
+                        "name": seat.entrant.name,
+                        "wins": seat.game_wins,
+                        "placement": seat.placement,
+                        "won": seat.entrant_id == winner,
+                    }
+                    for seat in seats
+                ],
+            }
+        )
     return rows
 
 
@@ -132,12 +148,17 @@ def _render_live(request, template, fragment, context):
 
 def event_list(request):
     players = (
-        Entrant.objects.filter(event=OuterRef("pk")).exclude(dropped_after=0)
-        .values("event").annotate(count=Count("pk")).values("count")
+        Entrant.objects.filter(event=OuterRef("pk"))
+        .exclude(dropped_after=0)
+        .values("event")
+        .annotate(count=Count("pk"))
+        .values("count")
     )
-    events = visible_events(request.user).annotate(
-        players=Coalesce(Subquery(players, output_field=IntegerField()), 0)
-    ).order_by("-created_at")
+    events = (
+        visible_events(request.user)
+        .annotate(players=Coalesce(Subquery(players, output_field=IntegerField()), 0))
+        .order_by("-created_at")
+    )
     page = Paginator(events, 50).get_page(request.GET.get("page"))
     return render(request, "tournaments/event_list.html", {"page": page})
 
@@ -162,7 +183,7 @@ def _published_decks(event):
     return [(entrant, version_text(entrant.deck)) for entrant in entrants.order_by("name")]
 
 
-def _event_live_context(request, event):
+def _event_live_context(event):
     round_ = current_round(event)
     rows = table_rows(round_) if round_ else []
     return {
@@ -180,14 +201,15 @@ def _event_live_context(request, event):
 
 def event_detail(request, pk):
     event = event_for_viewer(request.user, pk)
-    context = _event_live_context(request, event)
+    context = _event_live_context(event)
     if not _wants_fragment(request):
-        context.update({
-            "format_name": _format_name(event),
-            "me": _my_entrant(request.user, event),
-            "is_organiser": event.organiser_id == request.user.pk,
-            "decks": _published_decks(event),
-        })
+        context.update(
+            {
+                "format_name": _format_name(event),
+                "me": _my_entrant(request.user, event),
+                "decks": _published_decks(event),
+            }
+        )
     return _render_live(request, "tournaments/event_detail.html", "tournaments/_event_live.html", context)
 
 
@@ -200,8 +222,13 @@ def pairings(request, pk, number):
     rows = table_rows(round_)
     order = "name" if request.GET.get("by") == "name" else "table"
     context = {
-        "event": event, "round": round_, "round_title": round_title(round_, len(rows)), "order": order,
-        "rows": rows, "lines": by_name(rows) if order == "name" else None, "is_pods": event.is_pods,
+        "event": event,
+        "round": round_,
+        "round_title": round_title(round_, len(rows)),
+        "order": order,
+        "rows": rows,
+        "lines": by_name(rows) if order == "name" else None,
+        "is_pods": event.is_pods,
     }
     return render(request, "tournaments/pairings.html", context)
 
@@ -211,8 +238,11 @@ def slips(request, pk, number):
     round_ = _round_or_404(event, number)
     rows = table_rows(round_)
     context = {
-        "event": event, "round": round_, "round_title": round_title(round_, len(rows)),
-        "rows": [row for row in rows if not row["bye"]], "is_pods": event.is_pods, "games": range(event.best_of),
+        "event": event,
+        "round": round_,
+        "round_title": round_title(round_, len(rows)),
+        "rows": [row for row in rows if not row["bye"]],
+        "is_pods": event.is_pods,
     }
     return render(request, "tournaments/slips.html", context)
 
@@ -221,23 +251,41 @@ def slips(request, pk, number):
 
 
 def _percent_rows(rows):
-    return [{**row, "omw_pct": row["omw"] * 100, "gw_pct": row["gw"] * 100, "ogw_pct": row["ogw"] * 100} for row in rows]
+    return [
+        {**row, "omw_pct": row["omw"] * 100, "gw_pct": row["gw"] * 100, "ogw_pct": row["ogw"] * 100} for row in rows
+    ]
 
 
 def standings(request, pk):
     event = event_for_viewer(request.user, pk)
     me = _my_entrant(request.user, event)
+    paired, complete = _swiss_progress(event)
     context = {
         "event": event,
         "rows": _percent_rows(event_standings(event)),
-        "swiss_played": _swiss_rounds_played(event),
+        "swiss_played": paired,
+        "swiss_complete": complete,
         "rounds_planned": event.swiss_rounds or event.planned_rounds(),
+        "me": me,
         "my_entrant": me.pk if me else None,
     }
     return _render_live(request, "tournaments/standings.html", "tournaments/_standings_table.html", context)
 
 
-CSV_COLUMNS = ["rank", "entrant", "name", "match_points", "wins", "losses", "draws", "byes", "omw_pct", "gw_pct", "ogw_pct", "dropped"]
+CSV_COLUMNS = [
+    "rank",
+    "entrant",
+    "name",
+    "match_points",
+    "wins",
+    "losses",
+    "draws",
+    "byes",
+    "omw_pct",
+    "gw_pct",
+    "ogw_pct",
+    "dropped",
+]
 
 
 def _csv_safe(text):
@@ -252,11 +300,22 @@ def standings_csv(request, pk):
     writer = csv.writer(response)
     writer.writerow(CSV_COLUMNS)
     for row in _percent_rows(event_standings(event)):
-        writer.writerow([
-            row["rank"], row["entrant"], _csv_safe(row["name"]), row["match_points"], row["wins"], row["losses"],
-            row["draws"], row["byes"], f"{row['omw_pct']:.2f}", f"{row['gw_pct']:.2f}", f"{row['ogw_pct']:.2f}",
-            "yes" if row["dropped"] else "no",
-        ])
+        writer.writerow(
+            [
+                row["rank"],
+                row["entrant"],
+                _csv_safe(row["name"]),
+                row["match_points"],
+                row["wins"],
+                row["losses"],
+                row["draws"],
+                row["byes"],
+                f"{row['omw_pct']:.2f}",
+                f"{row['gw_pct']:.2f}",
+                f"{row['ogw_pct']:.2f}",
+                "yes" if row["dropped"] else "no",
+            ]
+        )
     return response
 
 
@@ -273,8 +332,10 @@ def _my_matches(entrant):
     """Every match the entrant played, latest first, with opponents and the outcome for them."""
     seats = Seat.objects.select_related("entrant").order_by("pk")
     matches = (
-        Match.objects.filter(seats__entrant=entrant).select_related("round")
-        .prefetch_related(Prefetch("seats", queryset=seats)).order_by("-round__number")
+        Match.objects.filter(seats__entrant=entrant)
+        .select_related("round")
+        .prefetch_related(Prefetch("seats", queryset=seats))
+        .order_by("-round__number")
     )
     history = []
     for match in matches:
@@ -287,13 +348,34 @@ def _my_matches(entrant):
             outcome = "bye"
         else:
             outcome = "win" if winner == entrant.pk else "draw" if winner is None else "loss"
-        history.append({
-            "match": match, "round": match.round, "title": round_title(match.round, 1 if match.round.stage == Round.Stage.TOP_CUT and match.bracket_slot else None) if match.round.stage == Round.Stage.SWISS else round_title(match.round),
-            "table": match.table, "bye": match.is_bye, "outcome": outcome,
-            "opponents": [seat.entrant.name for seat in seated if seat is not mine],
-            "score": _score(match, seated), "placement": mine.placement,
-        })
+        history.append(
+            {
+                "match": match,
+                "round": match.round,
+                "title": round_title(match.round),
+                "table": match.table,
+                "bye": match.is_bye,
+                "outcome": outcome,
+                "opponents": [seat.entrant.name for seat in seated if seat is not mine],
+                "score": _my_score(match, mine, seated),
+                "placement": mine.placement,
+            }
+        )
     return history
+
+
+def _my_score(match, mine, seated):
+    """The score from the player's side: their game wins first."""
+    if match.is_bye or match.status != Match.Status.CONFIRMED or mine.placement:
+        return ""
+    others = [seat for seat in seated if seat is not mine]
+    return _score(match, [mine, *others])
+
+
+def _minutes_left(event):
+    """Whole minutes left on the round clock (rounded up), or None when it is not running."""
+    seconds = remaining_seconds(event)
+    return None if seconds is None else -(-seconds // 60)
 
 
 @login_required
@@ -307,8 +389,15 @@ def me(request, pk):
     now = history[0] if history and latest and history[0]["round"].pk == latest.pk else None
     row = next((row for row in event_standings(event) if row["entrant"] == entrant.pk), None)
     context = {
-        "event": event, "entrant": entrant, "round": latest, "now": now, "history": history, "standing": row,
-        "players": _player_count(event), "round_title": round_title(latest) if latest else "",
+        "event": event,
+        "entrant": entrant,
+        "round": latest,
+        "now": now,
+        "history": history,
+        "standing": row,
+        "players": _player_count(event),
+        "round_title": round_title(latest) if latest else "",
+        "minutes_left": _minutes_left(event),
     }
     return _render_live(request, "tournaments/me.html", "tournaments/_me_live.html", context)
 
@@ -328,49 +417,74 @@ def _seeds(first_round_matches, size):
 
 
 def bracket_columns(event):
-    """Columns of the bracket (quarterfinals, semifinals, final): played, pending or still to be decided."""
+    """(columns, champion's name): one column per stage (quarterfinals, semifinals, final), each match
+    played, pending or still to be decided."""
     if not event.top_cut:
-        return [], {}, None
+        return [], None
     rounds = list(event.rounds.filter(stage=Round.Stage.TOP_CUT).order_by("number"))
     if not rounds:
-        return [], {}, None
+        return [], None
     played = [_matches(round_) for round_ in rounds]
     seeds = _seeds(played[0], event.top_cut)
     columns, size, champion = [], event.top_cut // 2, None
-    for index in range(len(BRACKET.get(event.top_cut, [])).bit_length()):
+    index = 0
+    while size >= 1:
         matches = sorted(played[index], key=lambda match: match.bracket_slot or 0) if index < len(played) else []
         cells = []
         for match in matches:
             seated = list(match.seats.all())
             winner = _winner(match, seated)
-            cells.append({
-                "table": match.table, "confirmed": match.status == Match.Status.CONFIRMED,
-                "seats": [{"name": seat.entrant.name, "seed": seeds.get(seat.entrant_id), "wins": seat.game_wins,
-                           "won": seat.entrant_id == winner, "lost": winner is not None and seat.entrant_id != winner}
-                          for seat in seated],
-            })
+            cells.append(
+                {
+                    "table": match.table,
+                    "confirmed": match.status == Match.Status.CONFIRMED,
+                    "seats": [
+                        {
+                            "name": seat.entrant.name,
+                            "seed": seeds.get(seat.entrant_id),
+                            "wins": seat.game_wins,
+                            "won": seat.entrant_id == winner,
+                            "lost": winner is not None and seat.entrant_id != winner,
+                        }
+                        for seat in seated
+                    ],
+                }
+            )
             if size == 1 and winner is not None:
                 champion = next(seat.entrant.name for seat in seated if seat.entrant_id == winner)
         cells += [{"tbd": True}] * (size - len(cells))
         columns.append({"title": _stage_name(size), "cells": cells})
-        size //= 2
-    return columns, seeds, champion
+        size, index = size // 2, index + 1
+    return columns, champion
 
 
 def bracket(request, pk):
     event = event_for_viewer(request.user, pk)
-    columns, seeds, champion = bracket_columns(event)
-    return render(request, "tournaments/bracket.html", {"event": event, "columns": columns, "champion": champion})
+    columns, champion = bracket_columns(event)
+    context = {"event": event, "columns": columns, "champion": champion, "me": _my_entrant(request.user, event)}
+    return render(request, "tournaments/bracket.html", context)
 
 
 # Round clock for a projector
 
 
+def clock(seconds):
+    """mm:ss (minutes may pass 59), or --:-- when no clock runs."""
+    if seconds is None:
+        return "--:--"
+    return f"{seconds // 60:02d}:{seconds % 60:02d}"
+
+
 def timer(request, pk):
     event = event_for_viewer(request.user, pk)
     round_ = current_round(event)
+    remaining = remaining_seconds(event)
     context = {
-        "event": event, "round": round_, "round_title": round_title(round_) if round_ else "",
-        "remaining": remaining_seconds(event), "paused": event.timer_paused_seconds is not None,
+        "event": event,
+        "round": round_,
+        "round_title": round_title(round_) if round_ else "",
+        "remaining": remaining,
+        "clock": clock(remaining),
+        "paused": event.timer_paused_seconds is not None,
     }
     return render(request, "tournaments/timer.html", context)

@@ -10,7 +10,7 @@ from decks.services.decks import version_cards
 from decks.services.legality import ValidationInputError, validate_request
 
 from ..models import Entrant, Event
-from .common import EventError, locked, log, require_status
+from .common import EventError, bump_results, locked, log, require_status
 
 MAX_ROUNDS = 20
 
@@ -154,6 +154,7 @@ def drop(entrant, actor):
         raise EventError(_("%(name)s has already dropped.") % {"name": entrant.name})
     entrant.dropped_after = event.rounds.filter(stage="swiss").count()
     entrant.save(update_fields=["dropped_after"])
+    bump_results(event)  # the standings show the drop
     log(event, actor, "entrant.drop", entrant.name, after={"after_round": entrant.dropped_after})
     return entrant
 
@@ -169,7 +170,8 @@ def finish_event(event, actor):
     _organiser_only(event, actor)
     require_status(event, Event.Status.SWISS, Event.Status.TOP_CUT)
     event.status = Event.Status.FINISHED
-    event.save(update_fields=["status"])
+    event.timer_ends_at = event.timer_paused_seconds = None
+    event.save(update_fields=["status", "timer_ends_at", "timer_paused_seconds"])
     log(event, actor, "event.finish", event.name)
     return event
 

@@ -129,7 +129,8 @@ def advance_top_cut(event, actor):
     winners = [match_winner(match) for match in latest.matches.order_by("bracket_slot")]
     if len(winners) == 1:
         event.status = Event.Status.FINISHED
-        event.save(update_fields=["status"])
+        event.timer_ends_at = event.timer_paused_seconds = None
+        event.save(update_fields=["status", "timer_ends_at", "timer_paused_seconds"])
         log(event, actor, "event.finish", event.name, after={"winner": winners[0]})
         return None
     round_ = Round.objects.create(event=event, number=latest.number + 1, stage=Round.Stage.TOP_CUT)

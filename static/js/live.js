@@ -1,0 +1,40 @@
+// Live pages: every 10 s, re-fetch the part of the page marked data-live="<url>" (the same
+// page with ?fragment=1) and swap it in when it changed. No libraries, no CDN.
+(function () {
+  "use strict";
+  const INTERVAL_MS = 10000;
+  const boxes = Array.from(document.querySelectorAll("[data-live]"));
+  if (!boxes.length || !window.fetch) return;
+  const last = new Map();
+
+  async function refresh(box) {
+    try {
+      const response = await fetch(box.dataset.live, {
+        credentials: "same-origin",
+        cache: "no-store",
+        headers: { "X-Requested-With": "fetch" },
+      });
+      if (!response.ok) return;
+      const html = (await response.text()).trim();
+      if (last.get(box) !== html) {
+        last.set(box, html);
+        box.innerHTML = html;
+        box.dispatchEvent(new CustomEvent("live:updated", { bubbles: true }));
+      }
+      box.removeAttribute("data-live-stale");
+    } catch (error) {
+      box.setAttribute("data-live-stale", "");
+    }
+  }
+
+  function tick() {
+    if (document.hidden) return; // nobody is looking: no requests
+    boxes.forEach(refresh);
+  }
+
+  boxes.forEach(function (box) { last.set(box, box.innerHTML.trim()); });
+  setInterval(tick, INTERVAL_MS);
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden) tick();
+  });
+})();

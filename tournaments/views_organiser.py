@@ -1,0 +1,623 @@
+"""The organiser's pages (create an event, the dashboard and its actions) and player self-registration.
+
+Lookups go through tournaments.access (404 when the event cannot be seen, 403 when it is not yours);
+every write goes through tournaments.services, whose EventError messages are shown as they are."""
+
+import re
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from accounts.decorators import organiser_required
+
+from .access import event_for_organiser, event_for_viewer
+from .forms import (
+    EventForm,
+    PlayerForm,
+    PublicationForm,
+    RegisterForm,
+    ResultForm,
+    TimerForm,
+    WalkInForm,
+)
+from .models import Entrant, Event, Match, Round, Seat
+from .services import events as event_services
+from .services import results as result_services
+from .services import rounds as round_services
+from .services.common import EventError
+from .services.timer import control_timer, remaining_seconds
+
+AUDIT_ENTRIES = 30
+EXTEND_MINUTES = 5
+
+
+def organiser_view(view):
+    """Signed in (else the login page), and the event's organiser: 404 if they cannot see it, else 403."""
+
+    @login_required
+    @wraps(view)
+    def wrapper(request, pk, *args, **kwargs):
+        return view(request, event_for_organiser(request.user, pk), *args, **kwargs)
+
+    return wrapper
+
+
+def _dashboard(event, anchor=""):
+    return redirect(reverse("tournaments:manage", args=[event.pk]) + (f"#{anchor}" if anchor else ""))
+
+
+def _event_page(event):
+    return reverse("tournaments:event", args=[event.pk])
+
+
+def _attempt(request, call, *args, **kwargs):
+    """Run a service call; on EventError show its message. Returns (succeeded, result)."""
+    try:
+        return True, call(*args, **kwargs)
+    except EventError as error:
+        messages.error(request, error.message)
+        return False, None
+
+
+# Creating an event
+
+
+@organiser_required
+def event_create(request):
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        arguments = form.service_arguments()
+        try:
+            event = event_services.create_event(request.user, arguments.pop("name"), arguments.pop("game"), **arguments)
+        except EventError as error:
+            field = {"format_slug": "format"}.get(error.field, error.field)
+            form.add_error(field if field in form.fields else None, error.message)
+        else:
+            messages.success(request, _("Event created. Add players, then start it."))
+            return _dashboard(event)
+    return render(request, "tournaments/manage/event_form.html", {"form": form})
+
+
+# The dashboard
+
+
+@organiser_view
+def manage(request, event):
+    entrants = list(event.entrants.select_related("user", "deck__deck").order_by("name"))
+    names = {entrant.pk: entrant.name for entrant in entrants}
+    rounds = list(event.rounds.order_by("-number"))
+    current = rounds[0] if rounds else None
+    tables = _tables(event, current) if current else []
+    # A finished event takes no plain results: its tables without one are corrected like the others.
+    missing = [table for table in tables if table["pending"]] if event.status != Event.Status.FINISHED else []
+    active = [entrant for entrant in entrants if not entrant.dropped]
+    context = {
+        "event": event,
+        "entrants": entrants,
+        "counts": {
+            "entrants": len(entrants),
+            "checked_in": sum(entrant.checked_in for entrant in active),
+            "active": len(active),
+        },
+        "planned_rounds": event.swiss_rounds or event.planned_rounds(len(active)),
+        "current": current,
+        "current_label": round_label(current) if current else "",
+        "missing": missing,
+        "reported": [table for table in tables if table not in missing],
+        "earlier": [(round_, round_label(round_), _tables(event, round_, with_forms=False)) for round_ in rounds[1:]],
+        "next_step": next_step(event, current, bool(missing)),
+        "notes": [describe_note(note, names) for note in current.notes] if current else [],
+        "timer": timer_state(event),
+        "publication_form": PublicationForm(initial={"publication": event.publication}),
+        "walk_in_form": WalkInForm(auto_id="id_walk_in_%s"),
+        "player_form": PlayerForm(auto_id="id_player_%s"),
+        "can_add": event.status in (Event.Status.REGISTRATION, Event.Status.SWISS),
+        "audit": [describe_audit(entry, names) for entry in event.audit.select_related("actor")[:AUDIT_ENTRIES]],
+        "extend_minutes": EXTEND_MINUTES,
+    }
+    return render(request, "tournaments/manage/dashboard.html", context)
+
+
+def _tables(event, round_, with_forms=True):
+    """Each table of a round with its seats, its score in words and (for the current round) a result form."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("entrant").order_by("pk"))
+    tables = []
+    for match in round_.matches.prefetch_related(seats).order_by("table"):
+        seated = list(match.seats.all())
+        pending = match.status != Match.Status.CONFIRMED
+        form = None
+        if with_forms and not match.is_bye:
+            initial = None if pending else ResultForm.initial_for(match, seated)
+            form = ResultForm(match=match, seats=seated, event=event, initial=initial, auto_id=f"id_m{match.pk}_%s")
+        tables.append(
+            {
+                "match": match,
+                "seats": seated,
+                "pending": pending,
+                "score": "" if pending or match.is_bye else score_text(event, match, seated),
+                "form": form,
+            }
+        )
+    return tables
+
+
+def score_text(event, match, seats):
+    if event.is_pods:
+        placed = sorted(seats, key=lambda seat: (seat.placement or 99, seat.entrant.name))
+        return " · ".join(f"{seat.placement}. {seat.entrant.name}" for seat in placed)
+    score = "–".join(str(seat.game_wins) for seat in seats)
+    if match.draws:
+        score += " " + ngettext("(%(count)s drawn game)", "(%(count)s drawn games)", match.draws) % {
+            "count": match.draws
+        }
+    return score
+
+
+def round_label(round_):
+    if round_.stage == Round.Stage.SWISS:
+        return _("Round %(number)s") % {"number": round_.number}
+    size = round_.matches.count()
+    if size == 1:
+        return _("Top cut: final")
+    if size == 2:
+        return _("Top cut: semi-finals")
+    return _("Top cut: quarter-finals")
+
+
+def next_step(event, current, results_missing):
+    """What the organiser should do now: one of the keys the dashboard template knows."""
+    if event.status == Event.Status.REGISTRATION:
+        return "start"
+    if event.status == Event.Status.FINISHED:
+        return "finished"
+    if results_missing:
+        return "results"
+    if event.status == Event.Status.TOP_CUT:
+        return "final" if current.matches.count() == 1 else "advance"
+    if current is None or current.number < event.swiss_rounds:
+        return "pair"
+    return "top_cut" if event.top_cut else "finish"
+
+
+def points_text(points):
+    return ngettext("%(count)s point", "%(count)s points", points) % {"count": points}
+
+
+def _names(ids, names):
+    return ", ".join(names.get(entrant, "?") for entrant in ids)
+
+
+def describe_note(note, names):
+    """One line of the pairing engine's explanation, in words."""
+    kind = note.get("kind")
+    if kind == "bye":
+        values = {"name": names.get(note["player"], "?"), "points": points_text(note.get("points", 0))}
+        if note.get("earlier_byes"):
+            return (
+                _("Bye: %(name)s, %(points)s (every player had a bye already: lowest-ranked with the fewest byes)")
+                % values
+            )
+        return _("Bye: %(name)s, %(points)s (lowest-ranked player without a bye)") % values
+    if kind == "pair_down" and "player" in note:
+        return _("Table %(table)s: %(player)s (%(from)s) paired down to %(opponent)s (%(to)s)") % {
+            "table": note["table"],
+            "player": names.get(note["player"], "?"),
+            "from": points_text(note["from_points"]),
+            "opponent": names.get(note["opponent"], "?"),
+            "to": points_text(note["to_points"]),
+        }
+    if kind == "pair_down":
+        return _("Table %(table)s: %(players)s (%(to)s) paired up into a pod led by %(from)s") % {
+            "table": note["table"],
+            "players": _names(note["players"], names),
+            "from": points_text(note["from_points"]),
+            "to": points_text(note["to_points"]),
+        }
+    if kind == "rematch":
+        return _("Rematch: %(players)s meet again (no pairing without a rematch was possible)") % {
+            "players": _names(note["players"], names)
+        }
+    return str(note)
+
+
+def timer_state(event):
+    remaining = remaining_seconds(event)
+    if remaining is None:
+        state = "off"
+    elif event.timer_paused_seconds is not None:
+        state = "paused"
+    else:
+        state = "running" if remaining > 0 else "over"
+    return {"state": state, "remaining": remaining, "clock": clock(remaining)}
+
+
+def clock(seconds):
+    if seconds is None:
+        return "–:––"
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+
+
+def audit_actions():
+    return {
+        "event.create": _("Event created"),
+        "event.start": _("Event started"),
+        "event.finish": _("Event finished"),
+        "event.publication": _("Decklist publication changed"),
+        "entrant.add": _("Player added"),
+        "entrant.check_in": _("Checked in"),
+        "entrant.check_out": _("Check-in undone"),
+        "entrant.drop": _("Dropped"),
+        "deck.submit": _("Deck registered"),
+        "round.pair": _("Round paired"),
+        "result.enter": _("Result entered"),
+        "result.correct": _("Result corrected"),
+        "top_cut.start": _("Top cut started"),
+        "top_cut.advance": _("Top cut advanced"),
+        "timer.start": _("Clock started"),
+        "timer.pause": _("Clock paused"),
+        "timer.resume": _("Clock resumed"),
+        "timer.extend": _("Clock extended"),
+    }
+
+
+TARGETS = [
+    (
+        re.compile(r"^round (\d+) table (\d+)$"),
+        lambda m: _("Round %(round)s, table %(table)s") % {"round": m[1], "table": m[2]},
+    ),
+    (re.compile(r"^round (\d+)$"), lambda m: _("Round %(round)s") % {"round": m[1]}),
+    (re.compile(r"^top (\d+)$"), lambda m: _("Top %(count)s") % {"count": m[1]}),
+]
+
+
+def describe_target(target):
+    """The services write targets such as “round 2 table 3” in English; say them in the page's language."""
+    for pattern, words in TARGETS:
+        found = pattern.match(target)
+        if found:
+            return words(found)
+    return target
+
+
+def _result_words(snapshot, names):
+    seats = (snapshot or {}).get("seats") or {}
+    if not seats:
+        return ""
+    if any(seat.get("place") for seat in seats.values()):
+        placed = sorted(seats.items(), key=lambda item: item[1].get("place") or 99)
+        return " · ".join(f"{seat.get('place') or '–'}. {names.get(int(entrant), '?')}" for entrant, seat in placed)
+    words = ", ".join(f"{names.get(int(entrant), '?')} {seat.get('wins', 0)}" for entrant, seat in seats.items())
+    if snapshot.get("draws"):
+        words += ", " + ngettext("%(count)s drawn game", "%(count)s drawn games", snapshot["draws"]) % {
+            "count": snapshot["draws"]
+        }
+    return words
+
+
+def describe_audit(entry, names):
+    """Who did what, when, in words (the raw before/after stays in the database for disputes)."""
+    after, before = entry.after or {}, entry.before or {}
+    details = []
+    if entry.action in ("result.enter", "result.correct"):
+        details.append(_result_words(after, names))
+        if entry.action == "result.correct" and before.get("status") == Match.Status.CONFIRMED:
+            details.append(_("was: %(result)s") % {"result": _result_words(before, names)})
+        if after.get("reason"):
+            details.append(_("reason: %(reason)s") % {"reason": after["reason"]})
+    elif entry.action == "deck.submit" and "legal" in after:
+        details.append(_("legal") if after["legal"] else _("illegal"))
+    elif entry.action == "entrant.drop" and after.get("after_round") is not None:
+        details.append(_("after round %(number)s") % {"number": after["after_round"]})
+    elif entry.action == "event.publication":
+        details.append(str(Event.Publication(after["publication"]).label) if after.get("publication") else "")
+    elif entry.action.startswith("timer.") and after.get("remaining") is not None:
+        details.append(_("%(clock)s left") % {"clock": clock(after["remaining"])})
+    elif entry.action == "event.start" and after.get("players"):
+        details.append(
+            _("%(players)s players, %(rounds)s Swiss rounds")
+            % {"players": after["players"], "rounds": after.get("swiss_rounds")}
+        )
+    return {
+        "when": entry.created_at,
+        "who": entry.actor,
+        "what": audit_actions().get(entry.action, entry.action),
+        "target": describe_target(entry.target),
+        "details": "; ".join(detail for detail in details if detail),
+    }
+
+
+# Dashboard actions (POST, back to the dashboard)
+
+
+@organiser_view
+@require_POST
+def add_entrant(request, event):
+    """A registered player (by username) or a walk-in (by name)."""
+    by_account = "username" in request.POST
+    form = PlayerForm(request.POST) if by_account else WalkInForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(error for errors in form.errors.values() for error in errors))
+        return _dashboard(event, "entrants")
+    values = {"user": form.cleaned_data["username"]} if by_account else {"name": form.cleaned_data["name"]}
+    done, entrant = _attempt(request, event_services.add_entrant, event, request.user, **values)
+    if done:
+        messages.success(request, _("%(name)s added.") % {"name": entrant.name})
+    return _dashboard(event, "entrants")
+
+
+def _entrant(event, entrant_id):
+    return get_object_or_404(Entrant, pk=entrant_id, event=event)
+
+
+@organiser_view
+def entrant_deck(request, event, entrant_id):
+    """Register one of the organiser's own decks for an entrant: how a walk-in gets a deck to check in with."""
+    entrant = get_object_or_404(Entrant.objects.select_related("deck__deck"), pk=entrant_id, event=event)
+    form = RegisterForm(request.POST or None, user=request.user, event=event, deck_required=True)
+    if request.method == "POST" and form.is_valid():
+        try:
+            entrant = event_services.submit_deck(entrant, form.cleaned_data["deck"], request.user)
+        except EventError as error:
+            form.add_error("deck" if error.field == "deck" else None, error.message)
+        else:
+            if entrant.deck_legal:
+                messages.success(request, _("Deck registered for %(name)s.") % {"name": entrant.name})
+            else:
+                messages.warning(
+                    request, _("Deck registered for %(name)s, but it is not legal.") % {"name": entrant.name}
+                )
+            return _dashboard(event, "entrants")
+    return render(request, "tournaments/manage/entrant_deck.html", {"event": event, "entrant": entrant, "form": form})
+
+
+@organiser_view
+@require_POST
+def check_in(request, event, entrant_id):
+    entrant = _entrant(event, entrant_id)
+    # The button says which state it asks for, so a repeated submission does not flip it back.
+    wanted = request.POST["checked_in"] == "1" if "checked_in" in request.POST else not entrant.checked_in
+    done, _result = _attempt(request, event_services.check_in, entrant, request.user, checked_in=wanted)
+    if done:
+        text = _("%(name)s is checked in.") if wanted else _("%(name)s is no longer checked in.")
+        messages.success(request, text % {"name": entrant.name})
+    return _dashboard(event, "entrants")
+
+
+@organiser_view
+def drop(request, event, entrant_id):
+    entrant = _entrant(event, entrant_id)
+    if request.method == "POST":
+        done, _result = _attempt(request, event_services.drop, entrant, request.user)
+        if done:
+            messages.success(request, _("%(name)s has dropped.") % {"name": entrant.name})
+        return _dashboard(event, "entrants")
+    context = {
+        "event": event,
+        "title": _("Drop %(name)s?") % {"name": entrant.name},
+        "explanation": _("%(name)s will not be paired in later rounds. Results already played stay in the standings.")
+        % {"name": entrant.name},
+        "button": _("Yes, drop %(name)s") % {"name": entrant.name},
+    }
+    return render(request, "tournaments/manage/confirm.html", context)
+
+
+@organiser_view
+@require_POST
+def start(request, event):
+    done, started = _attempt(request, event_services.start_event, event, request.user)
+    if done:
+        messages.success(
+            request,
+            _("The event has started: %(players)s players, %(rounds)s Swiss rounds.")
+            % {"players": started.entrants.filter(dropped_after__isnull=True).count(), "rounds": started.swiss_rounds},
+        )
+    return _dashboard(event)
+
+
+@organiser_view
+@require_POST
+def pair(request, event):
+    done, round_ = _attempt(request, round_services.pair_next_round, event, request.user)
+    if done:
+        messages.success(request, _("Round %(number)s is paired.") % {"number": round_.number})
+    return _dashboard(event, "round")
+
+
+def _match(event, match_id):
+    return get_object_or_404(Match.objects.select_related("round__event"), pk=match_id, round__event=event)
+
+
+def _seats(match):
+    return list(match.seats.select_related("entrant").order_by("pk"))
+
+
+@organiser_view
+@require_POST
+def result(request, event, match_id):
+    match = _match(event, match_id)
+    form = ResultForm(request.POST, match=match, seats=_seats(match), event=event)
+    prefix = _("Table %(table)s:") % {"table": match.table}
+    if not form.is_valid():
+        messages.error(request, f"{prefix} {form.error_text()}")
+        return _dashboard(event, "round")
+    try:
+        result_services.record_result(match, request.user, **form.service_arguments())
+    except EventError as error:
+        messages.error(request, f"{prefix} {error.message}")
+    else:
+        messages.success(request, _("Table %(table)s: result saved.") % {"table": match.table})
+    return _dashboard(event, "round")
+
+
+@organiser_view
+def correction(request, event, match_id):
+    """A result of a finished round changes only with a reason, which goes into the log."""
+    match = _match(event, match_id)
+    seats = _seats(match)
+    if match.is_bye:
+        messages.error(request, _("A bye has no result to correct."))
+        return _dashboard(event, "earlier")
+    form = ResultForm(
+        request.POST or None,
+        match=match,
+        seats=seats,
+        event=event,
+        correction=True,
+        initial=ResultForm.initial_for(match, seats),
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            result_services.record_result(
+                match, request.user, correction=form.cleaned_data["reason"], **form.service_arguments()
+            )
+        except EventError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(
+                request,
+                _("Round %(round)s, table %(table)s: result corrected.")
+                % {"round": match.round.number, "table": match.table},
+            )
+            return _dashboard(event, "log")
+    context = {"event": event, "match": match, "seats": seats, "form": form, "round_label": round_label(match.round)}
+    return render(request, "tournaments/manage/correction.html", context)
+
+
+@organiser_view
+@require_POST
+def top_cut_start(request, event):
+    done, _round = _attempt(request, round_services.start_top_cut, event, request.user)
+    if done:
+        messages.success(request, _("The top %(count)s is seeded from the standings.") % {"count": event.top_cut})
+    return _dashboard(event, "round")
+
+
+@organiser_view
+@require_POST
+def top_cut_advance(request, event):
+    done, round_ = _attempt(request, round_services.advance_top_cut, event, request.user)
+    if done:
+        if round_ is None:
+            messages.success(request, _("The final is played: the event is finished."))
+        else:
+            messages.success(request, _("The winners move on: %(round)s.") % {"round": round_label(round_)})
+    return _dashboard(event, "round")
+
+
+@organiser_view
+def finish(request, event):
+    if request.method == "POST":
+        done, _event = _attempt(request, event_services.finish_event, event, request.user)
+        if done:
+            messages.success(request, _("The event is finished."))
+        return _dashboard(event)
+    context = {
+        "event": event,
+        "title": _("Finish %(name)s?") % {"name": event.name},
+        "explanation": _(
+            "No more rounds can be paired and no more results entered. Results can still be corrected, with a reason."
+        ),
+        "button": _("Yes, finish the event"),
+    }
+    return render(request, "tournaments/manage/confirm.html", context)
+
+
+@organiser_view
+@require_POST
+def timer(request, event):
+    form = TimerForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("The clock cannot do that now."))
+        return _dashboard(event, "timer")
+    action = form.cleaned_data["action"]
+    minutes = form.cleaned_data["minutes"] or (EXTEND_MINUTES if action == "extend" else 0)
+    done, _event = _attempt(request, control_timer, event, request.user, action, minutes)
+    if done:
+        words = {
+            "start": _("The clock is started."),
+            "pause": _("The clock is paused."),
+            "resume": _("The clock is running again."),
+            "extend": _("The round has %(minutes)s more minutes.") % {"minutes": minutes},
+        }
+        messages.success(request, words[action])
+    return _dashboard(event, "timer")
+
+
+@organiser_view
+@require_POST
+def publication(request, event):
+    form = PublicationForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Unknown publication choice."))
+        return _dashboard(event, "publication")
+    done, _event = _attempt(
+        request, event_services.set_publication, event, request.user, form.cleaned_data["publication"]
+    )
+    if done:
+        messages.success(request, _("Decklist publication saved."))
+    return _dashboard(event, "publication")
+
+
+# Players: registering themselves and their deck
+
+
+@login_required
+def register(request, pk):
+    event = event_for_viewer(request.user, pk)
+    if event.entrants.filter(user=request.user).exists():
+        messages.info(request, _("You are registered for this event; you can change your deck here."))
+        return redirect("tournaments:submit_deck", event.pk)
+    form = RegisterForm(request.POST or None, user=request.user, event=event)
+    is_open = event.status in (Event.Status.REGISTRATION, Event.Status.SWISS)
+    if request.method == "POST" and is_open and form.is_valid():
+        try:
+            entrant = event_services.add_entrant(
+                event, request.user, user=request.user, deck_version=form.cleaned_data["deck"]
+            )
+        except EventError as error:
+            form.add_error("deck" if error.field == "deck" else None, error.message)
+        else:
+            messages.success(request, _("You are registered for %(name)s.") % {"name": event.name})
+            _deck_message(request, entrant)
+            return redirect(_event_page(event))
+    context = {"event": event, "form": form, "is_open": is_open, "entrant": None, "event_url": _event_page(event)}
+    return render(request, "tournaments/manage/register.html", context)
+
+
+@login_required
+def submit_deck(request, pk):
+    event = event_for_viewer(request.user, pk)
+    entrant = event.entrants.filter(user=request.user).select_related("deck__deck").first()
+    if entrant is None:
+        return redirect("tournaments:register", event.pk)
+    form = RegisterForm(request.POST or None, user=request.user, event=event, deck_required=True)
+    is_open = event.status != Event.Status.FINISHED and not entrant.dropped
+    if request.method == "POST" and is_open and form.is_valid():
+        try:
+            entrant = event_services.submit_deck(entrant, form.cleaned_data["deck"], request.user)
+        except EventError as error:
+            form.add_error("deck" if error.field == "deck" else None, error.message)
+        else:
+            messages.success(request, _("Your deck is registered."))
+            _deck_message(request, entrant)
+            return redirect(_event_page(event))
+    context = {"event": event, "form": form, "is_open": is_open, "entrant": entrant, "event_url": _event_page(event)}
+    return render(request, "tournaments/manage/register.html", context)
+
+
+def _deck_message(request, entrant):
+    if entrant.deck_id and entrant.deck_legal is False:
+        messages.warning(
+            request,
+            _("Your deck is not legal in this event's format, so you cannot check in with it: %(problems)s")
+            % {"problems": " ".join(problem["message"] for problem in entrant.deck_problems)},
+        )
