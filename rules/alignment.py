@@ -9,11 +9,15 @@ translation with those of the reference document *by structure*, never by transl
 * items of two paired sections: the same order-preserving alignment, scored on kind, rule number,
   the rule a note follows, the numbers in the texts and the text lengths;
 * glossary entries: in order, like other items, unless the translation sorted its glossary in its
-  own alphabetical order (the Italian one does). That is detected by comparing the in-order
-  pairing with the best pairing in any order; for a reordered glossary the entries are paired by
-  surface similarity only: shared letter trigrams (cognates and untranslated game words such as
-  "Round" or "Stacking"), numbers and lengths. Such pairs cannot be certain: the alignment says so
-  in ``uncertain``, and names the pairs whose swap would score about the same.
+  own alphabetical order (the Italian one does). That is detected by comparing the best in-order
+  pairing with the best pairing in any order. A reordered glossary is paired in any order on two
+  language-blind clues: where each term is *used* in the rules already aligned (which anchors
+  mention it, and how far into the sentence) and surface likeness (shared letter trigrams, i.e.
+  cognates and untranslated game words, numbers, lengths). The alignment says so in
+  ``uncertain``, and also names any two pairs that could swap partners at almost no cost.
+
+``uncertain`` also lists rules paired although their numbers differ. Both report lists hold
+(language, section key or anchor, description) tuples.
 
 Keys and anchors come from the reference document. A section's key is its slug ("deck-composition");
 a slug used by several sections is prefixed by the slug of the level-1 section it belongs to
@@ -24,7 +28,13 @@ glossary entries "glossary-<slug of the reference term>". Anything found only in
 gets an anchor carrying its language ("<key>-it-b3", "it-<slug>" for a section) and is reported,
 like everything of the reference missing from a translation, in ``missing`` as
 (language lacking it, anchor or section key, description). Anchors are unique and depend only on
-the documents, so parsing and aligning again gives the same anchors.
+the documents, so parsing and aligning again gives the same anchors. Each translation is paired
+with the reference only: a section present in two translations but not in the reference gets
+one key per language.
+
+For the importer: ``section_key_of(language, s)`` and ``anchor_of(language, s, i)`` give the key
+and anchor of ``documents[language].sections[s].items[i]``; ``rows()`` feeds the side-by-side
+view and the consistency checker.
 """
 
 from __future__ import annotations
@@ -232,13 +242,8 @@ class _Builder:
         usage = self._usage(reference_section, self.reference), self._usage(section, language)
         pairs, reordered, ambiguous = glossary_pairs(reference_section, section, *usage)
         if reordered:
-            self.uncertain.append(
-                (
-                    language,
-                    target.key,
-                    f"glossary order differs from {self.reference}: entries paired by term usage and surface likeness",
-                )
-            )
+            message = f"glossary order differs from {self.reference}: entries paired by term usage and surface likeness"
+            self.uncertain.append((language, target.key, message))
         anchors = [item.anchor for item in target.items if self.reference in item.indexes]
         for reference_index, index in ambiguous:
             terms = f"{_term(reference_section.items[reference_index])!r} ~ {_term(section.items[index])!r}"
@@ -389,28 +394,41 @@ def _trace(best: list[list[float]], gains: list[list[float]]) -> list[Pair]:
 
 
 def _section_pairs(reference: RulesDocument, other: RulesDocument) -> list[Pair]:
-    def gain(i: int, j: int) -> float:
-        both_glossary = (reference.glossary_section == i) == (other.glossary_section == j)
-        return section_similarity(reference.sections[i], other.sections[j], both_glossary) - SECTION_MATCH_MIN
+    shapes_a = [_SectionShape.of(section) for section in reference.sections]
+    shapes_b = [_SectionShape.of(section) for section in other.sections]
 
-    return monotone_pairs(len(reference.sections), len(other.sections), gain)
+    def gain(i: int, j: int) -> float:
+        same_role = (reference.glossary_section == i) == (other.glossary_section == j)
+        return shapes_a[i].similarity(shapes_b[j], same_role) - SECTION_MATCH_MIN
+
+    return monotone_pairs(len(shapes_a), len(shapes_b), gain)
+
+
+@dataclass(frozen=True)
+class _SectionShape:
+    """What section pairing looks at: level, kinds and rule numbers in order, numbers written."""
+
+    level: int
+    signature: tuple[str, ...]
+    numbers: Counter[str]
+
+    @classmethod
+    def of(cls, section: Section) -> _SectionShape:
+        signature = tuple(f"r{item.number}" if item.kind == "rule" else item.kind[0] for item in section.items)
+        text = " ".join([section.heading, *(item.text for item in section.items)])
+        return cls(section.level, signature, Counter(_NUMBER.findall(text)))
+
+    def similarity(self, other: _SectionShape, same_glossary_role: bool = True) -> float:
+        shape = 1.0
+        if self.signature or other.signature:
+            shape = SequenceMatcher(None, self.signature, other.signature, autojunk=False).ratio()
+        numbers = _jaccard(self.numbers, other.numbers)
+        return 0.15 * (self.level == other.level) + 0.45 * shape + 0.25 * numbers + 0.15 * same_glossary_role
 
 
 def section_similarity(a: Section, b: Section, same_glossary_role: bool = True) -> float:
     """0..1: level, item kinds and rule numbers in order, numbers in the texts, glossary role."""
-    shape = SequenceMatcher(None, _signature(a), _signature(b), autojunk=False).ratio()
-    if not a.items and not b.items:
-        shape = 1.0
-    numbers = number_similarity(_section_text(a), _section_text(b))
-    return 0.15 * (a.level == b.level) + 0.45 * shape + 0.25 * numbers + 0.15 * same_glossary_role
-
-
-def _signature(section: Section) -> list[str]:
-    return [f"r{item.number}" if item.kind == "rule" else item.kind[0] for item in section.items]
-
-
-def _section_text(section: Section) -> str:
-    return " ".join([section.heading, *(item.text for item in section.items)])
+    return _SectionShape.of(a).similarity(_SectionShape.of(b), same_glossary_role)
 
 
 def item_pairs(a: Section, b: Section) -> list[Pair]:

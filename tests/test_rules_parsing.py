@@ -305,6 +305,10 @@ Ending:
   • A lit camp scores 3 points.
 
   • A dark camp scores 5 points.
+
+Ties:
+
+The youngest runner wins a tie.
 """
 
 FRENCH_MINI = """Lantern Run
@@ -336,14 +340,18 @@ def test_synthetic_alignment_by_structure_reports_missing_items():
         "ending",
         "ending-b1",
         "ending-b2",
+        "ties",
+        "ties-p1",
     ]
     assert rows["set-up"] == {"en": "Set Up", "fr": "Préparation"}
     assert rows["set-up-fr-note-1"]["en"] is None
     assert rows["ending-b1"]["fr"] is None
     assert rows["ending-b2"]["fr"].endswith("5 points.")  # paired by the number, not by position
+    assert rows["ties-p1"] == {"en": "The youngest runner wins a tie.", "fr": None}
     assert sorted((language, anchor) for language, anchor, _ in alignment.missing) == [
         ("en", "set-up-fr-note-1"),
         ("fr", "ending-b1"),
+        ("fr", "ties"),
     ]
     assert alignment.anchor_of("fr", 0, 2) == "set-up-fr-note-1"
     assert alignment.anchor_of("fr", 1, 0) == "ending-b2"
