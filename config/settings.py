@@ -246,6 +246,9 @@ LOGGING = {
     "loggers": {"django.db.backends": {"level": "WARNING"}},
 }
 
+# Where `make run` finds the publisher's rules documents to import (never committed).
+RULES_REFERENCE_DIR = Path(os.environ.get("RULES_REFERENCE_DIR", BASE_DIR.parent / "shared" / "reference"))
+
 # Limits for uploaded catalogue files.
 CATALOGUE_IMPORT_MAX_BYTES = env_int("CATALOGUE_IMPORT_MAX_BYTES", 10 * 1024 * 1024)
 CATALOGUE_IMPORT_MAX_CARDS = env_int("CATALOGUE_IMPORT_MAX_CARDS", 20000)

@@ -31,6 +31,7 @@ urlpatterns += i18n_patterns(
     path("catalogue/", include("catalogue.urls")),
     path("", include("decks.urls")),
     path("events/", include("tournaments.urls")),
+    path("rules/", include("rules.urls")),
     path("admin/", admin.site.urls),
 )
 

@@ -96,7 +96,8 @@ def manage(request, event):
     current = rounds[0] if rounds else None
     tables = _tables(event, current) if current else []
     # A finished event takes no plain results: its tables without one are corrected like the others.
-    missing = [table for table in tables if table["pending"]] if event.status != Event.Status.FINISHED else []
+    finished = event.status == Event.Status.FINISHED
+    missing = [table for table in tables if table["pending"] and not finished]
     active = [entrant for entrant in entrants if not entrant.dropped]
     context = {
         "event": event,
@@ -110,7 +111,7 @@ def manage(request, event):
         "current": current,
         "current_label": round_label(current) if current else "",
         "missing": missing,
-        "reported": [table for table in tables if table not in missing],
+        "reported": [table for table in tables if finished or not table["pending"]],
         "earlier": [(round_, round_label(round_), _tables(event, round_, with_forms=False)) for round_ in rounds[1:]],
         "next_step": next_step(event, current, bool(missing)),
         "notes": [describe_note(note, names) for note in current.notes] if current else [],

@@ -10,6 +10,7 @@ from accounts.services import set_organiser
 from catalogue.importing import CatalogueImportError
 from catalogue.models import Game
 from catalogue.services import import_catalogue_file
+from rules.reference import import_reference_documents
 from tournaments.sample import load_sample_event
 
 SAMPLE_DIR = Path(__file__).resolve().parents[2] / "sample"
@@ -34,6 +35,9 @@ class Command(BaseCommand):
             self._demo_accounts()
             if load_sample_event():
                 self.stdout.write("sample event created")
+        imported = import_reference_documents(report=self.stdout.write)
+        if imported:
+            self.stdout.write(f"rules: {imported} reference document(s) imported")
 
     def _demo_accounts(self):
         User = get_user_model()

@@ -1,0 +1,22 @@
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from rules.services import RulesImportError, import_rules_file
+
+
+class Command(BaseCommand):
+    help = "Import a publisher's plain-text rules document (a new version keeps the old ones)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", metavar="FILE")
+        parser.add_argument("--game", required=True)
+        parser.add_argument("--language", required=True, choices=[code for code, _name in settings.LANGUAGES])
+
+    def handle(self, file, game, language, **options):
+        try:
+            document, created = import_rules_file(game, language, file)
+        except RulesImportError as error:
+            raise CommandError(error.message) from None
+        state = "imported" if created else "already imported, nothing changed"
+        sections = len(document.structure.get("sections", []))
+        self.stdout.write(f"{file}: {game} [{language}] {document.version or '(no version label)'}: {state} ({sections} sections)")

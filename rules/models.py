@@ -1,0 +1,62 @@
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from catalogue.models import Game
+
+
+class RulesDocument(models.Model):
+    """One imported version of a game's rules in one language. The publisher's text is data an
+    organiser imports; `structure` holds its sections and items with anchors shared by all languages."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rules_documents", verbose_name=_("game"))
+    language = models.CharField(_("language"), max_length=8)
+    version = models.CharField(_("version"), max_length=40, blank=True)
+    title = models.CharField(_("title"), max_length=200)
+    credit = models.CharField(_("credit"), max_length=300, blank=True)
+    source_name = models.CharField(_("file"), max_length=200)
+    source_text = models.TextField()
+    content_hash = models.CharField(max_length=64)
+    structure = models.JSONField(default=dict)
+    is_current = models.BooleanField(default=True)
+    imported_at = models.DateTimeField(auto_now_add=True)
+    imported_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "language", "-imported_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "language", "content_hash"], name="rules_document_once"),
+        ]
+        verbose_name = _("rules document")
+        verbose_name_plural = _("rules documents")
+
+    def __str__(self):
+        return f"{self.title} ({self.language}, {self.version or self.imported_at:%Y-%m-%d})"
+
+    def items(self):
+        """(section, item) pairs in reading order."""
+        for section in self.structure.get("sections", []):
+            for item in section["items"]:
+                yield section, item
+
+
+class Terminology(models.Model):
+    """A game term in each language (ranks, card types, modes), for the consistency checker."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="terminology", verbose_name=_("game"))
+    concept = models.SlugField(_("concept"), max_length=60)
+    language = models.CharField(_("language"), max_length=8)
+    term = models.CharField(_("term"), max_length=80)
+    variants = models.CharField(_("accepted variants"), max_length=300, blank=True, help_text=_("Comma-separated."))
+
+    class Meta:
+        ordering = ["game", "concept", "language"]
+        constraints = [models.UniqueConstraint(fields=["game", "concept", "language"], name="terminology_once")]
+        verbose_name = _("term")
+        verbose_name_plural = _("terminology")
+
+    def __str__(self):
+        return f"{self.concept} [{self.language}]: {self.term}"
+
+    def spellings(self):
+        return [self.term, *(v.strip() for v in self.variants.split(",") if v.strip())]
