@@ -47,7 +47,13 @@ class Terminology(models.Model):
     concept = models.SlugField(_("concept"), max_length=60)
     language = models.CharField(_("language"), max_length=8)
     term = models.CharField(_("term"), max_length=80)
-    variants = models.CharField(_("accepted variants"), max_length=300, blank=True, help_text=_("Comma-separated."))
+    variants = models.CharField(
+        _("other forms"), max_length=300, blank=True, help_text=_("Plural and other forms of the same word, comma-separated.")
+    )
+    alternatives = models.CharField(
+        _("other translations seen"), max_length=300, blank=True,
+        help_text=_("Different words used for the same concept, comma-separated: the checker reports documents that mix them."),
+    )
 
     class Meta:
         ordering = ["game", "concept", "language"]
@@ -58,5 +64,11 @@ class Terminology(models.Model):
     def __str__(self):
         return f"{self.concept} [{self.language}]: {self.term}"
 
-    def spellings(self):
-        return [self.term, *(v.strip() for v in self.variants.split(",") if v.strip())]
+    def families(self):
+        """[[the term and its forms], [another translation], ...]."""
+        forms = [self.term, *_split(self.variants)]
+        return [forms, *([alternative] for alternative in _split(self.alternatives))]
+
+
+def _split(text):
+    return [part.strip() for part in text.split(",") if part.strip()]

@@ -9,4 +9,5 @@ urlpatterns = [
     path("<slug:slug>/", views.game_rules, name="game"),
     path("<slug:slug>/history/", views.history, name="history"),
     path("<slug:slug>/compare/", views.compare, name="compare"),
+    path("<slug:slug>/check/", views.consistency, name="check"),
 ]

@@ -83,3 +83,15 @@ def compare(request, slug):
                 by_anchor[item["anchor"]]["texts"][language] = item["text"]
     rows = [{"anchor": anchor, **by_anchor[anchor], "cells": [by_anchor[anchor]["texts"].get(lang) for lang in languages]} for anchor in order]
     return render(request, "rules/compare.html", {"game": game, "languages": languages, "rows": rows, "documents": documents})
+
+
+def consistency(request, slug):
+    """The cross-language checker's findings for the game's current documents."""
+    from .consistency import check_game
+
+    game = get_object_or_404(Game, slug=slug)
+    findings, languages = check_game(game)
+    groups = {}
+    for finding in findings:
+        groups.setdefault(finding.kind, []).append(finding)
+    return render(request, "rules/check.html", {"game": game, "groups": groups, "languages": languages, "total": len(findings)})

@@ -171,3 +171,9 @@ def test_owned_and_missing_table(client, alice, deck, pool):
         ("Fluffnip", 1, 0, 1),
         ("Pocket Puff", 2, 1, 1),
     ]
+
+
+def test_violations_link_to_the_rule_in_the_readers_language(client, alice, deck):
+    client.force_login(alice)
+    page = client.get(f"/fr/decks/{deck.pk}/").text
+    assert 'href="/fr/rules/dust-collectorz/#deck-composition-1"' in page

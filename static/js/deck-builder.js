@@ -33,7 +33,13 @@
       body.violations.forEach((violation) => {
         const item = element("li", violation.message);
         item.dataset.code = violation.code;
-        if (violation.rule) item.appendChild(element("small", " (" + violation.rule + ")", "rule"));
+        if (violation.rule) {
+          const rule = element("small", undefined, "rule");
+          const link = element("a", violation.rule);
+          link.href = root.dataset.rulesUrl + "#" + violation.anchor;
+          rule.append(" (", violation.anchor ? link : violation.rule, ")");
+          item.appendChild(rule);
+        }
         list.appendChild(item);
       });
       box.appendChild(list);
