@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import clash_views, views
 
 app_name = "rules"
 
@@ -10,4 +10,5 @@ urlpatterns = [
     path("<slug:slug>/history/", views.history, name="history"),
     path("<slug:slug>/compare/", views.compare, name="compare"),
     path("<slug:slug>/check/", views.consistency, name="check"),
+    path("<slug:slug>/clash/", clash_views.clash_calculator, name="clash"),
 ]

@@ -1,0 +1,62 @@
+"""The judge's clash calculator: worked cases (pure module)."""
+
+import pytest
+
+from rules.clash import ClashError, StackCard, resolve, stack_value
+
+# Our own wheel: each tribe beats the next.
+BEATS = {"Lint": "Rust", "Rust": "Web", "Web": "Gutter", "Gutter": "Attic", "Attic": "Lint"}
+
+
+def card(name, tribe, stat):
+    return StackCard(name, tribe, stat)
+
+
+def test_a_stack_counts_the_primary_in_full_and_halves_of_the_others():
+    value = stack_value([card("A", "Lint", 5), card("B", "Lint", 3), card("C", "Lint", 4)])
+    assert value.total == 5 + 1 + 2  # 3 // 2 = 1, 4 // 2 = 2
+
+
+def test_stronger_tribe_defender_gets_plus_one():
+    clash = resolve([card("A", "Rust", 6)], [card("D", "Lint", 5)], BEATS)  # Lint beats Rust
+    assert (clash.relation, clash.modifier, clash.defender.total, clash.winner) == ("stronger", 1, 6, "defender")
+
+
+def test_weaker_tribe_defender_gets_minus_one_before_halving():
+    clash = resolve([card("A", "Lint", 6)], [card("D", "Rust", 6), card("E", "Rust", 3)], BEATS)  # Lint beats Rust
+    assert clash.relation == "weaker"
+    assert clash.defender.total == 5 + (2 // 2)  # 6-1 in full, (3-1)//2
+    assert clash.winner == "defender"  # 6 against 6: a tie goes to the defender
+    assert resolve([card("A", "Lint", 7)], [card("D", "Rust", 6), card("E", "Rust", 3)], BEATS).winner == "attacker"
+
+
+def test_other_two_tribes_are_unmodified():
+    clash = resolve([card("A", "Lint", 4)], [card("D", "Web", 4)], BEATS)
+    assert (clash.relation, clash.modifier, clash.winner) == ("other", 0, "defender")  # a tie goes to the defender
+
+
+def test_same_tribe_may_not_answer():
+    with pytest.raises(ClashError, match="attacking tribe"):
+        resolve([card("A", "Lint", 4)], [card("D", "Lint", 9)], BEATS)
+
+
+def test_a_stack_holds_one_tribe():
+    with pytest.raises(ClashError, match="one tribe"):
+        stack_value([card("A", "Lint", 4), card("B", "Web", 4)])
+
+
+@pytest.mark.django_db
+def test_calculator_page(client, sample):
+    from catalogue.models import Card
+
+    lint = Card.objects.filter(tribe__name="Lintlings", rank="gold").first()
+    rust = Card.objects.filter(tribe__name="Rustbacks", rank="bronze").order_by("number")[:2]
+    params = {"stat": "power", "attacker_0": lint.pk, "defender_0": rust[0].pk, "defender_1": rust[1].pk}
+    for language in ("en", "fr", "it"):
+        assert client.get(f"/{language}/rules/dust-collectorz/clash/", params).status_code == 200
+    result = client.get("/en/rules/dust-collectorz/clash/", params).context["result"]
+    assert result.relation == "weaker"  # Lintlings beat Rustbacks on the sample wheel
+    assert result.defender.total == (rust[0].power - 1) + (rust[1].power - 1) // 2
+    same = client.get("/en/rules/dust-collectorz/clash/", {**params, "defender_0": Card.objects.filter(tribe__name="Lintlings").last().pk})
+    assert "The defender may not answer with the attacking tribe." in same.text
+    assert client.get("/en/rules/dbz-ccg/clash/").status_code == 404
