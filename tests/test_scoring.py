@@ -1,0 +1,150 @@
+"""Scoring vectors for every game mode, from the rules (pure modules, no database)."""
+
+import pytest
+
+from tournaments.scoring import dust_collectorz as dc
+from tournaments.scoring import reclamation
+from tournaments.scoring.base import ScoringError, place_by_score
+from tournaments.scoring.matches import pod_match, versus_match
+
+A, B, C, D = 11, 12, 13, 14
+
+
+def versus(a_pile, b_pile, last):
+    return dc.score_versus({"captures": {str(A): a_pile, str(B): b_pile}, "last_round_winner": str(last)}, [A, B])
+
+
+def test_points_per_rank_and_last_round_bonus():
+    result = versus({"bronze": 3, "silver": 2, "gold": 4, "platinum": 1, "epic": 1, "counter": 2}, {"bronze": 1}, A)
+    assert result.points == {A: 3 + 2 + 0 + 3 + 3 + 0 + 3, B: 1}
+    assert result.winner == A
+
+
+def test_zero_piles_the_last_round_decides():
+    result = versus({}, {}, B)
+    assert result.points == {A: 0, B: 3} and result.winner == B
+
+
+def test_the_bonus_decides_the_game():
+    result = versus({"bronze": 5}, {"bronze": 3}, B)  # 5 against 3 + 3
+    assert result.points == {A: 5, B: 6} and result.winner == B
+
+
+def test_equal_scores_go_to_the_last_round_winner():
+    result = versus({"platinum": 2}, {"bronze": 3, "silver": 3}, A)  # 6 + 3 against 6
+    assert result.points == {A: 9, B: 6}
+    tie = versus({"platinum": 1, "bronze": 3}, {"platinum": 2}, B)  # 6 against 6 + 3
+    assert tie.winner == B
+    level = dc.score_versus({"captures": {str(A): {"bronze": 6}, str(B): {"bronze": 3}}, "last_round_winner": B}, [A, B])
+    assert level.points == {A: 6, B: 6} and level.winner == B  # equal scores: the last-round winner wins
+
+
+def test_capture_piles_as_card_ids():
+    ranks = {101: "epic", 102: "bronze", 103: "counter"}
+    result = dc.score_versus({"captures": {str(A): [101, 102], str(B): [103]}, "last_round_winner": A}, [A, B], ranks.get)
+    assert result.points == {A: 3 + 1 + 3, B: 0}
+    with pytest.raises(ScoringError, match="unknown card id 999"):
+        dc.score_versus({"captures": {str(A): [999], str(B): []}, "last_round_winner": A}, [A, B], ranks.get)
+
+
+@pytest.mark.parametrize(
+    ("pile", "field"),
+    [
+        ({"gold": 11}, "captures.11.gold"),  # two decks hold 10 Gold
+        ({"bronze": -1}, "captures.11.bronze"),
+        ({"diamond": 1}, "captures.11.diamond"),
+        ({"platinum": 6, "epic": 5}, "captures.11"),
+    ],
+)
+def test_impossible_piles_name_the_field(pile, field):
+    with pytest.raises(ScoringError) as caught:
+        versus(pile, {}, A)
+    assert caught.value.field == field
+
+
+def test_piles_together_cannot_exceed_the_decks():
+    with pytest.raises(ScoringError, match="captures.gold"):
+        versus({"gold": 6}, {"gold": 5}, A)
+
+
+def test_last_round_winner_must_be_in_the_match():
+    with pytest.raises(ScoringError) as caught:
+        versus({}, {}, 99)
+    assert caught.value.field == "last_round_winner"
+
+
+def test_team_bonus_is_six():
+    result = dc.score_team({"captures": {str(A): {"bronze": 4}, str(B): {"bronze": 8}}, "last_round_winner": A}, [A, B])
+    assert result.points == {A: 10, B: 8} and result.winner == A
+
+
+def test_free_for_all_places_tie_broken_by_the_last_round_winner():
+    report = {"captures": {str(A): {"bronze": 6}, str(B): {"bronze": 3}, str(C): {"bronze": 9}}, "last_round_winner": B}
+    result = dc.score_ffa(report, [A, B, C])
+    assert result.points == {A: 6, B: 6, C: 9}
+    assert result.placements == {C: 1, B: 2, A: 3} and result.winner == C
+    shared = dc.score_ffa({"captures": {str(A): {"bronze": 6}, str(B): {"bronze": 6}, str(C): {}}, "last_round_winner": C}, [A, B, C])
+    assert shared.placements == {A: 1, B: 1, C: 3} and shared.winner is None  # 6, 6 and 3: the first place is shared
+
+
+def test_young_champions():
+    out = dc.score_young_champions({"cards_left": {str(A): {"deck": 0, "hand": 0}, str(B): {"deck": 2, "hand": 1}}, "last_play": B}, [A, B])
+    assert out.winner == A
+    fewest = dc.score_young_champions({"cards_left": {str(A): {"deck": 0, "hand": 3}, str(B): {"deck": 0, "hand": 2}}, "last_play": A}, [A, B])
+    assert fewest.winner == B
+    tie = dc.score_young_champions({"cards_left": {str(A): {"deck": 0, "hand": 2}, str(B): {"deck": 0, "hand": 2}}, "last_play": A}, [A, B])
+    assert tie.winner == A
+
+
+def reclamation_round(tricks, dust, sign, work_order):
+    return {"tricks": tricks, "dust": dust, "dust_value": sign, "work_order": work_order}
+
+
+def test_reclamation_dust_sign_and_work_order():
+    rounds = [
+        reclamation_round({A: 3, B: 2}, {A: 2, B: 0}, "+", [A]),  # A: 3 + 2 + 2 = 7, B: 2
+        reclamation_round({A: 1, B: 4}, {A: 0, B: 3}, "-", [A, B]),  # A: 1 + 2 = 3, B: 4 - 3 + 2 = 3
+        reclamation_round({A: 2, B: 2}, {A: 1, B: 1}, "-", []),  # 1 each
+        reclamation_round({A: 0, B: 5}, {A: 0, B: 2}, "+", [B]),  # A 0, B 5 + 2 + 2 = 9
+    ]
+    result = reclamation.score_game({"rounds": rounds}, [A, B])
+    assert result.points == {A: 7 + 3 + 1 + 0, B: 2 + 3 + 1 + 9} and result.winner == B
+    split = reclamation.score_game({"rounds": rounds}, [A, B], split_work_order=True)
+    assert split.points == {A: 7 + 2 + 1 + 0, B: 2 + 2 + 1 + 9}  # the 2 points of round 2 shared: 1 each
+
+
+def test_reclamation_equal_totals_share_the_victory():
+    even = [reclamation_round({A: 1, B: 1}, {}, "+", []) for _ in range(4)]
+    result = reclamation.score_game({"rounds": even}, [A, B])
+    assert result.winner is None and result.placements == {A: 1, B: 1}
+
+
+def test_reclamation_bad_reports():
+    with pytest.raises(ScoringError, match="rounds"):
+        reclamation.score_game({"rounds": []}, [A, B])
+    bad_sign = [reclamation_round({A: 1}, {}, "?", []) for _ in range(4)]
+    with pytest.raises(ScoringError, match="dust_value"):
+        reclamation.score_game({"rounds": bad_sign}, [A, B])
+    stranger = [reclamation_round({99: 1}, {}, "+", []) for _ in range(4)]
+    with pytest.raises(ScoringError, match="tricks"):
+        reclamation.score_game({"rounds": stranger}, [A, B])
+
+
+def test_best_of_three_from_game_winners():
+    assert versus_match([A, B, A], [A, B], 3) == {"wins": {A: 2, B: 1}, "draws": 0, "winner": A}
+    assert versus_match([A, None], [A, B], 3) == {"wins": {A: 1, B: 0}, "draws": 1, "winner": A}
+    assert versus_match([A, B], [A, B], 3)["winner"] is None  # time called at 1-1: a draw
+    with pytest.raises(ScoringError, match="already decided"):
+        versus_match([A, A, B], [A, B], 3)
+    assert versus_match([B], [A, B], 1)["winner"] == B
+
+
+def test_pod_match_points():
+    assert pod_match({A: 1, B: 2, C: 3, D: 4}) == {A: 3, B: 0, C: 0, D: 0}
+    assert pod_match({A: 1, B: 1, C: 3}) == {A: 1, B: 1, C: 0}
+    assert pod_match({A: 1, B: 2}, {"win": 4, "shared_win": 2, "other": 1}) == {A: 4, B: 1}
+
+
+def test_places_by_score():
+    assert place_by_score({A: 5, B: 5, C: 3}) == {A: 1, B: 1, C: 3}
+    assert place_by_score({A: 5, B: 5, C: 3}, favoured=B) == {B: 1, A: 2, C: 3}
