@@ -53,6 +53,9 @@ class Event(models.Model):
     status = models.CharField(_("status"), max_length=14, choices=Status, default=Status.REGISTRATION)
     deck_deadline = models.DateTimeField(_("decklist deadline"), null=True, blank=True)
     late_entry_losses = models.BooleanField(_("late entrants get losses for missed rounds"), default=True)
+    auto_pair = models.BooleanField(_("pair the next round when every result is confirmed"), default=False)
+    split_work_order = models.BooleanField(_("Reclamation: share the Work Order points"), default=False)
+    pod_points = models.JSONField(_("pod match points"), default=dict, blank=True)
     publication = models.CharField(_("decklist publication"), max_length=10, choices=Publication, default=Publication.NONE)
     is_public = models.BooleanField(_("public event page"), default=True)
     seed = models.PositiveIntegerField(default=0)
@@ -136,6 +139,8 @@ class Round(models.Model):
 class Match(models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", _("Waiting for a result")
+        REPORTED = "reported", _("Reported, waiting for confirmation")
+        DISPUTED = "disputed", _("Disputed: the organiser decides")
         CONFIRMED = "confirmed", _("Result confirmed")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
@@ -186,3 +191,47 @@ class AuditEntry(models.Model):
 
     def __str__(self):
         return f"{self.action} {self.target}"
+
+
+class Report(models.Model):
+    """A result reported by a player (or the organiser); scored by a Celery task."""
+
+    class Status(models.TextChoices):
+        RECEIVED = "received", _("Received")
+        SCORED = "scored", _("Scored")
+        INVALID = "invalid", _("Impossible")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, null=True, blank=True, related_name="reports")
+    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    payload = models.JSONField()
+    status = models.CharField(max_length=10, choices=Status, default=Status.RECEIVED)
+    result = models.JSONField(null=True, blank=True)  # {"wins", "draws", "winner", "games", "placements"}
+    error = models.TextField(blank=True)
+    language = models.CharField(max_length=8, default="en")
+    created_at = models.DateTimeField(auto_now_add=True)
+    scored_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "created_at", "pk"]
+        indexes = [models.Index(fields=["status", "created_at"])]
+
+    def __str__(self):
+        return f"report {self.pk} on {self.match}"
+
+
+class IdempotentRequest(models.Model):
+    """The first response to a request carrying an Idempotency-Key; a repeat gets it again."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    key = models.CharField(max_length=100)
+    path = models.CharField(max_length=200)
+    status = models.PositiveSmallIntegerField(null=True)
+    body = models.JSONField(null=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "key", "path"], name="idempotency_once")]
+
+    def __str__(self):
+        return self.key

@@ -2,12 +2,15 @@
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
+from django.utils import translation
 from drf_spectacular.utils import extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.exceptions import PermissionDenied, ValidationError
-from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
+
+from config.idempotency import idempotent
 
 from ..access import event_for_viewer, match_for_viewer, visible_events
 from ..models import Entrant
@@ -108,8 +111,10 @@ class EventViewSet(viewsets.ViewSet):
     @extend_schema(request=None, responses={201: dict})
     @action(detail=True, methods=["post"])
     def rounds(self, request, pk=None):
-        """Pair the next round (409 while the current one has tables without a result)."""
-        round_ = round_services.pair_next_round(self._organised(request, pk), request.user)
+        """Pair the next round (409 while the current one has tables without a confirmed result;
+        {"force": true} pairs anyway, and the log says so)."""
+        force = str(request.data.get("force", "")).lower() in {"1", "true"} if isinstance(request.data, dict) else False
+        round_ = round_services.pair_next_round(self._organised(request, pk), request.user, force=force)
         return Response(round_payload(round_), status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={200: dict})
@@ -165,3 +170,87 @@ def match_result(request, pk):
         correction=data["correction"],
     )
     return Response(round_payload(match.round, only=match))
+
+
+def _report_state(report):
+    return {
+        "id": report.pk,
+        "match": report.match_id,
+        "entrant": report.entrant_id,
+        "status": report.status,
+        "result": report.result,
+        "error": report.error or None,
+        "created_at": report.created_at.isoformat(),
+    }
+
+
+def match_state(match):
+    from ..models import Report
+
+    reports = [_report_state(report) for report in match.reports.all().order_by("created_at", "pk")]
+    seats = list(match.seats.all())
+    latest = next((r for r in reversed(reports) if r["status"] == Report.Status.SCORED), None)
+    result = None
+    if match.status == "confirmed":
+        wins = {str(seat.entrant_id): seat.game_wins for seat in seats}
+        placements = {str(seat.entrant_id): seat.placement for seat in seats if seat.placement}
+        games = (latest or {}).get("result", {}) or {}
+        winner = _winner(seats, match, placements)
+        result = {"winner": winner, "wins": wins, "draws": match.draws, "games": games.get("games", []), "placements": placements or None}
+    return {"id": match.pk, "round": match.round.number, "table": match.table, "status": match.status,
+            "entrants": [seat.entrant_id for seat in seats], "reports": reports, "result": result}
+
+
+def _winner(seats, match, placements):
+    if placements:
+        firsts = [int(entrant) for entrant, place in placements.items() if place == 1]
+        return firsts[0] if len(firsts) == 1 else None
+    best = max(seat.game_wins for seat in seats)
+    leaders = [seat.entrant_id for seat in seats if seat.game_wins == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+@extend_schema(responses={200: dict})
+@api_view(["GET"])
+@permission_classes([IsAuthenticatedOrReadOnly])
+def match_detail(request, pk):
+    """A match's status, its reports and its result (once confirmed)."""
+    return Response(match_state(match_for_viewer(request.user, pk)))
+
+
+@extend_schema(request=dict, responses={202: dict})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+@idempotent
+def match_report(request, pk):
+    """A player reports: {"games": [...]} (scored by the game's rules), {"wins": {...}, "draws": n}
+    or {"placements": {...}}. Answers 202; a Celery task scores it."""
+    from ..services.reports import submit_report
+
+    match = match_for_viewer(request.user, pk)
+    if not isinstance(request.data, dict) or not ({"games", "wins", "placements"} & set(request.data)):
+        raise ValidationError({"games": ["Give the games, or wins and draws, or placements."]})
+    report = submit_report(match, request.user, dict(request.data), translation.get_language())
+    report.refresh_from_db()
+    return Response(_report_state(report), status=status.HTTP_202_ACCEPTED)
+
+
+@extend_schema(request=None, responses={202: dict})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+@idempotent
+def match_confirm(request, pk):
+    from ..services.reports import confirm
+
+    report = confirm(match_for_viewer(request.user, pk), request.user, translation.get_language())
+    report.refresh_from_db()
+    return Response(_report_state(report), status=status.HTTP_202_ACCEPTED)
+
+
+@extend_schema(request=None, responses={200: dict})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def match_dispute(request, pk):
+    from ..services.reports import dispute
+
+    return Response(match_state(dispute(match_for_viewer(request.user, pk), request.user)))

@@ -69,10 +69,22 @@ def _set_wins(event, match, seats, wins, draws):
     problem = check_score(event.best_of, wins, draws, top_cut=match.round.stage == Round.Stage.TOP_CUT)
     if problem:
         raise EventError(problem, "wins")
+    apply_wins(seats, wins)
+    match.draws = draws
+
+
+def apply_wins(seats, wins):
+    """Write checked game wins onto the match's seats ({entrant id: seat})."""
     for entrant, seat in seats.items():
         seat.game_wins = wins[entrant]
-        seat.save(update_fields=["game_wins"])
-    match.draws = draws
+        seat.placement = None
+        seat.save(update_fields=["game_wins", "placement"])
+
+
+def apply_placements(seats, placements):
+    for entrant, seat in seats.items():
+        seat.placement = placements[entrant]
+        seat.save(update_fields=["placement"])
 
 
 def _set_placements(seats, placements):
@@ -82,9 +94,7 @@ def _set_placements(seats, placements):
         raise EventError(_("Placements are whole numbers."), "placements") from None
     if set(placements) != set(seats) or not all(1 <= place <= len(seats) for place in placements.values()):
         raise EventError(_("Give a place from 1 to %(count)s for everyone in the pod.") % {"count": len(seats)}, "placements")
-    for entrant, seat in seats.items():
-        seat.placement = placements[entrant]
-        seat.save(update_fields=["placement"])
+    apply_placements(seats, placements)
 
 
 def _snapshot(match, seats):

@@ -19,13 +19,19 @@ def missing_results(round_):
 
 
 @transaction.atomic
-def pair_next_round(event, actor):
+def pair_next_round(event, actor, force=False):
+    """Pair the next Swiss round. `force` pairs even with unconfirmed tables (logged); `actor`
+    None is the system's automatic pairing."""
     event = locked(event)
-    _organiser_only(event, actor)
+    if actor is not None:
+        _organiser_only(event, actor)
     require_status(event, Event.Status.SWISS)
     latest = current_round(event)
-    if latest is not None and missing_results(latest).exists():
+    unconfirmed = list(missing_results(latest).values_list("table", flat=True)) if latest else []
+    if unconfirmed and not force:
         raise EventConflict(_("Round %(number)s still has tables without a result.") % {"number": latest.number})
+    if unconfirmed:
+        log(event, actor, "round.force", f"round {latest.number}", after={"unconfirmed_tables": unconfirmed})
     number = (latest.number if latest else 0) + 1
     if number > event.swiss_rounds:
         raise EventError(_("All %(count)s Swiss rounds have been paired.") % {"count": event.swiss_rounds})

@@ -1,0 +1,161 @@
+"""Player-reported results (tasks in-process here; real workers in test_reliability.py)."""
+
+import pytest
+
+from tournaments.models import AuditEntry, Match, Report
+from tournaments.services import events, rounds
+
+from .conftest import make_user
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
+
+
+@pytest.fixture
+def paired(organiser, alice, bob, django_capture_on_commit_callbacks):
+    """A Dust Collectorz event with alice against bob at table 1, best of 3."""
+    event = events.create_event(organiser, "Report night", "dust-collectorz", top_cut=0, swiss_rounds=3)
+    players = [events.add_entrant(event, organiser, user=user) for user in (alice, bob)]
+    events.start_event(event, organiser)
+    round_ = rounds.pair_next_round(event, organiser)
+    match = round_.matches.get(is_bye=False)
+    return event, match, {p.user_id: p.pk for p in players}
+
+
+def report(api, user, match, body, capture, **headers):
+    api.force_authenticate(user)
+    with capture(execute=True):
+        return api.post(f"/api/v1/matches/{match.pk}/report/", body, format="json", **headers)
+
+
+def game(winner, loser, captures_winner=None, captures_loser=None):
+    return {"captures": {str(winner): captures_winner or {"bronze": 4, "platinum": 1}, str(loser): captures_loser or {"bronze": 2}},
+            "last_round_winner": str(winner)}
+
+
+def test_report_then_confirm(api, paired, alice, bob, django_capture_on_commit_callbacks):
+    event, match, ids = paired
+    a, b = ids[alice.pk], ids[bob.pk]
+    body = {"games": [game(a, b), game(b, a), game(a, b)]}
+    response = report(api, alice, match, body, django_capture_on_commit_callbacks)
+    assert response.status_code == 202 and response.data["status"] == "received"
+    state = api.get(f"/api/v1/matches/{match.pk}/").json()
+    assert state["status"] == "reported" and state["reports"][0]["result"]["wins"] == {str(a): 2, str(b): 1}
+    assert state["reports"][0]["result"]["games"][0]["points"] == {str(a): 4 + 3 + 3, str(b): 2}
+    api.force_authenticate(bob)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert api.post(f"/api/v1/matches/{match.pk}/confirm/").status_code == 202
+    state = api.get(f"/api/v1/matches/{match.pk}/").json()
+    assert state["status"] == "confirmed"
+    assert state["result"]["winner"] == a and state["result"]["wins"] == {str(a): 2, str(b): 1}
+    standings = {row["entrant"]: row["match_points"] for row in api.get(f"/api/v1/tournaments/{event.pk}/standings/").json()["standings"]}
+    assert standings[a] == 3 and standings[b] == 0
+    assert AuditEntry.objects.filter(event=event, action="result.confirm").count() == 1
+
+
+def test_agreeing_reports_confirm_and_differing_ones_are_disputed(api, paired, alice, bob, django_capture_on_commit_callbacks):
+    _event, match, ids = paired
+    a, b = ids[alice.pk], ids[bob.pk]
+    report(api, alice, match, {"wins": {str(a): 2, str(b): 0}, "draws": 0}, django_capture_on_commit_callbacks)
+    report(api, bob, match, {"wins": {str(a): 0, str(b): 2}, "draws": 0}, django_capture_on_commit_callbacks)
+    assert Match.objects.get(pk=match.pk).status == "disputed"
+    report(api, bob, match, {"wins": {str(a): 2, str(b): 0}, "draws": 0}, django_capture_on_commit_callbacks)
+    assert Match.objects.get(pk=match.pk).status == "confirmed"
+
+
+def test_organiser_resolves_a_dispute(api, paired, organiser, alice, bob, django_capture_on_commit_callbacks):
+    _event, match, ids = paired
+    a, b = ids[alice.pk], ids[bob.pk]
+    report(api, alice, match, {"wins": {str(a): 2, str(b): 0}}, django_capture_on_commit_callbacks)
+    api.force_authenticate(bob)
+    api.post(f"/api/v1/matches/{match.pk}/dispute/")
+    assert Match.objects.get(pk=match.pk).status == "disputed"
+    api.force_authenticate(organiser)
+    assert api.post(f"/api/v1/matches/{match.pk}/result/", {"wins": {str(a): 1, str(b): 2}}, format="json").status_code == 200
+    assert api.get(f"/api/v1/matches/{match.pk}/").json()["result"]["winner"] == b
+
+
+def test_impossible_piles_are_reported_as_invalid_naming_the_field(api, paired, alice, bob, django_capture_on_commit_callbacks):
+    _event, match, ids = paired
+    a, b = ids[alice.pk], ids[bob.pk]
+    bad = game(a, b, captures_winner={"gold": 11})
+    report(api, alice, match, {"games": [bad]}, django_capture_on_commit_callbacks)
+    saved = Report.objects.get(match=match)
+    assert saved.status == "invalid" and saved.error.startswith(f"games.1.captures.{a}.gold")
+    stranger = game(a, b)
+    stranger["last_round_winner"] = "999"
+    report(api, alice, match, {"games": [stranger]}, django_capture_on_commit_callbacks)
+    assert "last_round_winner" in Report.objects.filter(match=match).last().error
+    assert Match.objects.get(pk=match.pk).status == "pending"
+
+
+def test_outsiders_get_403_and_closed_matches_400(api, paired, alice, bob, organiser, django_capture_on_commit_callbacks):
+    event, match, ids = paired
+    charlie = make_user("charlie")
+    assert report(api, charlie, match, {"wins": {}}, django_capture_on_commit_callbacks).status_code == 403
+    a, b = ids[alice.pk], ids[bob.pk]
+    report(api, alice, match, {"wins": {str(a): 2, str(b): 0}}, django_capture_on_commit_callbacks)
+    report(api, bob, match, {"wins": {str(a): 2, str(b): 0}}, django_capture_on_commit_callbacks)
+    closed = report(api, alice, match, {"wins": {str(a): 2, str(b): 1}}, django_capture_on_commit_callbacks)
+    assert closed.status_code == 400 and "closed" in closed.json()["message"]
+    api.force_authenticate(organiser)
+    api.post(f"/api/v1/tournaments/{event.pk}/rounds/")
+    old = report(api, alice, match, {"wins": {str(a): 2, str(b): 1}}, django_capture_on_commit_callbacks)
+    assert old.status_code == 400
+
+
+def test_the_same_request_twice_counts_once(api, paired, alice, bob, django_capture_on_commit_callbacks):
+    _event, match, ids = paired
+    a, b = ids[alice.pk], ids[bob.pk]
+    body = {"wins": {str(a): 2, str(b): 1}, "draws": 0}
+    first = report(api, alice, match, body, django_capture_on_commit_callbacks, HTTP_IDEMPOTENCY_KEY="tap-1")
+    again = report(api, alice, match, body, django_capture_on_commit_callbacks, HTTP_IDEMPOTENCY_KEY="tap-1")
+    assert first.status_code == again.status_code == 202
+    assert again.json()["id"] == first.data["id"]
+    assert Report.objects.filter(match=match).count() == 1
+
+
+def test_a_task_delivered_twice_scores_once(paired, alice, django_capture_on_commit_callbacks):
+    from tournaments.services.reports import score, submit_report
+
+    _event, match, ids = paired
+    a = ids[alice.pk]
+    b = next(e for e in ids.values() if e != a)
+    saved = submit_report(match, alice, {"wins": {str(a): 2, str(b): 0}})
+    score(saved.pk)
+    first = Report.objects.get(pk=saved.pk)
+    score(saved.pk)
+    assert Report.objects.get(pk=saved.pk).scored_at == first.scored_at
+
+
+def test_next_round_waits_for_confirmation_unless_forced(api, paired, organiser, alice, django_capture_on_commit_callbacks):
+    event, match, ids = paired
+    a = ids[alice.pk]
+    b = next(e for e in ids.values() if e != a)
+    report(api, alice, match, {"wins": {str(a): 2, str(b): 0}}, django_capture_on_commit_callbacks)
+    api.force_authenticate(organiser)
+    assert api.post(f"/api/v1/tournaments/{event.pk}/rounds/").status_code == 409
+    assert api.post(f"/api/v1/tournaments/{event.pk}/rounds/", {"force": True}, format="json").status_code == 201
+    assert AuditEntry.objects.filter(event=event, action="round.force").exists()
+
+
+def test_automatic_pairing_when_the_round_is_complete(api, paired, alice, bob, django_capture_on_commit_callbacks):
+    event, match, ids = paired
+    type(event).objects.filter(pk=event.pk).update(auto_pair=True)
+    a, b = ids[alice.pk], ids[bob.pk]
+    report(api, alice, match, {"wins": {str(a): 2, str(b): 0}}, django_capture_on_commit_callbacks)
+    report(api, bob, match, {"wins": {str(a): 2, str(b): 0}}, django_capture_on_commit_callbacks)
+    assert event.rounds.count() == 2
+
+
+def test_sweeper_scores_reports_left_behind(paired, alice, bob):
+    import io
+
+    from django.core.management import call_command
+
+    _event, match, ids = paired
+    a, b = ids[alice.pk], ids[bob.pk]
+    Report.objects.create(match=match, entrant_id=a, reporter=alice, payload={"wins": {str(a): 2, str(b): 0}})
+    out = io.StringIO()
+    call_command("sweep_reports", "--now", "--older-than", "0", stdout=out)
+    assert "1 report(s) scored" in out.getvalue()
+    assert Report.objects.get(match=match).status == "scored"
