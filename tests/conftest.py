@@ -113,67 +113,28 @@ def _end_leftover_sessions(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture
-def celery_worker_process(transactional_db, settings, tmp_path):
-    """A real Celery worker (a subprocess) on the test database, for the PostgreSQL + Redis run."""
-    import os
-    import subprocess
-    import sys
-    import time
-    import uuid
-
+def start_worker(transactional_db, settings, tmp_path):
+    """Start real Celery workers (subprocesses) on the test database; all are stopped afterwards."""
     from django.db import connection
 
+    from .worker_support import Worker, database_url
+
     if not settings.REDIS_URL or connection.vendor != "postgresql":
-        pytest.skip("needs DATABASE_URL (PostgreSQL) and REDIS_URL: CI's second pass runs it with a real worker")
-    db = connection.settings_dict
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
-        "CONN_MAX_AGE": "0",
-    }
-    log = tmp_path / "worker.log"
-    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=INFO",
-               "-n", f"test-{uuid.uuid4().hex[:8]}@%h", "--without-gossip", "--without-mingle", "--without-heartbeat"]
-    with open(log, "wb") as output:
-        worker = subprocess.Popen(command, cwd=Path(__file__).resolve().parents[1], env=env, stdout=output, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
-    while "ready." not in log.read_text(errors="replace"):
-        if worker.poll() is not None or time.monotonic() > deadline:
-            worker.kill()
-            pytest.fail(f"the Celery worker did not start:\n{log.read_text(errors='replace')[-3000:]}")
-        time.sleep(0.2)
-    yield worker
-    worker.terminate()
-    try:
-        worker.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        worker.kill()
+        pytest.skip("needs DATABASE_URL (PostgreSQL) and REDIS_URL: CI's second pass runs it with real workers")
+    workers = []
 
+    def start(**options):
+        workers.append(Worker(database_url(connection), tmp_path / "worker.log", **options))
+        return workers[-1]
 
-def wait_for(check, timeout=60, interval=0.2):
-    import time
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(interval)
-    return False
+    yield start
+    for worker in workers:
+        worker.stop()
 
 
 @pytest.fixture
-def browser_page():
-    """A headless Chromium page (Debian's browser driven by Playwright); skips without one."""
-    from .browser_support import open_page, require_chromium
-
-    playwright_api = require_chromium()
-    with playwright_api.sync_playwright() as playwright:
-        browser, context, page = open_page(playwright, playwright_api.expect)
-        try:
-            yield page
-        finally:
-            context.close()
-            browser.close()
+def celery_worker_process(start_worker):
+    return start_worker()
 
 
 @pytest.fixture

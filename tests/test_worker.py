@@ -9,7 +9,7 @@ from catalogue.services import import_catalogue_file
 from decks.models import BulkValidation
 from decks.services import bulk
 
-from .conftest import wait_for
+from .worker_support import wait_for
 
 pytestmark = pytest.mark.worker
 
