@@ -146,3 +146,18 @@ def eager_celery():
     app.conf.task_always_eager = True
     yield
     app.conf.task_always_eager = before
+
+
+@pytest.fixture
+def browser_page():
+    """A headless Chromium page (Debian's browser driven by Playwright); skips without one."""
+    from .browser_support import open_page, require_chromium
+
+    playwright_api = require_chromium()
+    with playwright_api.sync_playwright() as playwright:
+        browser, context, page = open_page(playwright, playwright_api.expect)
+        try:
+            yield page
+        finally:
+            context.close()
+            browser.close()
