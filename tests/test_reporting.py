@@ -159,3 +159,25 @@ def test_sweeper_scores_reports_left_behind(paired, alice, bob):
     call_command("sweep_reports", "--now", "--older-than", "0", stdout=out)
     assert "1 report(s) scored" in out.getvalue()
     assert Report.objects.get(match=match).status == "scored"
+
+
+def test_phone_form_report_confirm_and_dispute(client, paired, alice, bob, django_capture_on_commit_callbacks):
+    event, match, ids = paired
+    a, b = ids[alice.pk], ids[bob.pk]
+    client.force_login(alice)
+    page = client.get(f"/en/events/{event.pk}/me/")
+    assert "Report the result" in page.text and f'name="wins_{a}"' in page.text
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/en/events/{event.pk}/matches/{match.pk}/report/", {f"wins_{a}": 2, f"wins_{b}": 1, "draws": 0})
+    assert Match.objects.get(pk=match.pk).status == "reported"
+    client.force_login(bob)
+    page = client.get(f"/en/events/{event.pk}/me/").text
+    assert "alice reported:" in page and "Confirm" in page
+    assert client.get(f"/fr/events/{event.pk}/me/").status_code == 200
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/en/events/{event.pk}/matches/{match.pk}/confirm/")
+    assert Match.objects.get(pk=match.pk).status == "confirmed"
+    outsider = make_user("dora")
+    client.force_login(outsider)
+    response = client.post(f"/en/events/{event.pk}/matches/{match.pk}/dispute/", follow=True)
+    assert response.status_code in (200, 404) and Match.objects.get(pk=match.pk).status == "confirmed"

@@ -1,8 +1,11 @@
 from django.urls import path
 
-from . import views_public
+from . import views_player, views_public
 
 urlpatterns = [
+    path("<int:pk>/matches/<int:match_id>/report/", views_player.report, name="report"),
+    path("<int:pk>/matches/<int:match_id>/confirm/", views_player.confirm_result, name="confirm_result"),
+    path("<int:pk>/matches/<int:match_id>/dispute/", views_player.dispute_result, name="dispute_result"),
     path("", views_public.event_list, name="events"),
     path("<int:pk>/", views_public.event_detail, name="event"),
     path("<int:pk>/rounds/<int:number>/pairings/", views_public.pairings, name="pairings"),

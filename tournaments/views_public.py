@@ -20,6 +20,7 @@ from .models import Entrant, Event, Match, Round, Seat
 from .services.rounds import BRACKET, current_round
 from .services.standings import event_standings
 from .services.timer import remaining_seconds
+from .views_player import report_panel
 
 STAGE_NAMES = {4: "quarterfinals", 2: "semifinals", 1: "final"}
 
@@ -398,6 +399,7 @@ def me(request, pk):
         "players": _player_count(event),
         "round_title": round_title(latest) if latest else "",
         "minutes_left": _minutes_left(event),
+        "panel": report_panel(now["match"], request.user) if now and not entrant.dropped else None,
     }
     return _render_live(request, "tournaments/me.html", "tournaments/_me_live.html", context)
 
