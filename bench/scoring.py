@@ -127,6 +127,9 @@ def last_result_to_next_round(database):
     for match in others:
         first, second = (seat.entrant_id for seat in match.seats.all())
         results.record_result(match, organiser, wins={first: 2, second: 0})
+    from config.celery import app
+
+    app.control.purge()  # the rate measurement left its reports queued; only this round's count
     log = Path(f"/tmp/bench-worker-{database}.log")
     worker = Worker(database_url(connection), log, redis_url=REDIS)
     try:
