@@ -181,3 +181,18 @@ def test_phone_form_report_confirm_and_dispute(client, paired, alice, bob, djang
     client.force_login(outsider)
     response = client.post(f"/en/events/{event.pk}/matches/{match.pk}/dispute/", follow=True)
     assert response.status_code in (200, 404) and Match.objects.get(pk=match.pk).status == "confirmed"
+
+
+def test_dashboard_shows_reported_and_disputed_tables(client, paired, organiser, alice, bob, django_capture_on_commit_callbacks):
+    event, match, ids = paired
+    a, b = ids[alice.pk], ids[bob.pk]
+    client.force_login(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/en/events/{event.pk}/matches/{match.pk}/report/", {f"wins_{a}": 2, f"wins_{b}": 0})
+    client.force_login(organiser)
+    page = client.get(f"/en/events/{event.pk}/manage/").text
+    assert "Reported, waiting for confirmation" in page and 'id="live-notice"' in page
+    client.force_login(bob)
+    client.post(f"/en/events/{event.pk}/matches/{match.pk}/dispute/")
+    client.force_login(organiser)
+    assert "Disputed: the organiser decides" in client.get(f"/en/events/{event.pk}/manage/").text
