@@ -29,6 +29,7 @@ def report_panel(match, user):
         "seats": seats,
         "theirs": theirs,
         "their_score": _score_lines(theirs, seats) if theirs else [],
+        "my_score": _score_lines(my_last, seats) if my_last and my_last.result else [],
         "mine": my_last,
         "can_confirm": theirs is not None and (my_last is None or my_last.result != theirs.result),
         "open": match.status != Match.Status.CONFIRMED,

@@ -7,7 +7,14 @@
   if (!boxes.length || !window.fetch) return;
   const last = new Map();
 
+  function busy(box) {
+    // Someone is typing in a form of this region: leave it alone until they are done.
+    const active = document.activeElement;
+    return active && box.contains(active) && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName);
+  }
+
   async function refresh(box) {
+    if (busy(box)) return;
     try {
       const response = await fetch(box.dataset.live, {
         credentials: "same-origin",
