@@ -74,18 +74,32 @@ def test_organiser_resolves_a_dispute(api, paired, organiser, alice, bob, django
     assert api.get(f"/api/v1/matches/{match.pk}/").json()["result"]["winner"] == b
 
 
-def test_impossible_piles_are_reported_as_invalid_naming_the_field(api, paired, alice, bob, django_capture_on_commit_callbacks):
+def test_impossible_piles_get_400_naming_the_field(api, paired, alice, bob, django_capture_on_commit_callbacks):
     _event, match, ids = paired
     a, b = ids[alice.pk], ids[bob.pk]
     bad = game(a, b, captures_winner={"gold": 11})
-    report(api, alice, match, {"games": [bad]}, django_capture_on_commit_callbacks)
-    saved = Report.objects.get(match=match)
-    assert saved.status == "invalid" and saved.error.startswith(f"games.1.captures.{a}.gold")
+    response = report(api, alice, match, {"games": [bad]}, django_capture_on_commit_callbacks)
+    assert response.status_code == 400
+    assert f"games.1.captures.{a}.gold" in response.json()["errors"]
     stranger = game(a, b)
     stranger["last_round_winner"] = "999"
-    report(api, alice, match, {"games": [stranger]}, django_capture_on_commit_callbacks)
-    assert "last_round_winner" in Report.objects.filter(match=match).last().error
-    assert Match.objects.get(pk=match.pk).status == "pending"
+    response = report(api, alice, match, {"games": [stranger]}, django_capture_on_commit_callbacks)
+    assert response.status_code == 400 and "games.1.last_round_winner" in response.json()["errors"]
+    negative = report(api, alice, match, {"games": [game(a, b, captures_winner={"bronze": -2})]}, django_capture_on_commit_callbacks)
+    assert negative.status_code == 400
+    assert not Report.objects.filter(match=match).exists() and Match.objects.get(pk=match.pk).status == "pending"
+
+
+def test_a_report_that_became_impossible_is_kept_as_invalid(paired, alice):
+    from tournaments.services.reports import score
+
+    _event, match, ids = paired
+    a = ids[alice.pk]
+    b = next(e for e in ids.values() if e != a)
+    saved = Report.objects.create(match=match, entrant_id=a, reporter=alice, payload={"games": [game(a, b, captures_winner={"gold": 11})]})
+    score(saved.pk)
+    saved.refresh_from_db()
+    assert saved.status == "invalid" and saved.error.startswith(f"games.1.captures.{a}.gold")
 
 
 def test_outsiders_get_403_and_closed_matches_400(api, paired, alice, bob, organiser, django_capture_on_commit_callbacks):

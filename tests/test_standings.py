@@ -122,3 +122,14 @@ def test_integer_and_text_ids_rank_alike():
     by_int = [(str(p), r, m) for p, r, m, *_ in summary(compute_standings(range(40), outcomes))]
     by_text = [(p, r, m) for p, r, m, *_ in summary(compute_standings([str(i) for i in range(40)], as_text))]
     assert sorted(by_int, key=lambda row: (row[1], int(row[0]))) == sorted(by_text, key=lambda row: (row[1], int(row[0])))
+
+
+def test_pod_match_points_from_a_table():
+    from tournaments.services.standings import pod_outcomes
+
+    outcomes = pod_outcomes(1, [("A", 1), ("B", 2), ("C", 3)], {"2": 1})
+    table = {s.player: s for s in compute_standings("ABC", outcomes)}
+    assert (table["A"].match_points, table["B"].match_points, table["C"].match_points) == (3, 1, 0)
+    assert table["B"].mw == pytest.approx(1 / 3)  # MW% still counts a second place as a loss
+    default = {s.player: s.match_points for s in compute_standings("ABC", pod_outcomes(1, [("A", 1), ("B", 1), ("C", 3)]))}
+    assert default == {"A": 1, "B": 1, "C": 0}

@@ -184,3 +184,17 @@ def test_private_event_is_404_to_strangers(api, organiser, alice):
     api.force_authenticate(alice)
     assert api.get(f"/api/v1/tournaments/{event_id}/").status_code == 404
     assert api.get(f"/api/v1/tournaments/{event_id}/standings/").status_code == 404
+
+
+def test_pod_event_with_its_own_points_table(api, organiser):
+    event_id = create_event(api, organiser, mode="ffa", top_cut=0, pod_points={"2": 1})
+    assert api.get(f"/api/v1/tournaments/{event_id}/").json()["pod_points"] == {"2": 1}
+    add_walk_ins(api, event_id, 4)
+    api.post(f"/api/v1/tournaments/{event_id}/start/")
+    table = api.post(f"/api/v1/tournaments/{event_id}/rounds/").json()["tables"][0]
+    places = {str(entrant): place for place, entrant in enumerate(table["entrants"], start=1)}
+    assert api.post(f"/api/v1/matches/{table['match']}/result/", {"placements": places}, format="json").status_code == 200
+    points = {row["entrant"]: row["match_points"] for row in api.get(f"/api/v1/tournaments/{event_id}/standings/").json()["standings"]}
+    assert [points[e] for e in table["entrants"]] == [3, 1, 0, 0]
+    bad = api.post("/api/v1/tournaments/", {"name": "x", "game": "dust-collectorz", "mode": "ffa", "pod_points": {"fifth": 1}}, format="json")
+    assert bad.status_code == 400

@@ -27,6 +27,7 @@ class Outcome:
     game_points: int = 0  # 3 per game won, 1 per game drawn
     games: int = 0
     bye: bool = False
+    match_points: int | None = None  # when a table other than win 3 / draw 1 / loss 0 applies (pods)
 
 
 def versus_outcomes(round_number, a, b, wins_a, wins_b, draws=0):
@@ -95,6 +96,7 @@ class ResultColumns:
         ids = (lambda: array("q")) if integer_ids else list
         self.player, self.edge_player, self.edge_opponent = ids(), ids(), ids()
         self.result, self.game_points, self.games, self.bye = array("b"), array("q"), array("q"), array("b")
+        self.points = array("q")  # match points of the row, -1 for the usual 3 / 1 / 0
 
     @classmethod
     def from_outcomes(cls, outcomes):
@@ -109,6 +111,7 @@ class ResultColumns:
         self.game_points.append(outcome.game_points)
         self.games.append(outcome.games)
         self.bye.append(outcome.bye)
+        self.points.append(-1 if outcome.match_points is None else outcome.match_points)
         self.edge_player.extend([outcome.player] * len(outcome.opponents))
         self.edge_opponent.extend(outcome.opponents)
 
@@ -139,7 +142,7 @@ def compute_standings(players, results, dropped=(), method="mtr"):
         omw = tally.opponent_average(own, RESISTANCE_FLOOR)
         ogw = tally.opponent_average(omw, RESISTANCE_FLOOR)
     else:
-        own = tally.percentage(tally.match_points, 3 * tally.rounds, MTR_FLOOR)
+        own = tally.percentage(tally.usual_points, 3 * tally.rounds, MTR_FLOOR)
         games = tally.percentage(tally.game_points, 3 * tally.games, MTR_FLOOR)
         omw = tally.opponent_average(own, MTR_FLOOR)
         ogw = tally.opponent_average(games, MTR_FLOOR)
@@ -166,12 +169,21 @@ class _Tally:
         self.game_points = self._total(rows, columns.game_points)
         self.games = self._total(rows, columns.games)
         self.rounds = self.wins + self.losses + self.draws
-        self.match_points = 3 * self.wins + self.draws
+        self.usual_points = 3 * self.wins + self.draws  # what MW% is computed from
+        self.match_points = self._match_points(rows, codes, columns.points)
         self.edge_player = positions(columns.edge_player)
         self.edge_opponent = positions(columns.edge_opponent)
         self.met = np.bincount(self.edge_player, minlength=self.count)
         counts = {int(c) for c in np.unique(self.met)} - {0}
         self.spread = math.lcm(*counts) if counts else 1  # a common multiple of every opponent count
+
+    def _match_points(self, rows, codes, explicit):
+        """3 / 1 / 0 per result, unless a row carries its own match points (a pod's table)."""
+        np = _numpy()
+        given = np.asarray(explicit, dtype=np.int64) if len(explicit) else np.zeros(0, dtype=np.int64)
+        usual = np.array([3, 0, 1], dtype=np.int64)[codes] if len(codes) else np.zeros(0, dtype=np.int64)
+        row_points = np.where(given >= 0, given, usual) if len(given) else usual
+        return np.rint(np.bincount(rows, weights=row_points.astype(np.float64), minlength=self.count)).astype(np.int64)
 
     def _total(self, rows, values):
         np = _numpy()

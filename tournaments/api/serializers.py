@@ -15,6 +15,7 @@ class EventSerializer(serializers.ModelSerializer):
         fields = [
             "id", "name", "game", "format", "mode", "pod_size", "best_of", "swiss_rounds", "top_cut", "tiebreakers",
             "status", "organiser", "players", "is_public", "publication", "deck_deadline", "late_entry_losses",
+            "auto_pair", "split_work_order", "pod_points",
         ]
 
     def get_players(self, event) -> int:
@@ -35,6 +36,15 @@ class EventCreateSerializer(serializers.Serializer):
     deck_deadline = serializers.DateTimeField(required=False, allow_null=True, default=None)
     late_entry_losses = serializers.BooleanField(default=True)
     publication = serializers.ChoiceField(choices=Event.Publication.values, default="none")
+    auto_pair = serializers.BooleanField(default=False)
+    split_work_order = serializers.BooleanField(default=False)
+    pod_points = serializers.DictField(child=serializers.IntegerField(min_value=0, max_value=10), required=False, default=dict)
+
+    def validate_pod_points(self, table):
+        allowed = {"win", "shared_win", "other", "2", "3", "4"}
+        if not set(table) <= allowed:
+            raise serializers.ValidationError(_("Pod points take the keys win, shared_win, other, 2, 3 and 4."))
+        return table
 
 
 class EntrantSerializer(serializers.ModelSerializer):

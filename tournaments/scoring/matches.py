@@ -27,10 +27,14 @@ def versus_match(game_winners, sides, best_of):
 
 
 def pod_match(placements, table=None):
-    """Match points per player from one game's placements."""
-    table = table or POD_POINTS
+    """Match points per player from one game's placements. A table may also give points by
+    place ("2": 1 gives a second place one point)."""
+    table = {**POD_POINTS, **(table or {})}
     firsts = [side for side, place in placements.items() if place == 1]
-    return {
-        side: table["win"] if place == 1 and len(firsts) == 1 else table["shared_win"] if place == 1 else table["other"]
-        for side, place in placements.items()
-    }
+    return {side: _points_for(place, len(firsts), table) for side, place in placements.items()}
+
+
+def _points_for(place, firsts, table):
+    if place == 1:
+        return table["win"] if firsts == 1 else table["shared_win"]
+    return table.get(str(place), table["other"])

@@ -38,12 +38,23 @@ def submit_report(match, user, payload, language="en", confirms=None):
         if entrant is None:
             raise PermissionDenied(_("Only the players of this match can report its result."))
         _check_open(match)
+        if confirms is None:
+            _check_possible(payload, match)
         report = Report.objects.create(
             match=match, entrant=entrant, reporter=user, payload=payload, language=language,
             **({"result": confirms.result, "status": Report.Status.RECEIVED} if confirms else {}),
         )
         transaction.on_commit(lambda: enqueue("score_report", report.pk))
     return report
+
+
+def _check_possible(payload, match):
+    """An impossible report is refused at once (400 naming the field); the task scores it again."""
+    sides = [seat.entrant_id for seat in match.seats.all()]
+    try:
+        match_result(payload, match.round.event, match.round, sides)
+    except ScoringError as error:
+        raise EventError(f"{error.field}: {error.message}", error.field) from None
 
 
 def _check_open(match):

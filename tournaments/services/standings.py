@@ -3,6 +3,7 @@
 from django.core.cache import cache
 
 from ..models import Event, Match, Seat
+from ..scoring.matches import pod_match
 from ..standings import Outcome, ResultColumns, bye_outcome, compute_standings, versus_outcomes
 
 CACHE_SECONDS = 24 * 3600
@@ -51,19 +52,21 @@ def _outcomes(event, seats):
     if is_bye:
         return [bye_outcome(round_number, seats[0][4])]
     if event.mode == Event.Mode.FFA:
-        return pod_outcomes(round_number, [(seat[4], seat[6]) for seat in seats])
+        return pod_outcomes(round_number, [(seat[4], seat[6]) for seat in seats], event.pod_points or None)
     (a, wins_a), (b, wins_b) = [(seat[4], seat[5]) for seat in seats]
     return versus_outcomes(round_number, a, b, wins_a, wins_b, draws)
 
 
-def pod_outcomes(round_number, placements):
-    """A pod: the sole winner wins, a shared first place is a draw, every other place a loss."""
+def pod_outcomes(round_number, placements, table=None):
+    """A pod: the sole winner wins, a shared first place is a draw, every other place a loss;
+    the match points come from the event's pod table (default 3 / 1 / 0)."""
+    points = pod_match(dict(placements), table)
     firsts = [entrant for entrant, place in placements if place == 1]
     everyone = [entrant for entrant, _place in placements]
     outcomes = []
     for entrant, place in placements:
         result = "win" if place == 1 and len(firsts) == 1 else "draw" if place == 1 else "loss"
         others = tuple(other for other in everyone if other != entrant)
-        points = {"win": 3, "draw": 1, "loss": 0}[result]
-        outcomes.append(Outcome(entrant, round_number, result, others, points, 1))
+        game_points = {"win": 3, "draw": 1, "loss": 0}[result]
+        outcomes.append(Outcome(entrant, round_number, result, others, game_points, 1, match_points=points[entrant]))
     return outcomes

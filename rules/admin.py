@@ -1,0 +1,17 @@
+from django.contrib import admin
+
+from .models import RulesDocument, Terminology
+
+
+@admin.register(Terminology)
+class TerminologyAdmin(admin.ModelAdmin):
+    list_display = ("game", "concept", "language", "term", "variants", "alternatives")
+    list_filter = ("game", "language", "concept")
+    search_fields = ("concept", "term", "variants", "alternatives")
+
+
+@admin.register(RulesDocument)
+class RulesDocumentAdmin(admin.ModelAdmin):
+    list_display = ("game", "language", "version", "title", "is_current", "imported_at")
+    list_filter = ("game", "language", "is_current")
+    readonly_fields = ("content_hash", "structure", "source_text", "imported_at", "imported_by")
