@@ -15,7 +15,7 @@ import timeit
 from .setup import django_with_sample_data
 
 ENGINE_RUNS = 20000
-HTTP_RUNS = 300
+HTTP_RUNS = 1000
 
 
 def legal_sample_decklist():
@@ -80,21 +80,27 @@ def bench_endpoint(decklist):
     body = json.dumps({"format": "dc-prerelease", "decklist": decklist, "as_of": "2024-01-01"})
     client = Client(HTTP_HOST="127.0.0.1")
     with override_settings(ROOT_URLCONF=type("BenchUrls", (), {"urlpatterns": urlpatterns})):
-        validate = _median(lambda: client.post("/api/v1/decks/validate/", body, content_type="application/json"))
-        trivial_median = _median(lambda: client.get("/bench/trivial/"))
-        trivial_api = _median(lambda: client.post("/bench/trivial-api/", body, content_type="application/json"))
-    return validate, trivial_median, trivial_api
+        calls = {
+            "validate": lambda: client.post("/api/v1/decks/validate/", body, content_type="application/json"),
+            "trivial": lambda: client.get("/bench/trivial/"),
+            "trivial_api": lambda: client.post("/bench/trivial-api/", body, content_type="application/json"),
+        }
+        medians = _interleaved_medians(calls)
+    return medians["validate"], medians["trivial"], medians["trivial_api"]
 
 
-def _median(call):
-    call()  # warm caches
-    samples = []
+def _interleaved_medians(calls):
+    """Time the calls in turn, round after round, so machine noise hits all of them alike."""
+    samples = {name: [] for name in calls}
+    for call in calls.values():
+        call()  # warm caches
     for _ in range(HTTP_RUNS):
-        start = time.perf_counter()
-        response = call()
-        samples.append(time.perf_counter() - start)
-        assert response.status_code == 200, response.content[:200]
-    return statistics.median(samples)
+        for name, call in calls.items():
+            start = time.perf_counter()
+            response = call()
+            samples[name].append(time.perf_counter() - start)
+            assert response.status_code == 200, response.content[:200]
+    return {name: statistics.median(values) for name, values in samples.items()}
 
 
 def main():

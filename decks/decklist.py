@@ -5,6 +5,7 @@ Format: optional `Key: value` header lines, then one card per line,
 a bare name means one copy. No line is ever dropped silently.
 """
 
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -68,18 +69,20 @@ def _declaration_key(key):
 
 
 def parse_card_line(number, content):
-    line = DecklistLine(line=number, text=content)
+    status, qty, name, set_code, card_number, error = _parse_content(content)
+    return DecklistLine(number, content, status, qty, name, set_code, card_number, error=error)
+
+
+@functools.lru_cache(maxsize=8192)
+def _parse_content(content):
+    """(status, qty, name, set, number, error) of one card line; the same lines recur in every list."""
     match = CARD_LINE.match(content)
     if not match or not match["name"].strip():
-        line.status, line.error = "malformed", "not a card line"
-        return line
+        return "malformed", 0, "", "", "", "not a card line"
     qty = int(match["qty"]) if match["qty"] is not None else 1
     if qty < 1 or qty > MAX_QTY:
-        line.status, line.error = "malformed", f"quantity {qty} is not between 1 and {MAX_QTY}"
-        return line
-    line.qty, line.name = qty, match["name"].strip()
-    line.set_code, line.number = (match["set"] or ""), (match["number"] or "")
-    return line
+        return "malformed", 0, "", "", "", f"quantity {qty} is not between 1 and {MAX_QTY}"
+    return "ok", qty, match["name"].strip(), match["set"] or "", match["number"] or "", ""
 
 
 def format_decklist(declarations, entries):

@@ -59,6 +59,7 @@ class ValidateRequestSerializer(serializers.Serializer):
     cards = DeckCardsField(required=False)
     as_of = serializers.DateField(required=False)
     collection = serializers.IntegerField(required=False, min_value=1)
+    summary = serializers.BooleanField(required=False, help_text="Also return counts by type, tribe and rank.")
 
     def validate(self, attrs):
         if ("decklist" in attrs) == ("cards" in attrs):

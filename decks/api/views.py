@@ -1,15 +1,18 @@
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics
 from rest_framework.exceptions import ValidationError
+from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api_negotiation import JSONOnly
 from config.api_schema import error_responses
 from decks.access import collection_for
 from decks.models import Format
 from decks.services.legality import ValidationInputError, validate_request
 
+from .requests import parse_validate_request
 from .serializers import FormatSerializer, ValidateRequestSerializer
 
 
@@ -17,12 +20,12 @@ class ValidateDeck(APIView):
     """Check a decklist or a list of card ids against a format as of a date."""
 
     permission_classes = [AllowAny]
+    parser_classes = [JSONParser]
+    content_negotiation_class = JSONOnly
 
     @extend_schema(request=ValidateRequestSerializer, responses={200: dict, **error_responses(400, 404)})
     def post(self, request):
-        serializer = ValidateRequestSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = parse_validate_request(request.data)
         owned = collection_for(request.user, data["collection"]).owned() if "collection" in data else None
         try:
             payload = validate_request(
@@ -31,6 +34,7 @@ class ValidateDeck(APIView):
                 cards=data.get("cards"),
                 as_of=data.get("as_of"),
                 owned=owned,
+                summary=data["summary"],
             )
         except ValidationInputError as error:
             raise ValidationError({error.field: [error.message]}) from None

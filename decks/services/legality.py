@@ -226,7 +226,7 @@ def line_payload(line):
     }
 
 
-def validate_request(format_slug, decklist=None, cards=None, as_of=None, owned=None, declarations=None):
+def validate_request(format_slug, decklist=None, cards=None, as_of=None, owned=None, declarations=None, summary=True):
     """Returns the verdict payload (see docs/formats.md); raises ValidationInputError."""
     as_of = as_of or timezone.localdate()
     row, _compiled = format_for(format_slug, as_of)
@@ -240,7 +240,8 @@ def validate_request(format_slug, decklist=None, cards=None, as_of=None, owned=N
         deck, unknown = deck_from_card_ids(row.game, cards or [], declarations or {})
     row, verdict = check_deck(format_slug, as_of, deck, unknown=unknown, owned=owned)
     payload = verdict_payload(row, verdict, lines)
-    payload["summary"] = deck_summary(deck)
+    if summary:
+        payload["summary"] = deck_summary(deck)
     return payload
 
 

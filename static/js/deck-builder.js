@@ -74,7 +74,7 @@
       method: "POST",
       headers: { "Content-Type": "application/json", "X-CSRFToken": csrf, "Accept-Language": document.documentElement.lang },
       credentials: "same-origin",
-      body: JSON.stringify({ format: root.dataset.format, decklist: textarea.value }),
+      body: JSON.stringify({ format: root.dataset.format, decklist: textarea.value, summary: true }),
     });
     if (mine !== sequence || !response.ok) return;
     const body = await response.json();
