@@ -20,6 +20,8 @@ class JsonError(Exception):
 def json_exception_handler(exc, context):
     if isinstance(exc, JsonError):
         return JsonResponse(exc.body, status=exc.status)
+    if isinstance(exc, ValueError) and callable(getattr(exc, "as_json", None)):
+        return JsonResponse(exc.as_json(), status=getattr(exc, "status", 400))
     if _is_service_error(exc):
         body = {"message": exc.message, "errors": {exc.field: [exc.message]}}
         return JsonResponse(body, status=getattr(exc, "status", 400))

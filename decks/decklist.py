@@ -23,6 +23,21 @@ class DecklistTooLarge(ValueError):
     pass
 
 
+class LinesRejected(ValueError):
+    """Lines that are not cards; nothing was saved. The API answers 400 with each line's status."""
+
+    def __init__(self, message, lines):
+        super().__init__(message)
+        self.lines = lines
+
+    def as_json(self):
+        rejected = [
+            {"line": line.line, "text": line.text, "status": line.status, "suggestions": line.suggestions, "error": line.error or None}
+            for line in self.lines
+        ]
+        return {"message": str(self), "lines": rejected}
+
+
 @dataclass
 class DecklistLine:
     line: int

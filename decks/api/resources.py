@@ -12,13 +12,12 @@ from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnl
 from rest_framework.response import Response
 
 from catalogue.models import Card, Game
-from config.api_errors import JsonError
 from config.api_schema import error_responses
 from decks.access import collection_for, deck_for_owner, deck_for_viewer, listed_decks
 from decks.models import Collection
 from decks.services import collections as collection_services
 from decks.services import decks as deck_services
-from decks.services.legality import ValidationInputError, validate_request
+from decks.services.legality import validate_request
 
 from .serializers import (
     CollectionDetailSerializer,
@@ -30,21 +29,6 @@ from .serializers import (
     DeckWriteSerializer,
     SetQuantitySerializer,
 )
-
-
-def rejected(error):
-    """400 with every line that needs fixing, statuses and suggestions as structured data."""
-    lines = [
-        {
-            "line": line.line,
-            "text": line.text,
-            "status": line.status,
-            "suggestions": line.suggestions,
-            "error": line.error or None,
-        }
-        for line in error.lines
-    ]
-    return JsonError({"message": str(error), "lines": lines})
 
 
 @extend_schema(responses=error_responses(400, 401, 404))
@@ -108,12 +92,7 @@ class CollectionViewSet(viewsets.ViewSet):
         collection = collection_for(request.user, pk)
         serializer = CollectionImportSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
-            collection_services.import_into_collection(collection, **serializer.validated_data)
-        except collection_services.CollectionImportError as error:
-            raise rejected(error) from None
-        except ValidationInputError as error:
-            raise ValidationError({error.field: [error.message]}) from None
+        collection_services.import_into_collection(collection, **serializer.validated_data)
         return Response(CollectionDetailSerializer(collection).data)
 
     @extend_schema(responses={(200, "text/plain"): str, **error_responses(404)})
@@ -143,11 +122,10 @@ class DeckViewSet(viewsets.ViewSet):
         game = Game.objects.filter(slug=data["game"]).first()
         if game is None:
             raise ValidationError({"game": [f"Unknown game “{data['game']}”."]})
-        with _service_errors():
-            cards, declarations = _content(data, game, {})
-            deck = deck_services.create_deck(
-                request.user, data["name"], game, data["format_slug"], data["visibility"], cards, declarations
-            )
+        cards, declarations = _content(data, game, {})
+        deck = deck_services.create_deck(
+            request.user, data["name"], game, data["format_slug"], data["visibility"], cards, declarations
+        )
         return Response(DeckSerializer(deck).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={200: DeckVersionSerializer, **error_responses(404)})
@@ -161,12 +139,11 @@ class DeckViewSet(viewsets.ViewSet):
         serializer = DeckUpdateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        with _service_errors():
-            deck_services.update_deck(deck, data.get("name"), data.get("visibility"), data.get("format_slug"))
-            if "decklist" in data or "cards" in data:
-                latest = deck.latest_version()
-                cards, declarations = _content(data, deck.game, latest.declarations if latest else {})
-                deck_services.save_version(deck, cards, declarations)
+        deck_services.update_deck(deck, data.get("name"), data.get("visibility"), data.get("format_slug"))
+        if "decklist" in data or "cards" in data:
+            latest = deck.latest_version()
+            cards, declarations = _content(data, deck.game, latest.declarations if latest else {})
+            deck_services.save_version(deck, cards, declarations)
         return Response(DeckSerializer(deck).data)
 
     @extend_schema(responses={204: None, **error_responses(404)})
@@ -187,12 +164,11 @@ class DeckViewSet(viewsets.ViewSet):
         deck = deck_for_viewer(request.user, pk)
         version = deck.latest_version()
         owned = _owned(request)
-        with _service_errors():
-            as_of = _as_of(request)
-            cards = [{"card": card_id, "qty": qty} for card_id, qty in deck_services.version_cards(version).items()]
-            payload = validate_request(
-                deck.format_slug, cards=cards, as_of=as_of, owned=owned, declarations=version.declarations
-            )
+        as_of = _as_of(request)
+        cards = [{"card": card_id, "qty": qty} for card_id, qty in deck_services.version_cards(version).items()]
+        payload = validate_request(
+            deck.format_slug, cards=cards, as_of=as_of, owned=owned, declarations=version.declarations
+        )
         return Response({**payload, "version": version.number, "hash": version.content_hash})
 
 
@@ -223,17 +199,3 @@ def _as_of(request):
         return datetime.date.fromisoformat(raw) if raw else None
     except ValueError:
         raise ValidationError({"as_of": ["Use a date YYYY-MM-DD."]}) from None
-
-
-class _service_errors:
-    """Turn service-level input errors into JSON 400s."""
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, kind, error, traceback):
-        if isinstance(error, deck_services.DecklistRejected):
-            raise rejected(error) from None
-        if isinstance(error, ValidationInputError):
-            raise ValidationError({error.field: [error.message]}) from None
-        return False

@@ -1,6 +1,5 @@
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics
-from rest_framework.exceptions import ValidationError
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -10,7 +9,7 @@ from config.api_negotiation import JSONOnly
 from config.api_schema import error_responses
 from decks.access import collection_for
 from decks.models import Format
-from decks.services.legality import ValidationInputError, validate_request
+from decks.services.legality import validate_request
 
 from .requests import parse_validate_request
 from .serializers import FormatSerializer, ValidateRequestSerializer
@@ -27,17 +26,14 @@ class ValidateDeck(APIView):
     def post(self, request):
         data = parse_validate_request(request.data)
         owned = collection_for(request.user, data["collection"]).owned() if "collection" in data else None
-        try:
-            payload = validate_request(
-                data["format"],
-                decklist=data.get("decklist"),
-                cards=data.get("cards"),
-                as_of=data.get("as_of"),
-                owned=owned,
-                summary=data["summary"],
-            )
-        except ValidationInputError as error:
-            raise ValidationError({error.field: [error.message]}) from None
+        payload = validate_request(
+            data["format"],
+            decklist=data.get("decklist"),
+            cards=data.get("cards"),
+            as_of=data.get("as_of"),
+            owned=owned,
+            summary=data["summary"],
+        )
         return Response(payload)
 
 

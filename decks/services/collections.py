@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from catalogue.models import Card, Game
 
-from ..decklist import DecklistLine, DecklistTooLarge, parse_decklist
+from ..decklist import DecklistLine, DecklistTooLarge, LinesRejected, parse_decklist
 from ..models import Collection, CollectionCard
 from .legality import ValidationInputError, card_index
 
@@ -18,12 +18,9 @@ MAX_COPIES = 9999
 MAX_CSV_ROWS = 5000
 
 
-class CollectionImportError(ValueError):
-    """Lines that could not be read; nothing was saved."""
-
+class CollectionImportError(LinesRejected):
     def __init__(self, lines):
-        super().__init__(_("Nothing was imported: %(count)s line(s) need fixing.") % {"count": len(lines)})
-        self.lines = lines
+        super().__init__(_("Nothing was imported: %(count)s line(s) need fixing.") % {"count": len(lines)}, lines)
 
 
 def create_collection(owner, name):

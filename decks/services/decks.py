@@ -7,19 +7,16 @@ import logging
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ..decklist import format_decklist
+from ..decklist import LinesRejected, format_decklist
 from ..models import Deck, DeckVersion, DeckVersionCard
 from .legality import ValidationInputError, format_for, resolve_decklist
 
 logger = logging.getLogger(__name__)
 
 
-class DecklistRejected(ValueError):
-    """A decklist with lines that are not cards; nothing was saved."""
-
+class DecklistRejected(LinesRejected):
     def __init__(self, lines):
-        super().__init__(_("Nothing was saved: %(count)s line(s) need fixing.") % {"count": len(lines)})
-        self.lines = lines
+        super().__init__(_("Nothing was saved: %(count)s line(s) need fixing.") % {"count": len(lines)}, lines)
 
 
 def content_hash(cards, declarations):
