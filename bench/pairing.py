@@ -63,9 +63,9 @@ def reference(players, byes):
     graph = nx.Graph()
     graph.add_nodes_from(p.id for p in active)
     window = sorted({p.points for p in active}, reverse=True)
-    near = {pts: set(window[max(0, i - 3): i + 4]) for i, pts in enumerate(window)}
+    near = {pts: set(window[max(0, i - 3) : i + 4]) for i, pts in enumerate(window)}
     for i, a in enumerate(active):
-        for b in active[i + 1:]:
+        for b in active[i + 1 :]:
             if b.points in near[a.points] and a.can_meet(b):
                 gap = a.points - b.points
                 graph.add_edge(a.id, b.id, weight=gap * gap * 1000 + (gap > 0) * 10 + gap)
@@ -95,7 +95,9 @@ def quality():
             had = {p.id for p in players if p.byes}
             second_byes += sum(1 for b in pairing.byes if b in had and len(had) < len(players))
             best = ideal(players, set(pairing.byes))
-            if (stats["pair_downs"], stats["point_gap"]) <= (best[1], best[2]) and _squares(players, pairing) == best[0]:
+            if (stats["pair_downs"], stats["point_gap"]) <= (best[1], best[2]) and _squares(players, pairing) == best[
+                0
+            ]:
                 at_bound += 1
             elif count <= 1024:
                 ref = reference(players, set(pairing.byes))
@@ -115,8 +117,13 @@ def speed():
     rounds = list(simulate(4096, ROUNDS, seed=4096))
     _round, players, _pairing, _seconds = rounds[-1]
     theirs = [
-        swisspair.Player(id=str(p.id), points=p.points, rank=p.rank, can_get_bye=not p.byes,
-                         cannot_be_paired_against_ids={str(o) for o in p.opponents})
+        swisspair.Player(
+            id=str(p.id),
+            points=p.points,
+            rank=p.rank,
+            can_get_bye=not p.byes,
+            cannot_be_paired_against_ids={str(o) for o in p.opponents},
+        )
         for p in players
     ]
     ours_time = _best_of(lambda: pair_round(players, ROUNDS, 4096))
@@ -124,18 +131,26 @@ def speed():
     columns = ResultColumns.from_outcomes(simulate.outcomes)  # what the database layer hands over
     standings_time = _best_of(lambda: compute_standings([p.id for p in players], columns))
     print("pairing speed, round 9 of 4,096 players (best of 5)")
-    print(f"  ours {ours_time * 1000:.1f} ms, swisspair {swisspair_time * 1000:.1f} ms: ratio {ours_time / swisspair_time:.2f} (target <= 2)")
-    print(f"  standings of 4,096 after 9 rounds: {standings_time * 1000:.1f} ms = {standings_time / ours_time:.2f} x pairing (target < 1)")
+    print(
+        f"  ours {ours_time * 1000:.1f} ms, swisspair {swisspair_time * 1000:.1f} ms: ratio {ours_time / swisspair_time:.2f} (target <= 2)"
+    )
+    print(
+        f"  standings of 4,096 after 9 rounds: {standings_time * 1000:.1f} ms = {standings_time / ours_time:.2f} x pairing (target < 1)"
+    )
     small = list(simulate(512, ROUNDS, seed=512))[-1][1]
     graph = nx.complete_graph(len(small))
     for a, b in graph.edges:
-        graph[a][b]["weight"] = 1000 - (small[a].points - small[b].points) ** 2 - (0 if small[a].can_meet(small[b]) else 500)
+        graph[a][b]["weight"] = (
+            1000 - (small[a].points - small[b].points) ** 2 - (0 if small[a].can_meet(small[b]) else 500)
+        )
     ours_small = _best_of(lambda: pair_round(small, ROUNDS, 512))
     start = time.perf_counter()
     nx.max_weight_matching(graph, maxcardinality=True)
     networkx_time = time.perf_counter() - start
-    print(f"  512 players: ours {ours_small * 1000:.2f} ms, networkx max_weight_matching {networkx_time * 1000:.0f} ms: "
-          f"{networkx_time / ours_small:.0f}x faster (target > 100x)")
+    print(
+        f"  512 players: ours {ours_small * 1000:.2f} ms, networkx max_weight_matching {networkx_time * 1000:.0f} ms: "
+        f"{networkx_time / ours_small:.0f}x faster (target > 100x)"
+    )
 
 
 def _best_of(call, times=5):

@@ -32,8 +32,10 @@ def main():
         _setup_django(SERVER.rstrip("/") + "/" + database)
         accepted, trivial = reports_per_second()
         print("scoring service (PostgreSQL + Redis)")
-        print(f"  reports accepted: {accepted:,.0f}/s; trivial authenticated POST: {trivial:,.0f}/s "
-              f"(reports take {trivial / accepted:.1f}x the time)")
+        print(
+            f"  reports accepted: {accepted:,.0f}/s; trivial authenticated POST: {trivial:,.0f}/s "
+            f"(reports take {trivial / accepted:.1f}x the time)"
+        )
         seconds = last_result_to_next_round(database)
         print(f"  1,024 players: last report -> scored, standings updated, round 2 paired: {seconds:.2f} s")
     finally:

@@ -60,7 +60,9 @@ def search_cards(filters):
     if filters.get("q"):
         cards = cards.filter(search_name__contains=search_key(filters["q"]))
     rank_order = Case(
-        *[When(rank=rank, then=Value(i)) for i, rank in enumerate(RANKS)], default=Value(99), output_field=IntegerField()
+        *[When(rank=rank, then=Value(i)) for i, rank in enumerate(RANKS)],
+        default=Value(99),
+        output_field=IntegerField(),
     )
     cards = cards.annotate(rank_order=rank_order)
     return cards.order_by(*SORTS[filters.get("sort") or "name"])

@@ -68,7 +68,9 @@ def check_document(document, source, games, max_cards):
         raise CatalogueImportError(source, "the file must hold one JSON object")
     game = document.get("game")
     if game not in games:
-        raise CatalogueImportError(source, f"unknown game {game!r}; known games: {', '.join(sorted(games))}", field="game")
+        raise CatalogueImportError(
+            source, f"unknown game {game!r}; known games: {', '.join(sorted(games))}", field="game"
+        )
     schema_key, existing_tribes = games[game]
     schema = SCHEMAS[schema_key]
     set_code, set_name, released_on = _check_set(document.get("set"), source)
@@ -108,7 +110,9 @@ def _check_wheel(raw, source, schema):
     if len({search_key(name) for name in names}) != len(names):
         raise CatalogueImportError(source, "a tribe is listed twice", field="tribes")
     if schema.tribe_count and len(names) != schema.tribe_count:
-        raise CatalogueImportError(source, f"this game has {schema.tribe_count} tribes, not {len(names)}", field="tribes")
+        raise CatalogueImportError(
+            source, f"this game has {schema.tribe_count} tribes, not {len(names)}", field="tribes"
+        )
     for name, beaten in beats.items():
         if beaten not in beats:
             raise CatalogueImportError(source, f"tribe {name!r} beats {beaten!r}, which is not a tribe", field="tribes")
@@ -145,7 +149,10 @@ def _check_cards(raw, source, schema, tribe_names, max_cards):
             raise CatalogueImportError(source, error.message, card=label, field=error.field) from None
         if card["number"] in seen:
             raise CatalogueImportError(
-                source, f"number {card['number']} is also used by card #{seen[card['number']]}", card=label, field="number"
+                source,
+                f"number {card['number']} is also used by card #{seen[card['number']]}",
+                card=label,
+                field="number",
             )
         seen[card["number"]] = index
         cards.append(card)
@@ -161,7 +168,9 @@ def _card_label(index, item):
 def csv_to_document(content, source):
     """One card per row; set columns repeat on every row and must agree."""
     reader = csv.DictReader(io.StringIO(content))
-    missing = [column for column in (*CSV_SET_COLUMNS, "number", "name", "type") if column not in (reader.fieldnames or [])]
+    missing = [
+        column for column in (*CSV_SET_COLUMNS, "number", "name", "type") if column not in (reader.fieldnames or [])
+    ]
     if missing:
         raise CatalogueImportError(source, f"missing column(s): {', '.join(missing)}")
     rows = list(reader)

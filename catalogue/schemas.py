@@ -159,7 +159,9 @@ class DbzSchema(GenericSchema):
         style = attributes.get("style") or title_style(raw.get("name", ""))
         if style is not None:
             if not isinstance(style, str) or style.lower() not in DBZ_STYLES:
-                raise CardFieldError("attributes.style", f"unknown style {style!r}; expected one of {', '.join(DBZ_STYLES)}")
+                raise CardFieldError(
+                    "attributes.style", f"unknown style {style!r}; expected one of {', '.join(DBZ_STYLES)}"
+                )
             attributes["style"] = style.lower()
         else:
             attributes.pop("style", None)

@@ -52,7 +52,9 @@ def _write_wheel(game, wheel, source):
     wanted = {search_key(name) for name, _ in wheel}
     for key, tribe in existing.items():
         if key not in wanted and tribe.cards.exists():
-            raise CatalogueImportError(source, f"tribe {tribe.name!r} has cards but is missing from the wheel", field="tribes")
+            raise CatalogueImportError(
+                source, f"tribe {tribe.name!r} has cards but is missing from the wheel", field="tribes"
+            )
     Tribe.objects.filter(game=game).update(beats=None)
     Tribe.objects.filter(game=game).exclude(pk__in=[t.pk for k, t in existing.items() if k in wanted]).delete()
     tribes = {}

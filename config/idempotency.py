@@ -40,5 +40,7 @@ def _claim(model, user, key, path):
     except IntegrityError:
         first = model.objects.get(user=user, key=key, path=path)
         if first.status is None:
-            return first, JsonResponse({"message": _("The first request with this Idempotency-Key is still being processed.")}, status=409)
+            return first, JsonResponse(
+                {"message": _("The first request with this Idempotency-Key is still being processed.")}, status=409
+            )
         return first, JsonResponse(first.body, status=first.status, safe=False)

@@ -32,7 +32,13 @@ class LinesRejected(ValueError):
 
     def as_json(self):
         rejected = [
-            {"line": line.line, "text": line.text, "status": line.status, "suggestions": line.suggestions, "error": line.error or None}
+            {
+                "line": line.line,
+                "text": line.text,
+                "status": line.status,
+                "suggestions": line.suggestions,
+                "error": line.error or None,
+            }
             for line in self.lines
         ]
         return {"message": str(self), "lines": rejected}

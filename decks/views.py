@@ -208,7 +208,9 @@ def deck_detail(request, pk):
         "entries": entries,
         "check": check,
         "verdict": verdict,
-        "missing": [row for row in collection_services.owned_and_missing(collection, entries) if row[3]] if collection else None,
+        "missing": [row for row in collection_services.owned_and_missing(collection, entries) if row[3]]
+        if collection
+        else None,
         "collection": collection,
         "chart": deck_chart_svg(_chart_cards(entries), [t.name for t in deck.game.wheel()], chart_labels()),
         "versions": deck.versions.all()[:50],

@@ -34,7 +34,13 @@ class Finding:
     texts: dict = field(default_factory=dict)  # language -> quoted text
 
     def as_dict(self):
-        return {"kind": self.kind, "anchor": self.anchor, "language": self.language, "detail": self.detail, "texts": self.texts}
+        return {
+            "kind": self.kind,
+            "anchor": self.anchor,
+            "language": self.language,
+            "detail": self.detail,
+            "texts": self.texts,
+        }
 
 
 def numbers_in(text, language):
@@ -47,7 +53,7 @@ def numbers_in(text, language):
 
 
 def _collapse_repeats(numbers, text, language):
-    """"six (6)" states one number twice: count it once."""
+    """ "six (6)" states one number twice: count it once."""
     for value, word in NUMBER_WORDS.get(language, {}).items():
         if re.search(rf"{word}\s*\(\s*{value}\s*\)", text.lower()):
             numbers[value] -= 1

@@ -11,7 +11,12 @@ from catalogue.schemas import STATS
 from .clash import ClashError, StackCard, resolve
 
 STACK_SIZE = 4
-STAT_LABELS = {"power": gettext_lazy("Power"), "speed": gettext_lazy("Speed"), "health": gettext_lazy("Health"), "cunning": gettext_lazy("Cunning")}
+STAT_LABELS = {
+    "power": gettext_lazy("Power"),
+    "speed": gettext_lazy("Speed"),
+    "health": gettext_lazy("Health"),
+    "cunning": gettext_lazy("Cunning"),
+}
 
 
 class ClashForm(forms.Form):
@@ -34,7 +39,11 @@ class ClashForm(forms.Form):
 
 def clash_calculator(request, slug):
     game = get_object_or_404(Game, slug=slug, schema="dust-collectorz")
-    champions = list(Card.objects.filter(card_set__game=game, type="champion").select_related("tribe").order_by("tribe__position", "name"))
+    champions = list(
+        Card.objects.filter(card_set__game=game, type="champion")
+        .select_related("tribe")
+        .order_by("tribe__position", "name")
+    )
     form = ClashForm(request.GET or None, champions=champions)
     result, error = None, None
     if form.is_valid():

@@ -42,7 +42,11 @@ def expectations(game):
     quick = quick_reference(game)
     tribes = len(quick["wheel"]) or 5
     found = [
-        ("deck-composition-1", [quick["deck_size"], quick["per_tribe"], tribes, quick["counters"]], "deck size, cards per tribe, tribes, Counter type cards"),
+        (
+            "deck-composition-1",
+            [quick["deck_size"], quick["per_tribe"], tribes, quick["counters"]],
+            "deck size, cards per tribe, tribes, Counter type cards",
+        ),
         ("deck-composition-2", [count for _ranks, count in quick["slots"]], "cards of each rank per tribe"),
         ("deck-composition-note-1", [quick["epic_limit"]], "Epic cards per deck"),
         ("deck-composition-3", [quick["ability_limit"]], "Bronze or Silver cards sharing an ability"),

@@ -48,11 +48,18 @@ class Terminology(models.Model):
     language = models.CharField(_("language"), max_length=8)
     term = models.CharField(_("term"), max_length=80)
     variants = models.CharField(
-        _("other forms"), max_length=300, blank=True, help_text=_("Plural and other forms of the same word, comma-separated.")
+        _("other forms"),
+        max_length=300,
+        blank=True,
+        help_text=_("Plural and other forms of the same word, comma-separated."),
     )
     alternatives = models.CharField(
-        _("other translations seen"), max_length=300, blank=True,
-        help_text=_("Different words used for the same concept, comma-separated: the checker reports documents that mix them."),
+        _("other translations seen"),
+        max_length=300,
+        blank=True,
+        help_text=_(
+            "Different words used for the same concept, comma-separated: the checker reports documents that mix them."
+        ),
     )
 
     class Meta:

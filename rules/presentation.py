@@ -47,7 +47,9 @@ def search(structure, query):
     for section in structure.get("sections", []):
         for item in section["items"]:
             if needle in search_key(item["text"]):
-                hits.append({"anchor": item["anchor"], "heading": section["heading"], "text": _mark(item["text"], query)})
+                hits.append(
+                    {"anchor": item["anchor"], "heading": section["heading"], "text": _mark(item["text"], query)}
+                )
     return hits
 
 

@@ -28,7 +28,9 @@ def import_rules_file(game_slug, language, path, actor=None):
     try:
         raw = path.read_bytes()
     except OSError as error:
-        raise RulesImportError(_("%(file)s: cannot read the file (%(reason)s).") % {"file": path.name, "reason": error.strerror}) from None
+        raise RulesImportError(
+            _("%(file)s: cannot read the file (%(reason)s).") % {"file": path.name, "reason": error.strerror}
+        ) from None
     return import_rules(game_slug, language, raw, path.name, actor)
 
 
@@ -49,9 +51,15 @@ def import_rules(game_slug, language, raw, source_name, actor=None):
             return existing, False
         RulesDocument.objects.filter(game=game, language=language, is_current=True).update(is_current=False)
         document = RulesDocument.objects.create(
-            game=game, language=language, version=parsed.version or "", title=parsed.title[:200],
-            credit=_credit(parsed)[:300], source_name=source_name[:200], source_text=_text(raw),
-            content_hash=digest, imported_by=actor if actor and actor.is_authenticated else None,
+            game=game,
+            language=language,
+            version=parsed.version or "",
+            title=parsed.title[:200],
+            credit=_credit(parsed)[:300],
+            source_name=source_name[:200],
+            source_text=_text(raw),
+            content_hash=digest,
+            imported_by=actor if actor and actor.is_authenticated else None,
         )
         reanchor(game)
     logger.info("rules %s/%s imported from %s by %s", game_slug, language, source_name, actor or "system")
@@ -86,14 +94,23 @@ def structure_of(document, alignment, language):
     for s_index, section in enumerate(document.sections):
         key = alignment.section_key_of(language, s_index) or f"{language}-{section.slug}"
         items = [
-            {"kind": item.kind, "number": item.number, "text": item.text,
-             "anchor": alignment.anchor_of(language, s_index, i_index) or f"{key}-{language}-{i_index + 1}"}
+            {
+                "kind": item.kind,
+                "number": item.number,
+                "text": item.text,
+                "anchor": alignment.anchor_of(language, s_index, i_index) or f"{key}-{language}-{i_index + 1}",
+            }
             for i_index, item in enumerate(section.items)
         ]
         sections.append({"key": key, "heading": section.heading, "level": section.level, "items": items})
     glossary_key = sections[document.glossary_section]["key"] if document.glossary_section is not None else None
-    return {"title": document.title, "version": document.version, "sections": sections, "glossary_section": glossary_key,
-            "glossary": [{"term": e.term, "definition": e.definition} for e in document.glossary]}
+    return {
+        "title": document.title,
+        "version": document.version,
+        "sections": sections,
+        "glossary_section": glossary_key,
+        "glossary": [{"term": e.term, "definition": e.definition} for e in document.glossary],
+    }
 
 
 def current_documents(game):

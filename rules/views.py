@@ -28,7 +28,11 @@ def game_rules(request, slug):
     documents = current_documents(game)
     language = translation.get_language()
     document = documents.get(language) or documents.get("en") or next(iter(documents.values()), None)
-    others = [(code, translate_url(request.path, code)) for code in sorted(documents) if document and code != document.language]
+    others = [
+        (code, translate_url(request.path, code))
+        for code in sorted(documents)
+        if document and code != document.language
+    ]
     context = {"game": game, "document": document, "other_languages": others, "quick": quick_reference(game)}
     if document is not None:
         context.update(_document_context(request, document, fallback=document.language != language))
@@ -38,11 +42,19 @@ def game_rules(request, slug):
 def _document_context(request, document, fallback):
     links = glossary_links(document.structure)
     sections = [
-        {**section, "items": [{**item, "html": linked_text(item["text"], links, item["anchor"])} for item in section["items"]]}
+        {
+            **section,
+            "items": [{**item, "html": linked_text(item["text"], links, item["anchor"])} for item in section["items"]],
+        }
         for section in document.structure.get("sections", [])
     ]
     query = request.GET.get("q", "").strip()[:100]
-    return {"sections": sections, "query": query, "hits": search(document.structure, query) if query else None, "fallback": fallback}
+    return {
+        "sections": sections,
+        "query": query,
+        "hits": search(document.structure, query) if query else None,
+        "fallback": fallback,
+    }
 
 
 def history(request, slug):
@@ -55,7 +67,13 @@ def history(request, slug):
         older = _pick(versions, request.GET.get("from"), 1)
         changes = {"older": older, "newer": newer, "rows": diff(older.structure, newer.structure)}
     languages = RulesDocument.objects.filter(game=game).values_list("language", flat=True).distinct()
-    context = {"game": game, "versions": versions, "language": language, "languages": sorted(set(languages)), "changes": changes}
+    context = {
+        "game": game,
+        "versions": versions,
+        "language": language,
+        "languages": sorted(set(languages)),
+        "changes": changes,
+    }
     return render(request, "rules/history.html", context)
 
 
@@ -78,11 +96,19 @@ def compare(request, slug):
         for section in documents[language].structure.get("sections", []):
             for item in section["items"]:
                 if item["anchor"] not in by_anchor:
-                    by_anchor[item["anchor"]] = {"section": section["heading"] if language == languages[0] else "", "texts": {}}
+                    by_anchor[item["anchor"]] = {
+                        "section": section["heading"] if language == languages[0] else "",
+                        "texts": {},
+                    }
                     order.append(item["anchor"])
                 by_anchor[item["anchor"]]["texts"][language] = item["text"]
-    rows = [{"anchor": anchor, **by_anchor[anchor], "cells": [by_anchor[anchor]["texts"].get(lang) for lang in languages]} for anchor in order]
-    return render(request, "rules/compare.html", {"game": game, "languages": languages, "rows": rows, "documents": documents})
+    rows = [
+        {"anchor": anchor, **by_anchor[anchor], "cells": [by_anchor[anchor]["texts"].get(lang) for lang in languages]}
+        for anchor in order
+    ]
+    return render(
+        request, "rules/compare.html", {"game": game, "languages": languages, "rows": rows, "documents": documents}
+    )
 
 
 def consistency(request, slug):
@@ -94,4 +120,6 @@ def consistency(request, slug):
     groups = {}
     for finding in findings:
         groups.setdefault(finding.kind, []).append(finding)
-    return render(request, "rules/check.html", {"game": game, "groups": groups, "languages": languages, "total": len(findings)})
+    return render(
+        request, "rules/check.html", {"game": game, "groups": groups, "languages": languages, "total": len(findings)}
+    )

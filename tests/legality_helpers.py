@@ -19,7 +19,9 @@ def fmt(slug):
 
 def card(name, game="dust-collectorz", type="champion", released_on=datetime.date(2023, 10, 9), **fields):
     attributes = fields.pop("attributes", {})
-    return CardInfo(next(_ids), name, search_key(name), game, type, "PR1", "", released_on, attributes=attributes, **fields)
+    return CardInfo(
+        next(_ids), name, search_key(name), game, type, "PR1", "", released_on, attributes=attributes, **fields
+    )
 
 
 def champion(tribe, rank, ability=None, name=None):
@@ -35,8 +37,10 @@ def legal_dc_deck(tribes=TRIBES, epic_tribes=()):
             if rank == "platinum" and tribe in epic_tribes:
                 rank = "epic"
             entries.append(DeckEntry(champion(tribe, rank), 1))
-    entries += [DeckEntry(card("Dustpan Trap", type="counter", ability="Trap"), 1),
-                DeckEntry(card("Gust", type="counter", ability="Gust"), 1)]
+    entries += [
+        DeckEntry(card("Dustpan Trap", type="counter", ability="Trap"), 1),
+        DeckEntry(card("Gust", type="counter", ability="Gust"), 1),
+    ]
     return Deck(entries)
 
 

@@ -27,7 +27,13 @@ def test_signup_logs_in_and_uses_chosen_language(client):
 def test_signup_with_mismatched_passwords_creates_nothing(client):
     response = client.post(
         "/en/accounts/signup/",
-        {"username": "eve", "email": "eve@example.org", "preferred_language": "en", "password1": "x-Pass-1234", "password2": "other"},
+        {
+            "username": "eve",
+            "email": "eve@example.org",
+            "preferred_language": "en",
+            "password1": "x-Pass-1234",
+            "password2": "other",
+        },
     )
     assert response.status_code == 200
     assert "errors" in response.text
@@ -50,7 +56,9 @@ def test_logout_requires_post(client, alice):
 def test_profile_requires_login_and_saves_language(client, alice):
     assert client.get("/en/accounts/profile/").url.startswith("/en/accounts/login/")
     client.force_login(alice)
-    response = client.post("/en/accounts/profile/", {"display_name": "Ali", "email": "a@example.org", "preferred_language": "fr"})
+    response = client.post(
+        "/en/accounts/profile/", {"display_name": "Ali", "email": "a@example.org", "preferred_language": "fr"}
+    )
     assert response.url == "/fr/accounts/profile/"
     alice.refresh_from_db()
     assert (alice.display_name, alice.preferred_language) == ("Ali", "fr")
@@ -75,7 +83,9 @@ def test_password_reset_sends_email_with_working_link(client, alice):
     path = link.split("://", 1)[1].split("/", 1)[1]
     form_page = client.get("/" + path, follow=True)
     assert form_page.status_code == 200
-    response = client.post(form_page.redirect_chain[-1][0], {"new_password1": "Reset-pass-99", "new_password2": "Reset-pass-99"})
+    response = client.post(
+        form_page.redirect_chain[-1][0], {"new_password1": "Reset-pass-99", "new_password2": "Reset-pass-99"}
+    )
     assert response.status_code == 302
     alice.refresh_from_db()
     assert alice.check_password("Reset-pass-99")

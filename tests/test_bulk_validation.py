@@ -15,7 +15,6 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 PASTED = "Name: Alice\n2 Pocket Puff\n---\nName: Bob\n1 Fluffnip\n1 Nonexistent Card\n---\n\n"
 
 
-
 def start(client, django_capture_on_commit_callbacks, **data):
     with django_capture_on_commit_callbacks(execute=True):
         return client.post("/en/decks/bulk/", {"format": "dc-prerelease", "as_of": "2024-01-01", **data})
@@ -33,7 +32,12 @@ def test_pasted_decklists_are_validated_with_a_report(client, organiser, sample,
     job = BulkValidation.objects.get()
     assert response.url == f"/en/decks/bulk/{job.pk}/"
     assert (job.status, job.done, job.total) == ("done", 2, 2)
-    assert client.get(f"/en/decks/bulk/{job.pk}/progress/").json() == {"status": "done", "done": 2, "total": 2, "percent": 100}
+    assert client.get(f"/en/decks/bulk/{job.pk}/progress/").json() == {
+        "status": "done",
+        "done": 2,
+        "total": 2,
+        "percent": 100,
+    }
     page = client.get(f"/en/decks/bulk/{job.pk}/").text
     assert "Download the CSV report" in page and "“Nonexistent Card” is not a card in the catalogue." in page
     rows = list(csv.reader(io.StringIO(client.get(f"/en/decks/bulk/{job.pk}/report.csv").content.decode())))
@@ -74,7 +78,9 @@ def test_oversized_member_is_refused(client, organiser, sample, django_capture_o
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("big.txt", "1 Pocket Puff\n" * 20000)
     client.force_login(organiser)
-    response = start(client, django_capture_on_commit_callbacks, upload=SimpleUploadedFile("big.zip", buffer.getvalue()))
+    response = start(
+        client, django_capture_on_commit_callbacks, upload=SimpleUploadedFile("big.zip", buffer.getvalue())
+    )
     assert "big.txt is larger than 100 KB." in response.text and not BulkValidation.objects.exists()
 
 
@@ -91,7 +97,9 @@ def test_another_organisers_run_is_404(client, organiser, sample, django_capture
 
 def test_task_is_idempotent(organiser, sample):
     items = bulk.split_pasted(PASTED)
-    job = BulkValidation.objects.create(owner=organiser, format_slug="dc-prerelease", as_of="2024-01-01", items=items, total=2)
+    job = BulkValidation.objects.create(
+        owner=organiser, format_slug="dc-prerelease", as_of="2024-01-01", items=items, total=2
+    )
     validate_bulk(job.pk)
     job.refresh_from_db()
     first = job.results

@@ -19,7 +19,11 @@ def test_import_creates_set_wheel_and_cards(tmp_path):
     assert rustborn.beats.name == "Glimmerkin"
     assert rustborn.beaten_by.name == "Loomweavers"
     card = Card.objects.get(card_set__code="TST", number="001")
-    assert (card.tribe, card.rank, card.stats) == (rustborn, "bronze", {"power": 1, "speed": 2, "health": 3, "cunning": 0})
+    assert (card.tribe, card.rank, card.stats) == (
+        rustborn,
+        "bronze",
+        {"power": 1, "speed": 2, "health": 3, "cunning": 0},
+    )
 
 
 def test_reimport_updates_and_never_duplicates(tmp_path):
@@ -33,7 +37,9 @@ def test_reimport_updates_and_never_duplicates(tmp_path):
 
 
 def test_csv_equivalent_of_json(tmp_path):
-    rows = ["game,set_code,set_name,set_released_on,number,name,type,tribe,tribe_beats,rank,ability,power,speed,health,cunning,text"]
+    rows = [
+        "game,set_code,set_name,set_released_on,number,name,type,tribe,tribe_beats,rank,ability,power,speed,health,cunning,text"
+    ]
     document = dc_document()
     beats = {tribe["name"]: tribe["beats"] for tribe in document["tribes"]}
     for card in document["cards"]:
@@ -42,9 +48,19 @@ def test_csv_equivalent_of_json(tmp_path):
         rows.append(
             ",".join(
                 [
-                    "dust-collectorz", "TST", "Test Sampler", "2023-10-09", card["number"], card["name"], card["type"],
-                    tribe, beats.get(tribe, ""), card.get("rank", ""), card["ability"],
-                    *[str(stats.get(stat, "")) for stat in ("power", "speed", "health", "cunning")], card["text"],
+                    "dust-collectorz",
+                    "TST",
+                    "Test Sampler",
+                    "2023-10-09",
+                    card["number"],
+                    card["name"],
+                    card["type"],
+                    tribe,
+                    beats.get(tribe, ""),
+                    card.get("rank", ""),
+                    card["ability"],
+                    *[str(stats.get(stat, "")) for stat in ("power", "speed", "health", "cunning")],
+                    card["text"],
                 ]
             )
         )
@@ -64,8 +80,13 @@ def test_dbz_attributes_and_style_from_title(tmp_path):
             {"number": "1", "name": "Red Test Punch", "type": "physical_combat"},
             {"number": "2", "name": "Namek Dragon Ball 9", "type": "dragon_ball"},
             {"number": "3", "name": "Goku's Test Plan", "type": "combat", "attributes": {"named": "Goku"}},
-            {"number": "4", "name": "Goku, Test Hero", "type": "main_personality",
-             "attributes": {"personality": "Goku", "level": 2}, "rarity": "rare"},
+            {
+                "number": "4",
+                "name": "Goku, Test Hero",
+                "type": "main_personality",
+                "attributes": {"personality": "Goku", "level": 2},
+                "rarity": "rare",
+            },
         ],
     }
     import_catalogue_file(write_catalogue(tmp_path, document))

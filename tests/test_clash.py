@@ -57,6 +57,9 @@ def test_calculator_page(client, sample):
     result = client.get("/en/rules/dust-collectorz/clash/", params).context["result"]
     assert result.relation == "weaker"  # Lintlings beat Rustbacks on the sample wheel
     assert result.defender.total == (rust[0].power - 1) + (rust[1].power - 1) // 2
-    same = client.get("/en/rules/dust-collectorz/clash/", {**params, "defender_0": Card.objects.filter(tribe__name="Lintlings").last().pk})
+    same = client.get(
+        "/en/rules/dust-collectorz/clash/",
+        {**params, "defender_0": Card.objects.filter(tribe__name="Lintlings").last().pk},
+    )
     assert "The defender may not answer with the attacking tribe." in same.text
     assert client.get("/en/rules/dbz-ccg/clash/").status_code == 404

@@ -9,7 +9,6 @@ from decks.services import decks as deck_services
 pytestmark = pytest.mark.django_db
 
 
-
 @pytest.fixture
 def deck(alice, sample):
     from catalogue.models import Game
@@ -134,7 +133,15 @@ def test_add_and_remove_buttons_work_without_javascript(client, alice, deck):
 def test_create_deck_page(client, alice, sample):
     client.force_login(alice)
     assert client.get("/en/decks/new/").status_code == 200
-    response = client.post("/en/decks/new/", {"name": "Saiyan", "format": "dbz-expanded", "visibility": "unlisted", "decklist": "Tokui-Waza: Saiyan\n1 Goku (Level 1)"})
+    response = client.post(
+        "/en/decks/new/",
+        {
+            "name": "Saiyan",
+            "format": "dbz-expanded",
+            "visibility": "unlisted",
+            "decklist": "Tokui-Waza: Saiyan\n1 Goku (Level 1)",
+        },
+    )
     deck = Deck.objects.get(name="Saiyan")
     assert response.url == f"/en/decks/{deck.pk}/" and deck.game.slug == "dbz-ccg"
     assert deck.latest_version().declarations == {"tokui-waza": "Saiyan"}
@@ -158,7 +165,13 @@ def test_deck_delete_asks_first(client, alice, deck):
 @pytest.mark.parametrize("language", ["fr", "it"])
 def test_deck_pages_are_translated(client, alice, deck, pool, language):
     client.force_login(alice)
-    for url in ("/decks/", f"/decks/{deck.pk}/", f"/decks/{deck.pk}/edit/", "/collections/", f"/collections/{pool.pk}/"):
+    for url in (
+        "/decks/",
+        f"/decks/{deck.pk}/",
+        f"/decks/{deck.pk}/edit/",
+        "/collections/",
+        f"/collections/{pool.pk}/",
+    ):
         response = client.get(f"/{language}{url}")
         assert response.status_code == 200 and f'lang="{language}"' in response.text
 

@@ -12,7 +12,6 @@ pytestmark = pytest.mark.django_db
 URL = "/api/v1/decks/validate/"
 
 
-
 def legal_sample_deck():
     """Per tribe 2 Bronze, 2 Silver, 1 Gold, 1 Platinum of the sample set, plus 2 counters."""
     lines, abilities = [], Counter()
@@ -31,10 +30,16 @@ def legal_sample_deck():
 
 
 def test_legal_sample_deck(api, sample):
-    body = api.post(URL, {"format": "dc-prerelease", "decklist": legal_sample_deck(), "as_of": "2024-01-01"}, format="json").json()
+    body = api.post(
+        URL, {"format": "dc-prerelease", "decklist": legal_sample_deck(), "as_of": "2024-01-01"}, format="json"
+    ).json()
     assert body["violations"] == [] and body["legal"] is True
     assert body["card_count"] == 32
-    assert body["ruleset"] == {"version": "V202310.09", "effective": "2023-10-09", "name": "Dust Collectorz pre-release"}
+    assert body["ruleset"] == {
+        "version": "V202310.09",
+        "effective": "2023-10-09",
+        "name": "Dust Collectorz pre-release",
+    }
     assert {line["status"] for line in body["lines"]} == {"ok"}
 
 
@@ -52,7 +57,11 @@ def test_cards_by_id_and_wrong_game(api, sample):
     dbz_card = Card.objects.filter(card_set__game__slug="dbz-ccg").first()
     dc_card = Card.objects.filter(card_set__code="PR1").first()
     body = api.post(
-        URL, {"format": "dc-prerelease", "cards": [{"card": dc_card.pk, "qty": 1}, {"card": dbz_card.pk, "qty": 1}, {"card": 999999, "qty": 1}]},
+        URL,
+        {
+            "format": "dc-prerelease",
+            "cards": [{"card": dc_card.pk, "qty": 1}, {"card": dbz_card.pk, "qty": 1}, {"card": 999999, "qty": 1}],
+        },
         format="json",
     ).json()
     codes = [v["code"] for v in body["violations"]]
@@ -62,7 +71,9 @@ def test_cards_by_id_and_wrong_game(api, sample):
 
 def test_dbz_decklist_names_a_main_personality_and_style(api, sample):
     lines = [f"1 Goku (Level {n})" for n in range(1, 5)] + ["Tokui-Waza: Saiyan", "5 Goku's Lucky Break"]
-    body = api.post(URL, {"format": "dbz-expanded", "decklist": "\n".join(lines), "as_of": "2005-06-01"}, format="json").json()
+    body = api.post(
+        URL, {"format": "dbz-expanded", "decklist": "\n".join(lines), "as_of": "2005-06-01"}, format="json"
+    ).json()
     codes = {v["code"] for v in body["violations"]}
     assert {"deck_size", "restricted"} <= codes
     restricted = next(v for v in body["violations"] if v["code"] == "restricted")
@@ -70,7 +81,9 @@ def test_dbz_decklist_names_a_main_personality_and_style(api, sample):
 
 
 def test_messages_follow_the_request_language(api, sample):
-    response = api.post(URL, {"format": "dc-prerelease", "decklist": "1 Pocket Puff"}, format="json", HTTP_ACCEPT_LANGUAGE="fr")
+    response = api.post(
+        URL, {"format": "dc-prerelease", "decklist": "1 Pocket Puff"}, format="json", HTTP_ACCEPT_LANGUAGE="fr"
+    )
     size = next(v for v in response.json()["violations"] if v["code"] == "deck_size")
     assert "32" in size["message"] and "deck" in size["message"].lower()
     assert size["message"] != "The deck has 1 cards; it must have 32."
@@ -146,6 +159,13 @@ def test_format_version_in_force_on_the_date(sample):
 
     row = Format.objects.get(slug="dc-prerelease")
     newer = dict(row.definition, version="V2099", effective="2099-01-01")
-    Format.objects.create(slug="dc-prerelease", version="V2099", name=row.name, game=row.game, effective=datetime.date(2099, 1, 1), definition=newer)
+    Format.objects.create(
+        slug="dc-prerelease",
+        version="V2099",
+        name=row.name,
+        game=row.game,
+        effective=datetime.date(2099, 1, 1),
+        definition=newer,
+    )
     assert format_for("dc-prerelease", datetime.date(2050, 1, 1))[0].version == "V202310.09"
     assert format_for("dc-prerelease", datetime.date(2099, 1, 1))[0].version == "V2099"

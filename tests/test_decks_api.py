@@ -8,13 +8,17 @@ from decks.models import Collection, Deck, DeckVersion
 pytestmark = pytest.mark.django_db
 
 
-
 @pytest.fixture
 def alice_deck(api, alice, sample):
     api.force_authenticate(alice)
     body = api.post(
         "/api/v1/decks/",
-        {"name": "Lint rush", "game": "dust-collectorz", "format": "dc-prerelease", "decklist": "2 Pocket Puff\n1 Fluffnip"},
+        {
+            "name": "Lint rush",
+            "game": "dust-collectorz",
+            "format": "dc-prerelease",
+            "decklist": "2 Pocket Puff\n1 Fluffnip",
+        },
         format="json",
     ).json()
     api.force_authenticate(None)
@@ -44,13 +48,17 @@ def test_collection_crud_and_privacy(api, alice, bob, sample):
 def test_collection_import_is_all_or_nothing_and_exports(api, alice, sample):
     api.force_authenticate(alice)
     pool = api.post("/api/v1/collections/", {"name": "Binder"}, format="json").json()["id"]
-    bad = api.post(f"/api/v1/collections/{pool}/import/", {"text": "2 Pocket Puff\n1 Pocket Puf\n0 Fluffnip"}, format="json")
+    bad = api.post(
+        f"/api/v1/collections/{pool}/import/", {"text": "2 Pocket Puff\n1 Pocket Puf\n0 Fluffnip"}, format="json"
+    )
     assert bad.status_code == 400
     lines = bad.json()["lines"]
     assert [(line["line"], line["status"]) for line in lines] == [(2, "unknown"), (3, "malformed")]
     assert lines[0]["suggestions"][0] == "Pocket Puff"
     assert Collection.objects.get(pk=pool).owned() == {}
-    ok = api.post(f"/api/v1/collections/{pool}/import/", {"text": "2 Pocket Puff\n1 Fluffnip\n1 Pocket Puff"}, format="json")
+    ok = api.post(
+        f"/api/v1/collections/{pool}/import/", {"text": "2 Pocket Puff\n1 Fluffnip\n1 Pocket Puff"}, format="json"
+    )
     assert ok.status_code == 200 and ok.json()["card_count"] == 4
     csv_text = "qty,set,number\n2,PR1,001\n"
     assert api.post(f"/api/v1/collections/{pool}/import/", {"text": csv_text}, format="json").json()["card_count"] == 6
@@ -79,7 +87,9 @@ def test_deck_versions_are_immutable_and_hashed(api, alice, alice_deck):
 def test_deck_with_unknown_lines_saves_nothing(api, alice, sample):
     api.force_authenticate(alice)
     response = api.post(
-        "/api/v1/decks/", {"name": "Typo", "game": "dust-collectorz", "format": "dc-prerelease", "decklist": "2 Pockt Puff"}, format="json"
+        "/api/v1/decks/",
+        {"name": "Typo", "game": "dust-collectorz", "format": "dc-prerelease", "decklist": "2 Pockt Puff"},
+        format="json",
     )
     assert response.status_code == 400
     assert response.json()["lines"][0]["suggestions"] == ["Pocket Puff"]
@@ -89,7 +99,9 @@ def test_deck_with_unknown_lines_saves_nothing(api, alice, sample):
 
 def test_deck_format_must_match_game(api, alice, sample):
     api.force_authenticate(alice)
-    response = api.post("/api/v1/decks/", {"name": "x", "game": "dbz-ccg", "format": "dc-prerelease", "decklist": ""}, format="json")
+    response = api.post(
+        "/api/v1/decks/", {"name": "x", "game": "dbz-ccg", "format": "dc-prerelease", "decklist": ""}, format="json"
+    )
     assert response.status_code == 400 and "format" in response.json()["errors"]
 
 
@@ -133,5 +145,7 @@ def test_validate_a_saved_deck_against_a_collection(api, alice, bob, alice_deck)
 
 
 def test_writes_need_an_account(api, sample):
-    response = api.post("/api/v1/decks/", {"name": "x", "game": "dust-collectorz", "format": "dc-prerelease"}, format="json")
+    response = api.post(
+        "/api/v1/decks/", {"name": "x", "game": "dust-collectorz", "format": "dc-prerelease"}, format="json"
+    )
     assert response.status_code == 401

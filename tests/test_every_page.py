@@ -29,23 +29,49 @@ def pages(world):
     event, deck, card = world["event"], world["deck"], world["card"]
     game = card.card_set.game.slug
     return [
-        "", "catalogue/", f"catalogue/{game}/", f"catalogue/{game}/{card.card_set.code}/{card.number}/",
-        "accounts/login/", "accounts/signup/", "accounts/password/reset/",
-        "decks/", f"decks/{deck.pk}/", f"decks/{deck.pk}/versions/1/",
-        "events/", f"events/{event.pk}/", f"events/{event.pk}/standings/", f"events/{event.pk}/bracket/",
-        f"events/{event.pk}/rounds/1/pairings/", f"events/{event.pk}/rounds/1/pairings/?by=name",
-        f"events/{event.pk}/rounds/1/slips/", f"events/{event.pk}/timer/",
-        "rules/", f"rules/{game}/", f"rules/{game}/compare/", f"rules/{game}/history/", f"rules/{game}/check/",
-        f"rules/{game}/clash/", "rules/dbz-ccg/", "rules/dust-reclamation/",
+        "",
+        "catalogue/",
+        f"catalogue/{game}/",
+        f"catalogue/{game}/{card.card_set.code}/{card.number}/",
+        "accounts/login/",
+        "accounts/signup/",
+        "accounts/password/reset/",
+        "decks/",
+        f"decks/{deck.pk}/",
+        f"decks/{deck.pk}/versions/1/",
+        "events/",
+        f"events/{event.pk}/",
+        f"events/{event.pk}/standings/",
+        f"events/{event.pk}/bracket/",
+        f"events/{event.pk}/rounds/1/pairings/",
+        f"events/{event.pk}/rounds/1/pairings/?by=name",
+        f"events/{event.pk}/rounds/1/slips/",
+        f"events/{event.pk}/timer/",
+        "rules/",
+        f"rules/{game}/",
+        f"rules/{game}/compare/",
+        f"rules/{game}/history/",
+        f"rules/{game}/check/",
+        f"rules/{game}/clash/",
+        "rules/dbz-ccg/",
+        "rules/dust-reclamation/",
     ]
 
 
 def player_pages(world):
     deck, pool, event = world["deck"], world["pool"], world["event"]
     return [
-        "accounts/profile/", "accounts/password/change/", "decks/new/", f"decks/{deck.pk}/edit/",
-        f"decks/{deck.pk}/settings/", f"decks/{deck.pk}/delete/", "collections/", f"collections/{pool.pk}/",
-        f"collections/{pool.pk}/import/", f"collections/{pool.pk}/rename/", f"collections/{pool.pk}/delete/",
+        "accounts/profile/",
+        "accounts/password/change/",
+        "decks/new/",
+        f"decks/{deck.pk}/edit/",
+        f"decks/{deck.pk}/settings/",
+        f"decks/{deck.pk}/delete/",
+        "collections/",
+        f"collections/{pool.pk}/",
+        f"collections/{pool.pk}/import/",
+        f"collections/{pool.pk}/rename/",
+        f"collections/{pool.pk}/delete/",
         f"events/{event.pk}/me/",
     ]
 

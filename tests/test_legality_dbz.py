@@ -23,7 +23,10 @@ def dbz(name, type="non_combat", released_on=OLD, **attributes):
 
 def goku_deck(filler=50, style=None):
     """Goku levels 1-4 and freestyle filler, 3 copies per title."""
-    entries = [DeckEntry(dbz(f"Goku Level {level}", "main_personality", personality="Goku", level=level), 1) for level in range(1, 5)]
+    entries = [
+        DeckEntry(dbz(f"Goku Level {level}", "main_personality", personality="Goku", level=level), 1)
+        for level in range(1, 5)
+    ]
     remaining, index = filler - 4, 0
     while remaining > 0:
         qty = min(3, remaining)
@@ -115,13 +118,19 @@ def test_named_cards_of_the_main_personality_allow_four():
 
 def test_personality_dragon_ball_and_sensei_limit_one():
     deck = goku_deck()
-    deck.entries += [DeckEntry(dbz("Earth Dragon Ball 1", "dragon_ball"), 2), DeckEntry(dbz("Master Roshi", "sensei"), 2)]
+    deck.entries += [
+        DeckEntry(dbz("Earth Dragon Ball 1", "dragon_ball"), 2),
+        DeckEntry(dbz("Master Roshi", "sensei"), 2),
+    ]
     assert sorted(v.cards[0] for v in check(deck).violations) == ["Earth Dragon Ball 1", "Master Roshi"]
 
 
 def test_mastery_needs_declared_matching_tokui_waza():
     deck = goku_deck()
-    deck.entries += [DeckEntry(dbz("Saiyan Style Mastery", "mastery"), 1), DeckEntry(dbz("Saiyan Power Punch", "physical_combat"), 1)]
+    deck.entries += [
+        DeckEntry(dbz("Saiyan Style Mastery", "mastery"), 1),
+        DeckEntry(dbz("Saiyan Power Punch", "physical_combat"), 1),
+    ]
     undeclared = check(deck)
     assert codes(undeclared) == ["tokui_waza"] and undeclared.violations[0].params["problem"] == "undeclared"
     deck.declarations["tokui-waza"] = "red"
@@ -141,7 +150,10 @@ def test_tokui_waza_needs_a_non_mastery_card_of_its_style():
 
 def test_namek_is_not_a_style():
     deck = goku_deck(style="red")
-    deck.entries += [DeckEntry(dbz("Red Crushing Punch", "physical_combat"), 1), DeckEntry(dbz("Namek Dragon Ball 1", "dragon_ball"), 1)]
+    deck.entries += [
+        DeckEntry(dbz("Red Crushing Punch", "physical_combat"), 1),
+        DeckEntry(dbz("Namek Dragon Ball 1", "dragon_ball"), 1),
+    ]
     assert check(deck).legal
     deck.entries.append(DeckEntry(dbz("Namekian Regrowth", "combat"), 1))
     assert [v.params["problem"] for v in check(deck).violations] == ["off_style"]
@@ -149,8 +161,11 @@ def test_namek_is_not_a_style():
 
 def test_more_than_one_mastery():
     deck = goku_deck(style="red")
-    deck.entries += [DeckEntry(dbz("Red Style Mastery", "mastery"), 1), DeckEntry(dbz("Red Other Mastery", "mastery"), 1),
-                     DeckEntry(dbz("Red Jab", "physical_combat"), 1)]
+    deck.entries += [
+        DeckEntry(dbz("Red Style Mastery", "mastery"), 1),
+        DeckEntry(dbz("Red Other Mastery", "mastery"), 1),
+        DeckEntry(dbz("Red Jab", "physical_combat"), 1),
+    ]
     assert codes(check(deck)) == ["mastery_limit"]
 
 
@@ -179,7 +194,10 @@ def test_seven_day_eligibility_boundary():
 
 
 def test_all_problems_at_once():
-    deck = Deck(goku_deck(49).entries + [DeckEntry(dbz("Dragons Glare"), 1), DeckEntry(dbz("Yamcha Ally 3", "ally", level=3), 1)])
+    deck = Deck(
+        goku_deck(49).entries
+        + [DeckEntry(dbz("Dragons Glare"), 1), DeckEntry(dbz("Yamcha Ally 3", "ally", level=3), 1)]
+    )
     assert codes(check(deck)) == ["ally_level", "banned"]
     deck.entries = deck.entries[:-3]
     assert codes(check(deck)) == ["deck_size"]

@@ -50,7 +50,9 @@ def test_five_and_seven_cards_in_a_tribe():
 
 def test_a_missing_tribe_is_reported_from_the_wheel():
     deck = legal_dc_deck(tribes=TRIBES[:4])
-    deck.entries += [DeckEntry(champion("Lintlings", rank), 1) for rank in ("bronze", "silver", "gold", "platinum", "epic", "gold")]
+    deck.entries += [
+        DeckEntry(champion("Lintlings", rank), 1) for rank in ("bronze", "silver", "gold", "platinum", "epic", "gold")
+    ]
     verdict = check(deck)
     assert {v.params["value"] for v in verdict.violations if v.code == "tribe_count"} == {"Lintlings", "Attic Hoarders"}
 

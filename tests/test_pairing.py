@@ -97,7 +97,9 @@ def test_fewer_than_two_active_players_is_an_error():
         pair_round(field([3, 0], dropped={0}), 2)
 
 
-@pytest.mark.parametrize(("count", "sizes"), [(10, [4, 3, 3]), (7, [4, 3]), (8, [4, 4]), (9, [3, 3, 3]), (12, [4, 4, 4]), (5, [4])])
+@pytest.mark.parametrize(
+    ("count", "sizes"), [(10, [4, 3, 3]), (7, [4, 3]), (8, [4, 4]), (9, [3, 3, 3]), (12, [4, 4, 4]), (5, [4])]
+)
 def test_pod_sizes_avoid_byes(count, sizes):
     assert pod_sizes(count, 4) == sizes
 
@@ -108,16 +110,28 @@ def test_pods_of_ten():
 
 
 def test_command_line(tmp_path):
-    document = {"round": 2, "seed": 5, "players": [{"id": "a", "points": 3, "opponents": ["b"]}, {"id": "b", "opponents": ["a"]},
-                                                    {"id": "c", "points": 3, "opponents": ["d"]}, {"id": "d", "opponents": ["c"]}]}
+    document = {
+        "round": 2,
+        "seed": 5,
+        "players": [
+            {"id": "a", "points": 3, "opponents": ["b"]},
+            {"id": "b", "opponents": ["a"]},
+            {"id": "c", "points": 3, "opponents": ["d"]},
+            {"id": "d", "opponents": ["c"]},
+        ],
+    }
     path = tmp_path / "in.json"
     path.write_text(json.dumps(document))
-    result = subprocess.run([sys.executable, "-m", "tournaments.pairing", str(path)], cwd=ROOT, capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "tournaments.pairing", str(path)], cwd=ROOT, capture_output=True, text=True
+    )
     output = json.loads(result.stdout)
     assert sorted(sorted(t) for t in output["tables"]) == [["a", "c"], ["b", "d"]]
     assert output["stats"] == {"pair_downs": 0, "point_gap": 0, "rematches": 0}
     path.write_text("{")
-    broken = subprocess.run([sys.executable, "-m", "tournaments.pairing", str(path)], cwd=ROOT, capture_output=True, text=True)
+    broken = subprocess.run(
+        [sys.executable, "-m", "tournaments.pairing", str(path)], cwd=ROOT, capture_output=True, text=True
+    )
     assert broken.returncode == 2 and "in.json" in broken.stderr
 
 
@@ -131,7 +145,10 @@ def simulate(count, rounds, seed, drop_rate=0.0, late=()):
             for i in late:  # late entries: losses for the rounds missed
                 state[i] = {"points": 0, "met": set(), "byes": 0, "dropped": False}
         order = sorted(state, key=lambda i: (-state[i]["points"], rng.random()))
-        players = [Player(i, state[i]["points"], r + 1, frozenset(state[i]["met"]), state[i]["byes"], state[i]["dropped"]) for r, i in enumerate(order)]
+        players = [
+            Player(i, state[i]["points"], r + 1, frozenset(state[i]["met"]), state[i]["byes"], state[i]["dropped"])
+            for r, i in enumerate(order)
+        ]
         pairing = pair_round(players, round_number, seed)
         history.append((players, pairing))
         for i in pairing.byes:
@@ -153,7 +170,9 @@ def rematch_free_possible(players, byes):
     return -1 not in maximum_matching(len(active), neighbours)
 
 
-@pytest.mark.parametrize(("count", "drop_rate", "late"), [(37, 0.02, (5, 6)), (64, 0.0, ()), (129, 0.03, (1,)), (11, 0.0, ())])
+@pytest.mark.parametrize(
+    ("count", "drop_rate", "late"), [(37, 0.02, (5, 6)), (64, 0.0, ()), (129, 0.03, (1,)), (11, 0.0, ())]
+)
 def test_simulated_events_keep_the_invariants(count, drop_rate, late):
     for players, pairing in simulate(count, 9, seed=count, drop_rate=drop_rate, late=late):
         active = {p.id for p in players if not p.dropped}

@@ -55,8 +55,12 @@ def unscored(event):
 
 
 def post(url, token, body):
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Authorization": f"Token {token}", "Content-Type": "application/json"})
+    request = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=30) as response:
         return response.status
 
@@ -64,7 +68,12 @@ def post(url, token, body):
 def test_a_concurrent_reports_one_confirmed_result_per_match(start_worker, live_server, organiser):
     start_worker()
     event, matches = big_event(organiser, 200)
-    tokens = {token.user_id: token.key for token in Token.objects.bulk_create(Token(user=seat.entrant.user, key=Token.generate_key()) for m in matches for seat in m.seats.all())}
+    tokens = {
+        token.user_id: token.key
+        for token in Token.objects.bulk_create(
+            Token(user=seat.entrant.user, key=Token.generate_key()) for m in matches for seat in m.seats.all()
+        )
+    }
     rng = random.Random(7)
     conflicting = set(rng.sample([m.pk for m in matches], 10))
     jobs, expected = [], {}
@@ -101,7 +110,10 @@ def test_b_worker_killed_mid_scoring_converges(start_worker, organiser):
     assert unscored(event) > 0, "the worker finished before it was killed; the test proves nothing"
     start_worker(beat=True, sweep_seconds=1)  # the sweeper re-sends what the killed worker held
     assert wait_for(lambda: unscored(event) == 0, timeout=120), "reports left unscored after the restart"
-    assert wait_for(lambda: not Match.objects.filter(round__event=event, is_bye=False).exclude(status="confirmed").exists(), timeout=60)
+    assert wait_for(
+        lambda: not Match.objects.filter(round__event=event, is_bye=False).exclude(status="confirmed").exists(),
+        timeout=60,
+    )
     event.refresh_from_db()
     points = {row["entrant"]: row["match_points"] for row in event_standings(event)}
     for match in matches:
@@ -116,7 +128,19 @@ def spare_redis(tmp_path):
     if binary is None:
         pytest.skip("redis-server is not installed")
     port = 6391
-    command = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", str(tmp_path)]
+    command = [
+        binary,
+        "--port",
+        str(port),
+        "--bind",
+        "127.0.0.1",
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--dir",
+        str(tmp_path),
+    ]
 
     def start():
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

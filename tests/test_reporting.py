@@ -28,8 +28,13 @@ def report(api, user, match, body, capture, **headers):
 
 
 def game(winner, loser, captures_winner=None, captures_loser=None):
-    return {"captures": {str(winner): captures_winner or {"bronze": 4, "platinum": 1}, str(loser): captures_loser or {"bronze": 2}},
-            "last_round_winner": str(winner)}
+    return {
+        "captures": {
+            str(winner): captures_winner or {"bronze": 4, "platinum": 1},
+            str(loser): captures_loser or {"bronze": 2},
+        },
+        "last_round_winner": str(winner),
+    }
 
 
 def test_report_then_confirm(api, paired, alice, bob, django_capture_on_commit_callbacks):
@@ -47,12 +52,17 @@ def test_report_then_confirm(api, paired, alice, bob, django_capture_on_commit_c
     state = api.get(f"/api/v1/matches/{match.pk}/").json()
     assert state["status"] == "confirmed"
     assert state["result"]["winner"] == a and state["result"]["wins"] == {str(a): 2, str(b): 1}
-    standings = {row["entrant"]: row["match_points"] for row in api.get(f"/api/v1/tournaments/{event.pk}/standings/").json()["standings"]}
+    standings = {
+        row["entrant"]: row["match_points"]
+        for row in api.get(f"/api/v1/tournaments/{event.pk}/standings/").json()["standings"]
+    }
     assert standings[a] == 3 and standings[b] == 0
     assert AuditEntry.objects.filter(event=event, action="result.confirm").count() == 1
 
 
-def test_agreeing_reports_confirm_and_differing_ones_are_disputed(api, paired, alice, bob, django_capture_on_commit_callbacks):
+def test_agreeing_reports_confirm_and_differing_ones_are_disputed(
+    api, paired, alice, bob, django_capture_on_commit_callbacks
+):
     _event, match, ids = paired
     a, b = ids[alice.pk], ids[bob.pk]
     report(api, alice, match, {"wins": {str(a): 2, str(b): 0}, "draws": 0}, django_capture_on_commit_callbacks)
@@ -70,7 +80,10 @@ def test_organiser_resolves_a_dispute(api, paired, organiser, alice, bob, django
     api.post(f"/api/v1/matches/{match.pk}/dispute/")
     assert Match.objects.get(pk=match.pk).status == "disputed"
     api.force_authenticate(organiser)
-    assert api.post(f"/api/v1/matches/{match.pk}/result/", {"wins": {str(a): 1, str(b): 2}}, format="json").status_code == 200
+    assert (
+        api.post(f"/api/v1/matches/{match.pk}/result/", {"wins": {str(a): 1, str(b): 2}}, format="json").status_code
+        == 200
+    )
     assert api.get(f"/api/v1/matches/{match.pk}/").json()["result"]["winner"] == b
 
 
@@ -85,7 +98,9 @@ def test_impossible_piles_get_400_naming_the_field(api, paired, alice, bob, djan
     stranger["last_round_winner"] = "999"
     response = report(api, alice, match, {"games": [stranger]}, django_capture_on_commit_callbacks)
     assert response.status_code == 400 and "games.1.last_round_winner" in response.json()["errors"]
-    negative = report(api, alice, match, {"games": [game(a, b, captures_winner={"bronze": -2})]}, django_capture_on_commit_callbacks)
+    negative = report(
+        api, alice, match, {"games": [game(a, b, captures_winner={"bronze": -2})]}, django_capture_on_commit_callbacks
+    )
     assert negative.status_code == 400
     assert not Report.objects.filter(match=match).exists() and Match.objects.get(pk=match.pk).status == "pending"
 
@@ -96,13 +111,17 @@ def test_a_report_that_became_impossible_is_kept_as_invalid(paired, alice):
     _event, match, ids = paired
     a = ids[alice.pk]
     b = next(e for e in ids.values() if e != a)
-    saved = Report.objects.create(match=match, entrant_id=a, reporter=alice, payload={"games": [game(a, b, captures_winner={"gold": 11})]})
+    saved = Report.objects.create(
+        match=match, entrant_id=a, reporter=alice, payload={"games": [game(a, b, captures_winner={"gold": 11})]}
+    )
     score(saved.pk)
     saved.refresh_from_db()
     assert saved.status == "invalid" and saved.error.startswith(f"games.1.captures.{a}.gold")
 
 
-def test_outsiders_get_403_and_closed_matches_400(api, paired, alice, bob, organiser, django_capture_on_commit_callbacks):
+def test_outsiders_get_403_and_closed_matches_400(
+    api, paired, alice, bob, organiser, django_capture_on_commit_callbacks
+):
     event, match, ids = paired
     charlie = make_user("charlie")
     assert report(api, charlie, match, {"wins": {}}, django_capture_on_commit_callbacks).status_code == 403
@@ -141,7 +160,9 @@ def test_a_task_delivered_twice_scores_once(paired, alice, django_capture_on_com
     assert Report.objects.get(pk=saved.pk).scored_at == first.scored_at
 
 
-def test_next_round_waits_for_confirmation_unless_forced(api, paired, organiser, alice, django_capture_on_commit_callbacks):
+def test_next_round_waits_for_confirmation_unless_forced(
+    api, paired, organiser, alice, django_capture_on_commit_callbacks
+):
     event, match, ids = paired
     a = ids[alice.pk]
     b = next(e for e in ids.values() if e != a)
@@ -197,7 +218,9 @@ def test_phone_form_report_confirm_and_dispute(client, paired, alice, bob, djang
     assert response.status_code in (200, 404) and Match.objects.get(pk=match.pk).status == "confirmed"
 
 
-def test_dashboard_shows_reported_and_disputed_tables(client, paired, organiser, alice, bob, django_capture_on_commit_callbacks):
+def test_dashboard_shows_reported_and_disputed_tables(
+    client, paired, organiser, alice, bob, django_capture_on_commit_callbacks
+):
     event, match, ids = paired
     a, b = ids[alice.pk], ids[bob.pk]
     client.force_login(alice)

@@ -31,19 +31,41 @@ def test_numbers_in_digits_and_words():
 
 def test_documents_that_agree_have_no_findings():
     rows = [
-        row("setup-1", "Shuffle your Deck and draw six (6) cards.", "Mélangez votre Deck et piochez six (6) cartes.", "Mescola il tuo Mazzo e pesca sei (6) carte."),
-        row("setup-2", "Two Silver cards score 1 point each.", "Deux cartes Argent rapportent 1 point chacune.", "Due carte Argento valgono 1 punto ciascuna."),
+        row(
+            "setup-1",
+            "Shuffle your Deck and draw six (6) cards.",
+            "Mélangez votre Deck et piochez six (6) cartes.",
+            "Mescola il tuo Mazzo e pesca sei (6) carte.",
+        ),
+        row(
+            "setup-2",
+            "Two Silver cards score 1 point each.",
+            "Deux cartes Argent rapportent 1 point chacune.",
+            "Due carte Argento valgono 1 punto ciascuna.",
+        ),
     ]
     assert check(rows, "en", TERMS) == []
 
 
 def test_each_kind_of_finding():
     rows = [
-        row("setup-1", "Draw 6 cards from your Deck.", "Piochez 7 cartes de votre pioche.", "Pesca 6 carte dal tuo Mazzo."),
-        row("setup-2", "Silver cards score 1 point.", "Les cartes Argent valent 1 point, comme le Deck.", "Le carte Oro valgono 1 punto."),
+        row(
+            "setup-1",
+            "Draw 6 cards from your Deck.",
+            "Piochez 7 cartes de votre pioche.",
+            "Pesca 6 carte dal tuo Mazzo.",
+        ),
+        row(
+            "setup-2",
+            "Silver cards score 1 point.",
+            "Les cartes Argent valent 1 point, comme le Deck.",
+            "Le carte Oro valgono 1 punto.",
+        ),
         ("setup-3", "setup", "rule", {"en": "Only in English.", "fr": None, "it": None}),
     ]
-    findings = check(rows, "en", TERMS, missing=[("fr", "setup-3", "rule missing")], expectations=[("setup-1", [6], "cards drawn")])
+    findings = check(
+        rows, "en", TERMS, missing=[("fr", "setup-3", "rule missing")], expectations=[("setup-1", [6], "cards drawn")]
+    )
     kinds = sorted((f.kind, f.anchor, f.language) for f in findings)
     assert kinds == [
         ("engine", "setup-1", "fr"),
@@ -58,7 +80,11 @@ def test_each_kind_of_finding():
 
 @pytest.fixture
 def dc_rules(db):
-    for language, name in (("en", "dust-collectorz-rules-en-V202310.09.txt"), ("fr", "dust-collectorz-rules-fr-V202310.21.txt"), ("it", "dust-collectorz-rules-it-V202311.02.txt")):
+    for language, name in (
+        ("en", "dust-collectorz-rules-en-V202310.09.txt"),
+        ("fr", "dust-collectorz-rules-fr-V202310.21.txt"),
+        ("it", "dust-collectorz-rules-it-V202311.02.txt"),
+    ):
         import_rules("dust-collectorz", language, (REFERENCE / name).read_bytes(), name)
 
 
@@ -92,11 +118,18 @@ def test_engine_values_are_checked_against_the_text(dc_rules, sample):
     from rules.consistency import check_game
 
     row = Format.objects.get(slug="dc-prerelease")
-    row.definition = {**row.definition, "constraints": [dict(c, max=4) if c["code"] == "epic_limit" else c for c in row.definition["constraints"]]}
+    row.definition = {
+        **row.definition,
+        "constraints": [dict(c, max=4) if c["code"] == "epic_limit" else c for c in row.definition["constraints"]],
+    }
     row.save()
     findings, _languages = check_game(Game.objects.get(slug="dust-collectorz"))
     engine = {(f.anchor, f.language) for f in findings if f.kind == "engine"}
-    assert engine == {("deck-composition-note-1", "en"), ("deck-composition-note-1", "fr"), ("deck-composition-note-1", "it")}
+    assert engine == {
+        ("deck-composition-note-1", "en"),
+        ("deck-composition-note-1", "fr"),
+        ("deck-composition-note-1", "it"),
+    }
 
 
 @needs_reference

@@ -13,22 +13,32 @@ from .conftest import REFERENCE
 
 pytestmark = pytest.mark.django_db
 needs_reference = pytest.mark.skipif(not REFERENCE.is_dir(), reason=f"reference documents not found at {REFERENCE}")
-DC_FILES = {"en": "dust-collectorz-rules-en-V202310.09.txt", "fr": "dust-collectorz-rules-fr-V202310.21.txt", "it": "dust-collectorz-rules-it-V202311.02.txt"}
+DC_FILES = {
+    "en": "dust-collectorz-rules-en-V202310.09.txt",
+    "fr": "dust-collectorz-rules-fr-V202310.21.txt",
+    "it": "dust-collectorz-rules-it-V202311.02.txt",
+}
 OUR_RULES = "Our Test Game\nRules - V1.0\n\nSetup:\n\n  1. Shuffle <b>everything</b> & deal.\n\n  2. Play <script>alert(1)</script> fair.\n"
 
 
 @pytest.fixture
 def dc_rules(db):
     for language, name in DC_FILES.items():
-        call_command("import_rules", str(REFERENCE / name), game="dust-collectorz", language=language, stdout=io.StringIO())
+        call_command(
+            "import_rules", str(REFERENCE / name), game="dust-collectorz", language=language, stdout=io.StringIO()
+        )
 
 
 @needs_reference
 def test_import_all_reference_documents(capsys):
     for language, name in DC_FILES.items():
         call_command("import_rules", str(REFERENCE / name), game="dust-collectorz", language=language)
-    call_command("import_rules", str(REFERENCE / "dust-reclamation-rules-en.txt"), game="dust-reclamation", language="en")
-    call_command("import_rules", str(REFERENCE / "dbz-ccg-expanded-current-rulings-v1.5.0.txt"), game="dbz-ccg", language="en")
+    call_command(
+        "import_rules", str(REFERENCE / "dust-reclamation-rules-en.txt"), game="dust-reclamation", language="en"
+    )
+    call_command(
+        "import_rules", str(REFERENCE / "dbz-ccg-expanded-current-rulings-v1.5.0.txt"), game="dbz-ccg", language="en"
+    )
     versions = dict(RulesDocument.objects.values_list("language", "version").filter(game__slug="dust-collectorz"))
     assert versions == {"en": "V202310.09", "fr": "V202310.21", "it": "V202311.02"}
     assert RulesDocument.objects.get(game__slug="dbz-ccg").version == "v1.5.0"
@@ -38,12 +48,21 @@ def test_import_all_reference_documents(capsys):
 @needs_reference
 def test_anchors_are_shared_by_all_languages_and_stable_across_reimports(dc_rules):
     def anchors(language):
-        return [item["anchor"] for _section, item in RulesDocument.objects.get(game__slug="dust-collectorz", language=language, is_current=True).items()]
+        return [
+            item["anchor"]
+            for _section, item in RulesDocument.objects.get(
+                game__slug="dust-collectorz", language=language, is_current=True
+            ).items()
+        ]
 
     english = anchors("en")
     assert "deck-composition-2" in english
-    assert anchors("fr") == english and sorted(anchors("it")) == sorted(english)  # the Italian glossary is ordered differently
-    call_command("import_rules", str(REFERENCE / DC_FILES["fr"]), game="dust-collectorz", language="fr", stdout=io.StringIO())
+    assert anchors("fr") == english and sorted(anchors("it")) == sorted(
+        english
+    )  # the Italian glossary is ordered differently
+    call_command(
+        "import_rules", str(REFERENCE / DC_FILES["fr"]), game="dust-collectorz", language="fr", stdout=io.StringIO()
+    )
     assert RulesDocument.objects.filter(language="fr").count() == 1  # same text: nothing new
     assert anchors("fr") == english
 
@@ -76,7 +95,11 @@ def test_a_new_version_keeps_the_old_one_with_a_diff(client):
 
 def test_imported_text_is_escaped_everywhere(client):
     import_rules("dust-reclamation", "en", OUR_RULES.encode(), "ours.txt")
-    for url in ("/en/rules/dust-reclamation/", "/en/rules/dust-reclamation/compare/", "/en/rules/dust-reclamation/?q=script"):
+    for url in (
+        "/en/rules/dust-reclamation/",
+        "/en/rules/dust-reclamation/compare/",
+        "/en/rules/dust-reclamation/?q=script",
+    ):
         page = client.get(url).text
         assert "<script>alert(1)</script>" not in page and "<b>everything</b>" not in page
         assert "&lt;script&gt;" in page
@@ -96,7 +119,10 @@ def test_pages_in_every_language(client, dc_rules):
         assert page.status_code == 200 and word in page.text
         assert 'id="deck-composition-2"' in page.text
     compare = client.get("/en/rules/dust-collectorz/compare/").text
-    assert compare.count('id="deck-composition-2"') == 1 and "Composizione" not in compare.split('id="deck-composition-2"')[0][-50:]
+    assert (
+        compare.count('id="deck-composition-2"') == 1
+        and "Composizione" not in compare.split('id="deck-composition-2"')[0][-50:]
+    )
 
 
 @needs_reference
@@ -120,7 +146,9 @@ def test_quick_reference_comes_from_the_enforced_configuration(client, sample):
     assert "Lintlings" in page  # the wheel from the catalogue
     row = Format.objects.get(slug="dc-prerelease")
     definition = dict(row.definition)
-    definition["constraints"] = [dict(c, exactly=40) if c["code"] == "deck_size" else c for c in definition["constraints"]]
+    definition["constraints"] = [
+        dict(c, exactly=40) if c["code"] == "deck_size" else c for c in definition["constraints"]
+    ]
     row.definition = definition
     row.save()
     assert "A deck has exactly 40 cards" in client.get("/en/rules/dust-collectorz/").text

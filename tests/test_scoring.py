@@ -35,13 +35,17 @@ def test_equal_scores_go_to_the_last_round_winner():
     assert result.points == {A: 9, B: 6}
     tie = versus({"platinum": 1, "bronze": 3}, {"platinum": 2}, B)  # 6 against 6 + 3
     assert tie.winner == B
-    level = dc.score_versus({"captures": {str(A): {"bronze": 6}, str(B): {"bronze": 3}}, "last_round_winner": B}, [A, B])
+    level = dc.score_versus(
+        {"captures": {str(A): {"bronze": 6}, str(B): {"bronze": 3}}, "last_round_winner": B}, [A, B]
+    )
     assert level.points == {A: 6, B: 6} and level.winner == B  # equal scores: the last-round winner wins
 
 
 def test_capture_piles_as_card_ids():
     ranks = {101: "epic", 102: "bronze", 103: "counter"}
-    result = dc.score_versus({"captures": {str(A): [101, 102], str(B): [103]}, "last_round_winner": A}, [A, B], ranks.get)
+    result = dc.score_versus(
+        {"captures": {str(A): [101, 102], str(B): [103]}, "last_round_winner": A}, [A, B], ranks.get
+    )
     assert result.points == {A: 3 + 1 + 3, B: 0}
     with pytest.raises(ScoringError, match="unknown card id 999"):
         dc.score_versus({"captures": {str(A): [999], str(B): []}, "last_round_winner": A}, [A, B], ranks.get)
@@ -83,16 +87,24 @@ def test_free_for_all_places_tie_broken_by_the_last_round_winner():
     result = dc.score_ffa(report, [A, B, C])
     assert result.points == {A: 6, B: 6, C: 9}
     assert result.placements == {C: 1, B: 2, A: 3} and result.winner == C
-    shared = dc.score_ffa({"captures": {str(A): {"bronze": 6}, str(B): {"bronze": 6}, str(C): {}}, "last_round_winner": C}, [A, B, C])
+    shared = dc.score_ffa(
+        {"captures": {str(A): {"bronze": 6}, str(B): {"bronze": 6}, str(C): {}}, "last_round_winner": C}, [A, B, C]
+    )
     assert shared.placements == {A: 1, B: 1, C: 3} and shared.winner is None  # 6, 6 and 3: the first place is shared
 
 
 def test_young_champions():
-    out = dc.score_young_champions({"cards_left": {str(A): {"deck": 0, "hand": 0}, str(B): {"deck": 2, "hand": 1}}, "last_play": B}, [A, B])
+    out = dc.score_young_champions(
+        {"cards_left": {str(A): {"deck": 0, "hand": 0}, str(B): {"deck": 2, "hand": 1}}, "last_play": B}, [A, B]
+    )
     assert out.winner == A
-    fewest = dc.score_young_champions({"cards_left": {str(A): {"deck": 0, "hand": 3}, str(B): {"deck": 0, "hand": 2}}, "last_play": A}, [A, B])
+    fewest = dc.score_young_champions(
+        {"cards_left": {str(A): {"deck": 0, "hand": 3}, str(B): {"deck": 0, "hand": 2}}, "last_play": A}, [A, B]
+    )
     assert fewest.winner == B
-    tie = dc.score_young_champions({"cards_left": {str(A): {"deck": 0, "hand": 2}, str(B): {"deck": 0, "hand": 2}}, "last_play": A}, [A, B])
+    tie = dc.score_young_champions(
+        {"cards_left": {str(A): {"deck": 0, "hand": 2}, str(B): {"deck": 0, "hand": 2}}, "last_play": A}, [A, B]
+    )
     assert tie.winner == A
 
 

@@ -17,7 +17,11 @@ PROBE = (
 
 
 def _settings_with(**env):
-    clean = {key: value for key, value in os.environ.items() if key not in {"DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY"}}
+    clean = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY"}
+    }
     clean.update(DJANGO_SETTINGS_MODULE="config.settings", **env)
     return subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=clean, capture_output=True, text=True)
 

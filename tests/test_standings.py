@@ -56,7 +56,12 @@ def test_order_is_points_then_omw_then_gw_then_ogw_and_ties_share_a_rank():
     outcomes += versus_outcomes(2, "A", "C", 2, 1) + versus_outcomes(2, "B", "D", 2, 0)
     standings = compute_standings("ABCD", outcomes)
     # B and C are 1-1 with equal OMW% (2/3), GW% (1/2) and OGW%: they share second place.
-    assert [(s.player, s.rank, s.match_points) for s in standings] == [("A", 1, 6), ("B", 2, 3), ("C", 2, 3), ("D", 4, 0)]
+    assert [(s.player, s.rank, s.match_points) for s in standings] == [
+        ("A", 1, 6),
+        ("B", 2, 3),
+        ("C", 2, 3),
+        ("D", 4, 0),
+    ]
     # Now C wins 2-0 instead of 2-1: same points and OMW%, better GW%.
     outcomes[2:4] = versus_outcomes(1, "C", "D", 2, 0)
     assert [s.player for s in compute_standings("ABCD", outcomes)] == ["A", "C", "B", "D"]
@@ -118,10 +123,15 @@ def test_python_integer_fallback_gives_the_same_standings(monkeypatch):
 
 def test_integer_and_text_ids_rank_alike():
     outcomes = random_event()
-    as_text = [Outcome(str(o.player), o.round, o.result, tuple(map(str, o.opponents)), o.game_points, o.games, o.bye) for o in outcomes]
+    as_text = [
+        Outcome(str(o.player), o.round, o.result, tuple(map(str, o.opponents)), o.game_points, o.games, o.bye)
+        for o in outcomes
+    ]
     by_int = [(str(p), r, m) for p, r, m, *_ in summary(compute_standings(range(40), outcomes))]
     by_text = [(p, r, m) for p, r, m, *_ in summary(compute_standings([str(i) for i in range(40)], as_text))]
-    assert sorted(by_int, key=lambda row: (row[1], int(row[0]))) == sorted(by_text, key=lambda row: (row[1], int(row[0])))
+    assert sorted(by_int, key=lambda row: (row[1], int(row[0]))) == sorted(
+        by_text, key=lambda row: (row[1], int(row[0]))
+    )
 
 
 def test_pod_match_points_from_a_table():
@@ -131,5 +141,7 @@ def test_pod_match_points_from_a_table():
     table = {s.player: s for s in compute_standings("ABC", outcomes)}
     assert (table["A"].match_points, table["B"].match_points, table["C"].match_points) == (3, 1, 0)
     assert table["B"].mw == pytest.approx(1 / 3)  # MW% still counts a second place as a loss
-    default = {s.player: s.match_points for s in compute_standings("ABC", pod_outcomes(1, [("A", 1), ("B", 1), ("C", 3)]))}
+    default = {
+        s.player: s.match_points for s in compute_standings("ABC", pod_outcomes(1, [("A", 1), ("B", 1), ("C", 3)]))
+    }
     assert default == {"A": 1, "B": 1, "C": 0}

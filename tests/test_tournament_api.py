@@ -22,7 +22,9 @@ def create_event(api, organiser, **fields):
 def add_walk_ins(api, event_id, count):
     ids = []
     for number in range(count):
-        response = api.post(f"/api/v1/tournaments/{event_id}/entrants/", {"name": f"Player {number:02d}"}, format="json")
+        response = api.post(
+            f"/api/v1/tournaments/{event_id}/entrants/", {"name": f"Player {number:02d}"}, format="json"
+        )
         assert response.status_code == 201
         ids.append(response.json()["id"])
     return ids
@@ -35,7 +37,11 @@ def play_round(api, round_body, rng):
         a, b = table["entrants"]
         score = rng.choice([(2, 0), (2, 1), (1, 2), (0, 2), (1, 1)])
         draws = 1 if score == (1, 1) else 0
-        response = api.post(f"/api/v1/matches/{table['match']}/result/", {"wins": {str(a): score[0], str(b): score[1]}, "draws": draws}, format="json")
+        response = api.post(
+            f"/api/v1/matches/{table['match']}/result/",
+            {"wins": {str(a): score[0], str(b): score[1]}, "draws": draws},
+            format="json",
+        )
         assert response.status_code == 200, response.json()
 
 
@@ -67,7 +73,19 @@ def test_37_players_six_rounds_and_a_top_8(api, organiser):
     standings = api.get(f"/api/v1/tournaments/{event_id}/standings/").json()
     assert standings["round"] == 6 and len(standings["standings"]) == 37
     first = standings["standings"][0]
-    assert set(first) >= {"rank", "entrant", "name", "match_points", "wins", "losses", "draws", "omw", "gw", "ogw", "dropped"}
+    assert set(first) >= {
+        "rank",
+        "entrant",
+        "name",
+        "match_points",
+        "wins",
+        "losses",
+        "draws",
+        "omw",
+        "gw",
+        "ogw",
+        "dropped",
+    }
     assert all(0 <= row[key] <= 1 for row in standings["standings"] for key in ("omw", "gw", "ogw"))
     points = [row["match_points"] for row in standings["standings"]]
     assert points == sorted(points, reverse=True)
@@ -75,12 +93,19 @@ def test_37_players_six_rounds_and_a_top_8(api, organiser):
     bracket = api.post(f"/api/v1/tournaments/{event_id}/top-cut/").json()
     seeds = [row["entrant"] for row in standings["standings"]][:8]
     quarter = bracket["rounds"][0]["tables"]
-    assert [t["entrants"] for t in quarter] == [[seeds[0], seeds[7]], [seeds[3], seeds[4]], [seeds[1], seeds[6]], [seeds[2], seeds[5]]]
+    assert [t["entrants"] for t in quarter] == [
+        [seeds[0], seeds[7]],
+        [seeds[3], seeds[4]],
+        [seeds[1], seeds[6]],
+        [seeds[2], seeds[5]],
+    ]
     for _stage in range(3):
         current = api.get(f"/api/v1/tournaments/{event_id}/top-cut/").json()["rounds"][-1]
         for table in current["tables"]:
             a, b = table["entrants"]
-            draw = api.post(f"/api/v1/matches/{table['match']}/result/", {"wins": {str(a): 1, str(b): 1}}, format="json")
+            draw = api.post(
+                f"/api/v1/matches/{table['match']}/result/", {"wins": {str(a): 1, str(b): 1}}, format="json"
+            )
             assert draw.status_code == 400, "a top-cut match needs a winner"
             api.post(f"/api/v1/matches/{table['match']}/result/", {"wins": {str(a): 2, str(b): 1}}, format="json")
         api.post(f"/api/v1/tournaments/{event_id}/top-cut/advance/")
@@ -120,10 +145,20 @@ def test_results_of_a_finished_round_need_a_logged_correction(api, organiser):
     x, y = table["entrants"]
     late = api.post(f"/api/v1/matches/{table['match']}/result/", {"wins": {str(x): 0, str(y): 2}}, format="json")
     assert late.status_code == 400 and "correction" in late.json()["message"]
-    before = {row["entrant"]: row["match_points"] for row in api.get(f"/api/v1/tournaments/{event_id}/standings/").json()["standings"]}
-    fixed = api.post(f"/api/v1/matches/{table['match']}/result/", {"wins": {str(x): 0, str(y): 2}, "correction": "slip was wrong"}, format="json")
+    before = {
+        row["entrant"]: row["match_points"]
+        for row in api.get(f"/api/v1/tournaments/{event_id}/standings/").json()["standings"]
+    }
+    fixed = api.post(
+        f"/api/v1/matches/{table['match']}/result/",
+        {"wins": {str(x): 0, str(y): 2}, "correction": "slip was wrong"},
+        format="json",
+    )
     assert fixed.status_code == 200
-    after = {row["entrant"]: row["match_points"] for row in api.get(f"/api/v1/tournaments/{event_id}/standings/").json()["standings"]}
+    after = {
+        row["entrant"]: row["match_points"]
+        for row in api.get(f"/api/v1/tournaments/{event_id}/standings/").json()["standings"]
+    }
     assert (before[x], before[y]) == (3, 0) and (after[x], after[y]) == (0, 3)
     entry = AuditEntry.objects.get(event_id=event_id, action="result.correct")
     assert entry.after["reason"] == "slip was wrong" and entry.before["seats"]
@@ -150,7 +185,9 @@ def test_late_entry_gets_losses_for_missed_rounds(api, organiser):
     late = add_walk_ins(api, event_id, 1)[0]
     second = api.post(f"/api/v1/tournaments/{event_id}/rounds/").json()
     assert late in [e for t in second["tables"] for e in t["entrants"]]
-    row = next(r for r in api.get(f"/api/v1/tournaments/{event_id}/standings/").json()["standings"] if r["entrant"] == late)
+    row = next(
+        r for r in api.get(f"/api/v1/tournaments/{event_id}/standings/").json()["standings"] if r["entrant"] == late
+    )
     assert row["losses"] == 1
 
 
@@ -170,12 +207,16 @@ def test_only_the_organiser_writes(api, organiser, alice):
     for user in (alice, other):
         api.force_authenticate(user)
         assert api.post(f"/api/v1/tournaments/{event_id}/start/").status_code == 403
-        assert api.post(f"/api/v1/tournaments/{event_id}/entrants/", {"name": "Sneaky"}, format="json").status_code == 400
+        assert (
+            api.post(f"/api/v1/tournaments/{event_id}/entrants/", {"name": "Sneaky"}, format="json").status_code == 400
+        )
     api.force_authenticate(None)
     assert api.post(f"/api/v1/tournaments/{event_id}/start/").status_code == 401
     assert api.get(f"/api/v1/tournaments/{event_id}/standings/").status_code == 200  # a public event
     api.force_authenticate(alice)
-    assert api.post("/api/v1/tournaments/", {"name": "Mine", "game": "dust-collectorz"}, format="json").status_code == 403
+    assert (
+        api.post("/api/v1/tournaments/", {"name": "Mine", "game": "dust-collectorz"}, format="json").status_code == 403
+    )
     assert Event.objects.get(pk=event_id).status == "registration"
 
 
@@ -193,8 +234,17 @@ def test_pod_event_with_its_own_points_table(api, organiser):
     api.post(f"/api/v1/tournaments/{event_id}/start/")
     table = api.post(f"/api/v1/tournaments/{event_id}/rounds/").json()["tables"][0]
     places = {str(entrant): place for place, entrant in enumerate(table["entrants"], start=1)}
-    assert api.post(f"/api/v1/matches/{table['match']}/result/", {"placements": places}, format="json").status_code == 200
-    points = {row["entrant"]: row["match_points"] for row in api.get(f"/api/v1/tournaments/{event_id}/standings/").json()["standings"]}
+    assert (
+        api.post(f"/api/v1/matches/{table['match']}/result/", {"placements": places}, format="json").status_code == 200
+    )
+    points = {
+        row["entrant"]: row["match_points"]
+        for row in api.get(f"/api/v1/tournaments/{event_id}/standings/").json()["standings"]
+    }
     assert [points[e] for e in table["entrants"]] == [3, 1, 0, 0]
-    bad = api.post("/api/v1/tournaments/", {"name": "x", "game": "dust-collectorz", "mode": "ffa", "pod_points": {"fifth": 1}}, format="json")
+    bad = api.post(
+        "/api/v1/tournaments/",
+        {"name": "x", "game": "dust-collectorz", "mode": "ffa", "pod_points": {"fifth": 1}},
+        format="json",
+    )
     assert bad.status_code == 400

@@ -17,8 +17,21 @@ class Worker:
         env = {**os.environ, "DATABASE_URL": database, "CONN_MAX_AGE": "0", "SWEEP_SECONDS": str(sweep_seconds)}
         if redis_url:
             env["REDIS_URL"] = redis_url
-        command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=INFO",
-                   "-n", f"test-{uuid.uuid4().hex[:8]}@%h", "--without-gossip", "--without-mingle", "--without-heartbeat"]
+        command = [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "--loglevel=INFO",
+            "-n",
+            f"test-{uuid.uuid4().hex[:8]}@%h",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+        ]
         if beat:
             command += ["-B", "--scheduler", "celery.beat:Scheduler"]  # in memory: nothing to lock on disk
         self.offset = log.stat().st_size if log.exists() else 0
@@ -28,7 +41,7 @@ class Worker:
 
     def _wait_ready(self):
         deadline = time.monotonic() + 60
-        while "ready." not in self.log.read_text(errors="replace")[self.offset:]:
+        while "ready." not in self.log.read_text(errors="replace")[self.offset :]:
             if self.process.poll() is not None or time.monotonic() > deadline:
                 self.process.kill()
                 raise RuntimeError(f"the Celery worker did not start:\n{self.log.read_text(errors='replace')[-3000:]}")

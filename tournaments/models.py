@@ -56,7 +56,9 @@ class Event(models.Model):
     auto_pair = models.BooleanField(_("pair the next round when every result is confirmed"), default=False)
     split_work_order = models.BooleanField(_("Reclamation: share the Work Order points"), default=False)
     pod_points = models.JSONField(_("pod match points"), default=dict, blank=True)
-    publication = models.CharField(_("decklist publication"), max_length=10, choices=Publication, default=Publication.NONE)
+    publication = models.CharField(
+        _("decklist publication"), max_length=10, choices=Publication, default=Publication.NONE
+    )
     is_public = models.BooleanField(_("public event page"), default=True)
     seed = models.PositiveIntegerField(default=0)
     round_minutes = models.PositiveSmallIntegerField(_("round length (minutes)"), default=50)
@@ -106,7 +108,9 @@ class Entrant(models.Model):
     class Meta:
         ordering = ["event", "name"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "user"], name="entrant_once_per_event", condition=models.Q(user__isnull=False))
+            models.UniqueConstraint(
+                fields=["event", "user"], name="entrant_once_per_event", condition=models.Q(user__isnull=False)
+            )
         ]
 
     def __str__(self):

@@ -55,7 +55,13 @@ class Pairing:
         }
 
     def as_dict(self, players):
-        return {"round": self.round, "tables": self.tables, "byes": self.byes, "notes": self.notes, "stats": self.stats(players)}
+        return {
+            "round": self.round,
+            "tables": self.tables,
+            "byes": self.byes,
+            "notes": self.notes,
+            "stats": self.stats(players),
+        }
 
 
 def pair_round(players, round_number, seed=0, pod_size=2):
@@ -172,7 +178,10 @@ class _GroupSearch:
             return
         for floating, made in self._brackets(index, floaters):
             total = _add_costs(cost, _gap_cost(made))
-            if self.best_cost is not None and _add_costs(total, self.lower_bound(index + 1, floating)) >= self.best_cost:
+            if (
+                self.best_cost is not None
+                and _add_costs(total, self.lower_bound(index + 1, floating)) >= self.best_cost
+            ):
                 continue
             self._visit(index + 1, floating, pairs + made, total)
             if self.best_cost == self.ideal or self.steps > self.BUDGET:
@@ -185,7 +194,7 @@ class _GroupSearch:
         last = index == len(self.groups) - 1
         # Lowest-ranked members float first; floaters from above may keep floating too.
         candidates = sorted(members, key=lambda p: p.rank, reverse=True)[: self.CANDIDATES] + floaters
-        for size in ([0] if last else range(len(pool) % 2, min(self.MAX_FLOAT, len(pool)) + 1, 2)):
+        for size in [0] if last else range(len(pool) % 2, min(self.MAX_FLOAT, len(pool)) + 1, 2):
             for floating in combinations(candidates, size):
                 self.steps += 1
                 if self.steps > self.BUDGET:
@@ -251,7 +260,9 @@ def _repair(stuck, remaining, pairs):
 
 def exact_matching(pool):
     """As many rematch-free pairs as possible; returns (pairs, unpaired in pool order)."""
-    neighbours = [[j for j, other in enumerate(pool) if i != j and player.can_meet(other)] for i, player in enumerate(pool)]
+    neighbours = [
+        [j for j, other in enumerate(pool) if i != j and player.can_meet(other)] for i, player in enumerate(pool)
+    ]
     mate = maximum_matching(len(pool), neighbours)
     pairs = [(pool[i], pool[j]) for i, j in enumerate(mate) if j > i]
     return pairs, [player for i, player in enumerate(pool) if mate[i] == -1]
@@ -278,8 +289,14 @@ def _note_pair_downs(pairs, notes):
         high, low = (a, b) if a.points >= b.points else (b, a)
         if high.points != low.points:
             notes.append(
-                {"kind": "pair_down", "table": table, "player": high.id, "from_points": high.points,
-                 "opponent": low.id, "to_points": low.points}
+                {
+                    "kind": "pair_down",
+                    "table": table,
+                    "player": high.id,
+                    "from_points": high.points,
+                    "opponent": low.id,
+                    "to_points": low.points,
+                }
             )
 
 
@@ -309,7 +326,9 @@ def main(argv=None):
         with open(argv[0], encoding="utf-8") as handle:
             document = json.load(handle)
         players = players_from_json(document)
-        pairing = pair_round(players, int(document.get("round", 1)), document.get("seed", 0), int(document.get("pod_size", 2)))
+        pairing = pair_round(
+            players, int(document.get("round", 1)), document.get("seed", 0), int(document.get("pod_size", 2))
+        )
     except (OSError, json.JSONDecodeError, PairingError, ValueError) as error:
         print(f"{argv[0]}: {error}", file=sys.stderr)
         return 2

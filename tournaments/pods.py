@@ -41,7 +41,12 @@ def _fill_pod(remaining, size, notes):
         index = next((i for i, p in enumerate(remaining) if all(p.can_meet(q) for q in pod)), None)
         if index is None:
             index = min(range(len(remaining)), key=lambda i: sum(not remaining[i].can_meet(q) for q in pod))
-            notes.append({"kind": "rematch", "players": [remaining[index].id, *[q.id for q in pod if not remaining[index].can_meet(q)]]})
+            notes.append(
+                {
+                    "kind": "rematch",
+                    "players": [remaining[index].id, *[q.id for q in pod if not remaining[index].can_meet(q)]],
+                }
+            )
         pod.append(remaining.pop(index))
     return pod
 
@@ -50,5 +55,12 @@ def _note_pair_downs(pods, notes):
     for table, pod in enumerate(pods, start=1):
         top, bottom = max(p.points for p in pod), min(p.points for p in pod)
         if top != bottom:
-            notes.append({"kind": "pair_down", "table": table, "players": [p.id for p in pod if p.points < top],
-                          "from_points": top, "to_points": bottom})
+            notes.append(
+                {
+                    "kind": "pair_down",
+                    "table": table,
+                    "players": [p.id for p in pod if p.points < top],
+                    "from_points": top,
+                    "to_points": bottom,
+                }
+            )

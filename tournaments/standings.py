@@ -164,7 +164,9 @@ class _Tally:
         positions = _positions(players)
         rows = positions(columns.player)
         codes = np.asarray(columns.result, dtype=np.int64)
-        self.wins, self.losses, self.draws = (np.bincount(rows[codes == code], minlength=self.count) for code in range(3))
+        self.wins, self.losses, self.draws = (
+            np.bincount(rows[codes == code], minlength=self.count) for code in range(3)
+        )
         self.byes = self._total(rows, columns.bye)
         self.game_points = self._total(rows, columns.game_points)
         self.games = self._total(rows, columns.games)
@@ -236,7 +238,11 @@ class StandingsTable:
     def __init__(self, tally, own, games, omw, ogw, dropped, method):
         self._tally, self._dropped = tally, dropped
         self._columns = (own, games, omw, ogw)
-        keys = [tally.match_points, omw.values, games.values, ogw.values] if method == "mtr" else [tally.match_points, omw.values, ogw.values]
+        keys = (
+            [tally.match_points, omw.values, games.values, ogw.values]
+            if method == "mtr"
+            else [tally.match_points, omw.values, ogw.values]
+        )
         self.order, self.ranks = _order_and_ranks(keys)
         self._rows = None
 
@@ -262,9 +268,18 @@ class StandingsTable:
             player = tally.players[player_index]
             rows.append(
                 Standing(
-                    player, self.ranks[position], int(tally.match_points[player_index]), int(tally.wins[player_index]),
-                    int(tally.losses[player_index]), int(tally.draws[player_index]), int(tally.byes[player_index]),
-                    own[player_index], games[player_index], omw[player_index], ogw[player_index], player in self._dropped,
+                    player,
+                    self.ranks[position],
+                    int(tally.match_points[player_index]),
+                    int(tally.wins[player_index]),
+                    int(tally.losses[player_index]),
+                    int(tally.draws[player_index]),
+                    int(tally.byes[player_index]),
+                    own[player_index],
+                    games[player_index],
+                    omw[player_index],
+                    ogw[player_index],
+                    player in self._dropped,
                 )
             )
         return rows

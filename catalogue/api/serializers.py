@@ -29,4 +29,17 @@ class CardSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Card
-        fields = ["id", "game", "set", "number", "name", "type", "tribe", "rank", "ability", "stats", "text", "attributes"]
+        fields = [
+            "id",
+            "game",
+            "set",
+            "number",
+            "name",
+            "type",
+            "tribe",
+            "rank",
+            "ability",
+            "stats",
+            "text",
+            "attributes",
+        ]

@@ -19,7 +19,13 @@ def parse_validate_request(data):
     if not isinstance(data, dict):
         raise ValidationError({"non_field_errors": [_("Send a JSON object.")]})
     errors, parsed = {}, {}
-    for field, check in (("format", _format), ("decklist", _decklist), ("cards", _card_list), ("as_of", _date), ("collection", _id)):
+    for field, check in (
+        ("format", _format),
+        ("decklist", _decklist),
+        ("cards", _card_list),
+        ("as_of", _date),
+        ("collection", _id),
+    ):
         if field in data and data[field] is not None:
             try:
                 parsed[field] = check(data[field])

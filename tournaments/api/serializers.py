@@ -13,9 +13,26 @@ class EventSerializer(serializers.ModelSerializer):
     class Meta:
         model = Event
         fields = [
-            "id", "name", "game", "format", "mode", "pod_size", "best_of", "swiss_rounds", "top_cut", "tiebreakers",
-            "status", "organiser", "players", "is_public", "publication", "deck_deadline", "late_entry_losses",
-            "auto_pair", "split_work_order", "pod_points",
+            "id",
+            "name",
+            "game",
+            "format",
+            "mode",
+            "pod_size",
+            "best_of",
+            "swiss_rounds",
+            "top_cut",
+            "tiebreakers",
+            "status",
+            "organiser",
+            "players",
+            "is_public",
+            "publication",
+            "deck_deadline",
+            "late_entry_losses",
+            "auto_pair",
+            "split_work_order",
+            "pod_points",
         ]
 
     def get_players(self, event) -> int:
@@ -38,7 +55,9 @@ class EventCreateSerializer(serializers.Serializer):
     publication = serializers.ChoiceField(choices=Event.Publication.values, default="none")
     auto_pair = serializers.BooleanField(default=False)
     split_work_order = serializers.BooleanField(default=False)
-    pod_points = serializers.DictField(child=serializers.IntegerField(min_value=0, max_value=10), required=False, default=dict)
+    pod_points = serializers.DictField(
+        child=serializers.IntegerField(min_value=0, max_value=10), required=False, default=dict
+    )
 
     def validate_pod_points(self, table):
         allowed = {"win", "shared_win", "other", "2", "3", "4"}

@@ -74,7 +74,9 @@ class EventViewSet(viewsets.ViewSet):
     def finish(self, request, pk=None):
         return Response(EventSerializer(event_services.finish_event(self._organised(request, pk), request.user)).data)
 
-    @extend_schema(request=EntrantCreateSerializer, responses={200: EntrantSerializer(many=True), 201: EntrantSerializer})
+    @extend_schema(
+        request=EntrantCreateSerializer, responses={200: EntrantSerializer(many=True), 201: EntrantSerializer}
+    )
     @action(detail=True, methods=["get", "post"])
     def entrants(self, request, pk=None):
         event = event_for_viewer(request.user, pk)
@@ -82,7 +84,9 @@ class EventViewSet(viewsets.ViewSet):
             return Response(EntrantSerializer(event.entrants.all(), many=True).data)
         data = _valid(EntrantCreateSerializer, request.data)
         user = get_object_or_404(get_user_model(), pk=data["user"]) if data.get("user") else None
-        entrant = event_services.add_entrant(event, request.user, user=user, name=data.get("name", ""), deck_version=data.get("deck"))
+        entrant = event_services.add_entrant(
+            event, request.user, user=user, name=data.get("name", ""), deck_version=data.get("deck")
+        )
         return Response(EntrantSerializer(entrant).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses={200: EntrantSerializer})
@@ -166,7 +170,11 @@ def match_result(request, pk):
     if match.round.event.is_pods and "placements" not in data:
         raise ValidationError({"placements": ["Pods take placements, not game wins."]})
     match = result_services.record_result(
-        match, request.user, wins=data.get("wins"), draws=data["draws"], placements=data.get("placements"),
+        match,
+        request.user,
+        wins=data.get("wins"),
+        draws=data["draws"],
+        placements=data.get("placements"),
         correction=data["correction"],
     )
     return Response(round_payload(match.round, only=match))
@@ -196,9 +204,22 @@ def match_state(match):
         placements = {str(seat.entrant_id): seat.placement for seat in seats if seat.placement}
         games = (latest or {}).get("result", {}) or {}
         winner = _winner(seats, match, placements)
-        result = {"winner": winner, "wins": wins, "draws": match.draws, "games": games.get("games", []), "placements": placements or None}
-    return {"id": match.pk, "round": match.round.number, "table": match.table, "status": match.status,
-            "entrants": [seat.entrant_id for seat in seats], "reports": reports, "result": result}
+        result = {
+            "winner": winner,
+            "wins": wins,
+            "draws": match.draws,
+            "games": games.get("games", []),
+            "placements": placements or None,
+        }
+    return {
+        "id": match.pk,
+        "round": match.round.number,
+        "table": match.table,
+        "status": match.status,
+        "entrants": [seat.entrant_id for seat in seats],
+        "reports": reports,
+        "result": result,
+    }
 
 
 def _winner(seats, match, placements):

@@ -85,7 +85,9 @@ def score_captures(report, sides, mode, rank_of=None, decks=None):
     if not isinstance(captures, dict) or set(map(str, captures)) != {str(side) for side in sides}:
         raise ScoringError("captures", "give a capture pile for each side of the match, and only for them")
     last = require_member(report.get("last_round_winner"), sides, "last_round_winner")
-    piles = {f"captures.{side}": pile_counts(captures[_key(captures, side)], f"captures.{side}", rank_of) for side in sides}
+    piles = {
+        f"captures.{side}": pile_counts(captures[_key(captures, side)], f"captures.{side}", rank_of) for side in sides
+    }
     check_piles(piles, decks or (len(sides) if mode != "team" else 4))
     points = {side: pile_points(piles[f"captures.{side}"]) for side in sides}
     points[last] += LAST_ROUND_BONUS[mode]
@@ -139,7 +141,7 @@ def score_young_champions(report, players):
 
 def _cards_left(value, field):
     if not isinstance(value, dict):
-        raise ScoringError(field, "give {\"deck\": n, \"hand\": n}")
+        raise ScoringError(field, 'give {"deck": n, "hand": n}')
     numbers = (value.get("deck", 0), value.get("hand"))
     if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 or n > DECK_SIZE for n in numbers):
         raise ScoringError(field, f"deck and hand are whole numbers from 0 to {DECK_SIZE}")

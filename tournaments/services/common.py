@@ -29,8 +29,12 @@ def locked(event):
 
 def log(event, actor, action, target="", before=None, after=None):
     AuditEntry.objects.create(
-        event=event, actor=actor if actor and actor.is_authenticated else None, action=action,
-        target=str(target)[:80], before=before, after=after,
+        event=event,
+        actor=actor if actor and actor.is_authenticated else None,
+        action=action,
+        target=str(target)[:80],
+        before=before,
+        after=after,
     )
     logger.info("event %s: %s %s by %s", event.pk, action, target, actor)
 

@@ -15,19 +15,31 @@ from .common import EventError, bump_results, locked, log, require_status
 MAX_ROUNDS = 20
 
 
-def create_event(organiser, name, game, mode="versus", best_of=3, swiss_rounds=None, top_cut=0, format_slug="", **options):
+def create_event(
+    organiser, name, game, mode="versus", best_of=3, swiss_rounds=None, top_cut=0, format_slug="", **options
+):
     if not organiser.is_organiser:
         raise EventError(_("Only organisers can create events."))
     game = game if isinstance(game, Game) else Game.objects.filter(slug=game).first()
     if game is None:
         raise EventError(_("Unknown game."), "game")
     if format_slug and not Format.objects.filter(slug=format_slug, game=game).exists():
-        raise EventError(_("“%(format)s” is not a format of %(game)s.") % {"format": format_slug, "game": game}, "format")
+        raise EventError(
+            _("“%(format)s” is not a format of %(game)s.") % {"format": format_slug, "game": game}, "format"
+        )
     _check_shape(mode, best_of, swiss_rounds, top_cut, options.get("pod_size", 4))
     with transaction.atomic():
         event = Event.objects.create(
-            name=name.strip(), organiser=organiser, game=game, format_slug=format_slug or "", mode=mode,
-            best_of=best_of, swiss_rounds=swiss_rounds, top_cut=top_cut, seed=_seed(), **options,
+            name=name.strip(),
+            organiser=organiser,
+            game=game,
+            format_slug=format_slug or "",
+            mode=mode,
+            best_of=best_of,
+            swiss_rounds=swiss_rounds,
+            top_cut=top_cut,
+            seed=_seed(),
+            **options,
         )
         log(event, organiser, "event.create", event.name, after={"mode": mode, "best_of": best_of, "top_cut": top_cut})
     return event
@@ -94,7 +106,14 @@ def submit_deck(entrant, deck_version, actor):
     before = entrant.deck_id
     entrant.deck, entrant.deck_legal, entrant.deck_problems = deck_version, legal, problems
     entrant.save(update_fields=["deck", "deck_legal", "deck_problems"])
-    log(event, actor, "deck.submit", entrant.name, before={"deck": before}, after={"deck": deck_version.pk, "legal": legal})
+    log(
+        event,
+        actor,
+        "deck.submit",
+        entrant.name,
+        before={"deck": before},
+        after={"deck": deck_version.pk, "legal": legal},
+    )
     return entrant
 
 
@@ -185,5 +204,12 @@ def set_publication(event, actor, publication):
     before = event.publication
     event.publication = publication
     event.save(update_fields=["publication"])
-    log(event, actor, "event.publication", event.name, before={"publication": before}, after={"publication": publication})
+    log(
+        event,
+        actor,
+        "event.publication",
+        event.name,
+        before={"publication": before},
+        after={"publication": publication},
+    )
     return event

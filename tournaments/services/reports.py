@@ -41,7 +41,11 @@ def submit_report(match, user, payload, language="en", confirms=None):
         if confirms is None:
             _check_possible(payload, match)
         report = Report.objects.create(
-            match=match, entrant=entrant, reporter=user, payload=payload, language=language,
+            match=match,
+            entrant=entrant,
+            reporter=user,
+            payload=payload,
+            language=language,
             **({"result": confirms.result, "status": Report.Status.RECEIVED} if confirms else {}),
         )
         transaction.on_commit(lambda: enqueue("score_report", report.pk))
@@ -72,7 +76,12 @@ def confirm(match, user, language="en"):
     entrant = entrant_of(match, user)
     if entrant is None:
         raise PermissionDenied(_("Only the players of this match can confirm its result."))
-    other = match.reports.filter(status=Report.Status.SCORED).exclude(entrant=entrant).order_by("-created_at", "-pk").first()
+    other = (
+        match.reports.filter(status=Report.Status.SCORED)
+        .exclude(entrant=entrant)
+        .order_by("-created_at", "-pk")
+        .first()
+    )
     if other is None:
         raise EventError(_("There is no reported result to confirm yet."))
     return submit_report(match, user, {"confirm": other.pk}, language, confirms=other)
@@ -136,7 +145,9 @@ def match_result(payload, event, round_, sides):
     if "games" in payload:
         return _from_games(payload["games"], event, round_, sides)
     if "placements" in payload:
-        placements = {require_member(k, sides, "placements"): _place(v, len(sides)) for k, v in payload["placements"].items()}
+        placements = {
+            require_member(k, sides, "placements"): _place(v, len(sides)) for k, v in payload["placements"].items()
+        }
         if set(placements) != set(sides):
             raise ScoringError("placements", "give a place for every player of the pod")
         return {"placements": placements, "winner": _sole_first(placements), "games": []}
@@ -162,7 +173,9 @@ def _from_wins(payload, event, round_, sides):
         raise ScoringError("wins", "give game wins per player")
     counted = {require_member(k, sides, "wins"): v for k, v in wins.items()}
     draws = payload.get("draws", 0)
-    if set(counted) != set(sides) or not all(isinstance(v, int) and not isinstance(v, bool) for v in [*counted.values(), draws]):
+    if set(counted) != set(sides) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in [*counted.values(), draws]
+    ):
         raise ScoringError("wins", "give whole numbers of game wins for both players, and of draws")
     problem = check_score(event.best_of, counted, draws, top_cut=round_.stage == Round.Stage.TOP_CUT)
     if problem:
@@ -211,7 +224,10 @@ def _rank_lookup(game, event):
     if not ids:
         return None
     rows = Card.objects.filter(pk__in=[i for i in ids if isinstance(i, int)], card_set__game=event.game)
-    ranks = {pk: (rank or ("counter" if kind == "counter" else None)) for pk, rank, kind in rows.values_list("pk", "rank", "type")}
+    ranks = {
+        pk: (rank or ("counter" if kind == "counter" else None))
+        for pk, rank, kind in rows.values_list("pk", "rank", "type")
+    }
     return ranks.get
 
 
@@ -243,7 +259,15 @@ def settle(match, event):
 
 def _comparable(result):
     keys = ("wins", "draws", "placements")
-    return tuple(sorted((key, repr(sorted((result.get(key) or {}).items()) if isinstance(result.get(key), dict) else result.get(key))) for key in keys))
+    return tuple(
+        sorted(
+            (
+                key,
+                repr(sorted((result.get(key) or {}).items()) if isinstance(result.get(key), dict) else result.get(key)),
+            )
+            for key in keys
+        )
+    )
 
 
 def _confirm(match, event, result):

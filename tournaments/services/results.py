@@ -15,7 +15,10 @@ def check_score(best_of, wins, draws, top_cut=False):
     if any(value < 0 for value in values) or draws < 0:
         return _("Game wins and draws cannot be negative.")
     if any(value > needed for value in values):
-        return _("In a best of %(best_of)s nobody wins more than %(needed)s games.") % {"best_of": best_of, "needed": needed}
+        return _("In a best of %(best_of)s nobody wins more than %(needed)s games.") % {
+            "best_of": best_of,
+            "needed": needed,
+        }
     if values.count(needed) > 1:
         return _("Both players cannot win the match.")
     if draws > best_of:
@@ -45,15 +48,24 @@ def record_result(match, actor, wins=None, draws=0, placements=None, correction=
     match.save(update_fields=["status", "draws", "updated_at"])
     bump_results(event)
     action = "result.correct" if correction else "result.enter"
-    log(event, actor, action, f"round {match.round.number} table {match.table}", before=before,
-        after={**_snapshot(match, seats), **({"reason": correction} if correction else {})})
+    log(
+        event,
+        actor,
+        action,
+        f"round {match.round.number} table {match.table}",
+        before=before,
+        after={**_snapshot(match, seats), **({"reason": correction} if correction else {})},
+    )
     return match
 
 
 def _check_round_open(event, match, correction):
     latest = event.rounds.order_by("-number").values_list("pk", flat=True).first()
     if match.round_id != latest and not correction:
-        raise EventError(_("Round %(number)s is finished: enter a correction with a reason instead.") % {"number": match.round.number})
+        raise EventError(
+            _("Round %(number)s is finished: enter a correction with a reason instead.")
+            % {"number": match.round.number}
+        )
     if event.status == Event.Status.FINISHED and not correction:
         raise EventError(_("The event is finished."))
 
@@ -93,7 +105,9 @@ def _set_placements(seats, placements):
     except (TypeError, ValueError):
         raise EventError(_("Placements are whole numbers."), "placements") from None
     if set(placements) != set(seats) or not all(1 <= place <= len(seats) for place in placements.values()):
-        raise EventError(_("Give a place from 1 to %(count)s for everyone in the pod.") % {"count": len(seats)}, "placements")
+        raise EventError(
+            _("Give a place from 1 to %(count)s for everyone in the pod.") % {"count": len(seats)}, "placements"
+        )
     apply_placements(seats, placements)
 
 

@@ -55,7 +55,9 @@ def _organiser_only(event, actor):
 def _players(event, number):
     standings = {row["entrant"]: row for row in event_standings(event)}
     met = {}
-    for seat_match, entrant in Seat.objects.filter(match__round__event=event, match__is_bye=False).values_list("match_id", "entrant_id"):
+    for seat_match, entrant in Seat.objects.filter(match__round__event=event, match__is_bye=False).values_list(
+        "match_id", "entrant_id"
+    ):
         met.setdefault(seat_match, []).append(entrant)
     opponents = {}
     for seated in met.values():
@@ -66,8 +68,14 @@ def _players(event, number):
         row = standings.get(entrant.pk, {})
         active = entrant.dropped_after is None and entrant.joined_round <= number
         players.append(
-            Player(entrant.pk, row.get("match_points", 0), row.get("rank", 0), frozenset(opponents.get(entrant.pk, ())),
-                   row.get("byes", 0), not active)
+            Player(
+                entrant.pk,
+                row.get("match_points", 0),
+                row.get("rank", 0),
+                frozenset(opponents.get(entrant.pk, ())),
+                row.get("byes", 0),
+                not active,
+            )
         )
     return players
 

@@ -28,7 +28,10 @@ def control_timer(event, actor, action, minutes=0):
     elif action == "pause" and event.timer_paused_seconds is None and event.timer_ends_at:
         event.timer_paused_seconds = remaining_seconds(event)
     elif action == "resume" and event.timer_paused_seconds is not None:
-        event.timer_ends_at, event.timer_paused_seconds = now + datetime.timedelta(seconds=event.timer_paused_seconds), None
+        event.timer_ends_at, event.timer_paused_seconds = (
+            now + datetime.timedelta(seconds=event.timer_paused_seconds),
+            None,
+        )
     elif action == "extend" and 1 <= minutes <= 60 and (event.timer_ends_at or event.timer_paused_seconds is not None):
         if event.timer_paused_seconds is not None:
             event.timer_paused_seconds += minutes * 60

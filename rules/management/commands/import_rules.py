@@ -19,4 +19,6 @@ class Command(BaseCommand):
             raise CommandError(error.message) from None
         state = "imported" if created else "already imported, nothing changed"
         sections = len(document.structure.get("sections", []))
-        self.stdout.write(f"{file}: {game} [{language}] {document.version or '(no version label)'}: {state} ({sections} sections)")
+        self.stdout.write(
+            f"{file}: {game} [{language}] {document.version or '(no version label)'}: {state} ({sections} sections)"
+        )
