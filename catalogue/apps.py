@@ -2,20 +2,21 @@ from django.apps import AppConfig
 from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
-SUPPORTED_GAMES = [
-    ("dust-collectorz", "Dust Collectorz: Champions Unleashed", "dust-collectorz", True),
-    ("dbz-ccg", "Dragon Ball Z CCG", "dbz-ccg", True),
-    ("dust-reclamation", "Dust: Reclamation", "generic", False),
-]
-
 
 def ensure_games(sender, using="default", **kwargs):
-    """The games the product supports exist after every migrate (and test flush)."""
+    """Every game of the registry has its catalogue row after every migrate (and test flush)."""
+    import games
+
     from .models import Game
 
-    for slug, name, schema, has_decks in SUPPORTED_GAMES:
+    for definition in games.registered():
         Game.objects.using(using).get_or_create(
-            slug=slug, defaults={"name": name, "schema": schema, "has_decks": has_decks}
+            slug=definition.slug,
+            defaults={
+                "name": definition.name,
+                "schema": definition.card_schema.key,
+                "has_decks": definition.has_decks,
+            },
         )
 
 

@@ -4,8 +4,10 @@ from django import forms
 from django.db.models import Case, F, IntegerField, Value, When
 from django.utils.translation import gettext_lazy as _
 
+import games
+from games.cards import search_key
+
 from .models import Card, Game
-from .schemas import RANKS, search_key
 
 SORTS = {
     "name": ("search_name", "card_set__code", "number"),
@@ -20,7 +22,7 @@ class CardFilterForm(forms.Form):
     game = forms.SlugField(required=False, label=_("Game"))
     set = forms.CharField(required=False, max_length=16, label=_("Set"))
     tribe = forms.CharField(required=False, max_length=60, label=_("Tribe"))
-    rank = forms.ChoiceField(required=False, choices=[("", _("Any rank")), *RANKS.items()], label=_("Rank"))
+    rank = forms.ChoiceField(required=False, choices=[("", _("Any rank")), *games.ranks().items()], label=_("Rank"))
     type = forms.CharField(required=False, max_length=32, label=_("Type"))
     q = forms.CharField(required=False, max_length=100, label=_("Name"))
     sort = forms.ChoiceField(
@@ -60,7 +62,7 @@ def search_cards(filters):
     if filters.get("q"):
         cards = cards.filter(search_name__contains=search_key(filters["q"]))
     rank_order = Case(
-        *[When(rank=rank, then=Value(i)) for i, rank in enumerate(RANKS)],
+        *[When(rank=rank, then=Value(i)) for i, rank in enumerate(games.ranks())],
         default=Value(99),
         output_field=IntegerField(),
     )

@@ -1,7 +1,7 @@
 """Reading and checking catalogue files (JSON or CSV), as plain Python.
 
 Everything is checked before anything is written: `read_catalogue` either returns a
-complete `CatalogueImport` or raises `CatalogueImportError` naming the file, card and field.
+complete `CatalogueImport` or raises DomainError naming the file, card and field.
 See docs/catalogue-format.md.
 """
 
@@ -12,22 +12,59 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .schemas import SCHEMAS, CardFieldError, search_key
+from django.utils.translation import gettext_lazy as _
+
+import games
+from core.errors import DomainError, define_messages
+from games.cards import search_key
 
 CSV_CARD_COLUMNS = ("number", "name", "type", "tribe", "rank", "ability", "text")
 CSV_SET_COLUMNS = ("game", "set_code", "set_name", "set_released_on")
 CSV_STAT_COLUMNS = ("power", "speed", "health", "cunning")
 
 
-class CatalogueImportError(Exception):
-    def __init__(self, source, message, card=None, field=None):
-        self.source, self.card, self.field, self.message = source, card, field, message
-        place = [str(source)]
-        if card:
-            place.append(f"card {card}")
-        if field:
-            place.append(f"field {field!r}")
-        super().__init__(f"{': '.join(place)}: {message}")
+define_messages(
+    {
+        "catalogue.file_problem": _("%(source)s: %(problem)s"),
+        "catalogue.card_problem": _("%(source)s, card %(card)s: %(problem)s"),
+        "catalogue.unreadable": _("Cannot read the file (%(reason)s)."),
+        "catalogue.too_large": _("The file is %(size)s bytes; the limit is %(limit)s."),
+        "catalogue.not_utf8": _("The file is not UTF-8 text."),
+        "catalogue.bad_json": _("Invalid JSON at line %(line)s: %(reason)s."),
+        "catalogue.not_an_object": _("The file must hold one JSON object."),
+        "catalogue.unknown_game": _("Unknown game “%(game)s”; known games: %(known)s."),
+        "catalogue.set_shape": _("“set” must be an object with code, name and released_on."),
+        "catalogue.set_text": _("“%(name)s” must be text of 1 to %(max)s characters."),
+        "catalogue.set_date": _("“set.released_on” must be a date YYYY-MM-DD."),
+        "catalogue.wheel_needed": _("This game needs a tribe wheel: give “tribes”."),
+        "catalogue.wheel_shape": _("“tribes” must be a list of objects with a name and the tribe it beats."),
+        "catalogue.tribe_name": _("Every tribe needs a name of 1 to 60 characters."),
+        "catalogue.tribe_twice": _("A tribe is listed twice."),
+        "catalogue.tribe_count": _("This game has %(expected)s tribes, not %(count)s."),
+        "catalogue.beats_unknown": _("Tribe “%(tribe)s” beats “%(beaten)s”, which is not a tribe."),
+        "catalogue.beats_itself": _("Tribe “%(tribe)s” cannot beat itself."),
+        "catalogue.not_one_cycle": _("The wheel is not one cycle: %(path)s leaves tribes out."),
+        "catalogue.cards_shape": _("“cards” must be a non-empty list."),
+        "catalogue.too_many_cards": _("%(count)s cards; the limit is %(limit)s."),
+        "catalogue.card_shape": _("A card must be an object."),
+        "catalogue.number_twice": _("Number %(number)s is also used by card #%(other)s."),
+        "catalogue.csv_columns": _("Missing column(s): %(columns)s."),
+        "catalogue.no_cards": _("The file has no cards."),
+        "catalogue.csv_differs": _("Row %(row)s: %(column)s differs from the first row."),
+        "catalogue.csv_stats": _("Row %(row)s: stats must be whole numbers."),
+        "catalogue.tribe_missing": _("Tribe “%(tribe)s” has cards but is missing from the wheel."),
+    }
+)
+
+
+def file_error(source, code, field=None, **params):
+    """A problem with the whole file, named with the file it was found in."""
+    problem = DomainError(code, field, **params)
+    return DomainError("catalogue.file_problem", problem.field, source=str(source), problem=problem)
+
+
+def card_error(source, card, problem):
+    return DomainError("catalogue.card_problem", problem.field, source=str(source), card=card, problem=problem)
 
 
 @dataclass
@@ -40,60 +77,58 @@ class CatalogueImport:
     cards: list = field(default_factory=list)  # cleaned card dicts
 
 
-def read_catalogue(path, games, max_bytes, max_cards):
-    """Read a file. `games` maps game slug -> (schema key, existing tribe names)."""
+def read_catalogue(path, known, max_bytes, max_cards):
+    """Read a file. `known` maps game slug -> (schema key, existing tribe names)."""
     path = Path(path)
     try:
         size = path.stat().st_size
     except OSError as error:
-        raise CatalogueImportError(path.name, f"cannot read the file ({error.strerror})") from None
+        raise file_error(path.name, "catalogue.unreadable", reason=error.strerror) from None
     if size > max_bytes:
-        raise CatalogueImportError(path.name, f"the file is {size} bytes; the limit is {max_bytes}")
+        raise file_error(path.name, "catalogue.too_large", size=size, limit=max_bytes)
     try:
         content = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
-        raise CatalogueImportError(path.name, "the file is not UTF-8 text") from None
+        raise file_error(path.name, "catalogue.not_utf8") from None
     if path.suffix.lower() == ".csv":
         document = csv_to_document(content, path.name)
     else:
         try:
             document = json.loads(content)
         except json.JSONDecodeError as error:
-            raise CatalogueImportError(path.name, f"invalid JSON at line {error.lineno}: {error.msg}") from None
-    return check_document(document, path.name, games, max_cards)
+            raise file_error(path.name, "catalogue.bad_json", line=error.lineno, reason=error.msg) from None
+    return check_document(document, path.name, known, max_cards)
 
 
-def check_document(document, source, games, max_cards):
+def check_document(document, source, known, max_cards):
     if not isinstance(document, dict):
-        raise CatalogueImportError(source, "the file must hold one JSON object")
+        raise file_error(source, "catalogue.not_an_object")
     game = document.get("game")
-    if game not in games:
-        raise CatalogueImportError(
-            source, f"unknown game {game!r}; known games: {', '.join(sorted(games))}", field="game"
-        )
-    schema_key, existing_tribes = games[game]
-    schema = SCHEMAS[schema_key]
+    if game not in known:
+        raise file_error(source, "catalogue.unknown_game", "game", game=str(game)[:60], known=sorted(known))
+    schema_key, existing_tribes = known[game]
+    schema = games.card_schemas()[schema_key]
     set_code, set_name, released_on = _check_set(document.get("set"), source)
     tribes = _check_wheel(document.get("tribes"), source, schema)
-    tribe_names = [name for name, _ in tribes] if tribes else list(existing_tribes)
+    tribe_names = [name for name, _beats in tribes] if tribes else list(existing_tribes)
     if schema.uses_tribes and not tribe_names:
-        raise CatalogueImportError(source, "this game needs a tribe wheel: give 'tribes'", field="tribes")
+        raise file_error(source, "catalogue.wheel_needed", "tribes")
     cards = _check_cards(document.get("cards"), source, schema, tribe_names, max_cards)
     return CatalogueImport(game, set_code, set_name, released_on, tribes, cards)
 
 
 def _check_set(raw, source):
     if not isinstance(raw, dict):
-        raise CatalogueImportError(source, "must be an object with code, name and released_on", field="set")
+        raise file_error(source, "catalogue.set_shape", "set")
     code, name = raw.get("code"), raw.get("name")
     if not isinstance(code, str) or not code.strip() or len(code.strip()) > 16:
-        raise CatalogueImportError(source, "must be text of 1 to 16 characters", field="set.code")
+        raise file_error(source, "catalogue.set_text", "set.code", name="set.code", max=16)
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > 120:
-        raise CatalogueImportError(source, "must be text of 1 to 120 characters", field="set.name")
+        raise file_error(source, "catalogue.set_text", "set.name", name="set.name", max=120)
     try:
         released_on = datetime.date.fromisoformat(str(raw.get("released_on")))
     except ValueError:
-        raise CatalogueImportError(source, "must be a date YYYY-MM-DD", field="set.released_on") from None
+        raise file_error(source, "catalogue.set_date", "set.released_on") from None
     return code.strip(), name.strip(), released_on
 
 
@@ -102,22 +137,20 @@ def _check_wheel(raw, source, schema):
     if raw in (None, []):
         return []
     if not isinstance(raw, list) or not all(isinstance(item, dict) for item in raw):
-        raise CatalogueImportError(source, "must be a list of {name, beats} objects", field="tribes")
+        raise file_error(source, "catalogue.wheel_shape", "tribes")
     names = [str(item.get("name", "")).strip() for item in raw]
     beats = {str(item.get("name", "")).strip(): str(item.get("beats", "")).strip() for item in raw}
     if any(not name or len(name) > 60 for name in names):
-        raise CatalogueImportError(source, "every tribe needs a name of 1 to 60 characters", field="tribes")
+        raise file_error(source, "catalogue.tribe_name", "tribes")
     if len({search_key(name) for name in names}) != len(names):
-        raise CatalogueImportError(source, "a tribe is listed twice", field="tribes")
+        raise file_error(source, "catalogue.tribe_twice", "tribes")
     if schema.tribe_count and len(names) != schema.tribe_count:
-        raise CatalogueImportError(
-            source, f"this game has {schema.tribe_count} tribes, not {len(names)}", field="tribes"
-        )
+        raise file_error(source, "catalogue.tribe_count", "tribes", expected=schema.tribe_count, count=len(names))
     for name, beaten in beats.items():
         if beaten not in beats:
-            raise CatalogueImportError(source, f"tribe {name!r} beats {beaten!r}, which is not a tribe", field="tribes")
+            raise file_error(source, "catalogue.beats_unknown", "tribes", tribe=name, beaten=beaten)
         if beaten == name:
-            raise CatalogueImportError(source, f"tribe {name!r} cannot beat itself", field="tribes")
+            raise file_error(source, "catalogue.beats_itself", "tribes", tribe=name)
     return _wheel_order(names, beats, source)
 
 
@@ -127,33 +160,27 @@ def _wheel_order(names, beats, source):
         ordered.append(current)
         current = beats[current]
     if len(ordered) != len(names) or current != names[0]:
-        raise CatalogueImportError(
-            source, f"the wheel is not one cycle: {' > '.join([*ordered, current])} leaves tribes out", field="tribes"
-        )
+        raise file_error(source, "catalogue.not_one_cycle", "tribes", path=" > ".join([*ordered, current]))
     return [(name, beats[name]) for name in ordered]
 
 
 def _check_cards(raw, source, schema, tribe_names, max_cards):
     if not isinstance(raw, list) or not raw:
-        raise CatalogueImportError(source, "must be a non-empty list", field="cards")
+        raise file_error(source, "catalogue.cards_shape", "cards")
     if len(raw) > max_cards:
-        raise CatalogueImportError(source, f"{len(raw)} cards; the limit is {max_cards}", field="cards")
+        raise file_error(source, "catalogue.too_many_cards", "cards", count=len(raw), limit=max_cards)
     cards, seen = [], {}
     for index, item in enumerate(raw, start=1):
         label = _card_label(index, item)
         if not isinstance(item, dict):
-            raise CatalogueImportError(source, "must be an object", card=label)
+            raise card_error(source, label, DomainError("catalogue.card_shape"))
         try:
             card = schema.clean(item, tribe_names)
-        except CardFieldError as error:
-            raise CatalogueImportError(source, error.message, card=label, field=error.field) from None
+        except DomainError as error:
+            raise card_error(source, label, error) from None
         if card["number"] in seen:
-            raise CatalogueImportError(
-                source,
-                f"number {card['number']} is also used by card #{seen[card['number']]}",
-                card=label,
-                field="number",
-            )
+            problem = DomainError("catalogue.number_twice", "number", number=card["number"], other=seen[card["number"]])
+            raise card_error(source, label, problem)
         seen[card["number"]] = index
         cards.append(card)
     return cards
@@ -172,15 +199,15 @@ def csv_to_document(content, source):
         column for column in (*CSV_SET_COLUMNS, "number", "name", "type") if column not in (reader.fieldnames or [])
     ]
     if missing:
-        raise CatalogueImportError(source, f"missing column(s): {', '.join(missing)}")
+        raise file_error(source, "catalogue.csv_columns", columns=missing)
     rows = list(reader)
     if not rows:
-        raise CatalogueImportError(source, "no cards", field="cards")
+        raise file_error(source, "catalogue.no_cards", "cards")
     first = rows[0]
     for line, row in enumerate(rows, start=2):
         for column in CSV_SET_COLUMNS:
             if row[column] != first[column]:
-                raise CatalogueImportError(source, f"row {line}: {column} differs from the first row", field=column)
+                raise file_error(source, "catalogue.csv_differs", column, row=line, column=column)
     return {
         "game": first["game"],
         "set": {"code": first["set_code"], "name": first["set_name"], "released_on": first["set_released_on"]},
@@ -204,7 +231,7 @@ def _csv_card(row, line, source):
         try:
             card["stats"] = {key: int(value) for key, value in stats.items()}
         except ValueError:
-            raise CatalogueImportError(source, f"row {line}: stats must be whole numbers", field="stats") from None
+            raise file_error(source, "catalogue.csv_stats", "stats", row=line) from None
     skip = {*CSV_SET_COLUMNS, *CSV_CARD_COLUMNS, *CSV_STAT_COLUMNS, "tribe_beats"}
     attributes = {key: _csv_value(value) for key, value in row.items() if key not in skip and key and value}
     if attributes:

@@ -2,7 +2,9 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from .schemas import RANKS, SCHEMAS, card_type_label, search_key
+import games
+from games.cards import search_key
+from games.dust_collectorz import STATS
 
 
 class Game(models.Model):
@@ -11,7 +13,7 @@ class Game(models.Model):
     schema = models.CharField(
         _("card schema"),
         max_length=32,
-        choices=[(key, schema.label) for key, schema in SCHEMAS.items()],
+        choices=games.card_schema_choices,
         default="generic",
         help_text=_("Which game-specific card fields are validated on import."),
     )
@@ -31,6 +33,16 @@ class Game(models.Model):
 
     def get_absolute_url(self):
         return reverse("catalogue:game", args=[self.slug])
+
+    @property
+    def definition(self):
+        """What the game registry knows of this game (scoring, formats, quick reference...)."""
+        return games.of(self)
+
+    @property
+    def card_schema(self):
+        schemas = games.card_schemas()
+        return schemas.get(self.schema, schemas["generic"])
 
     def wheel(self):
         """Tribes in wheel order: each tribe beats the next one."""
@@ -85,8 +97,6 @@ class CardSet(models.Model):
 
 
 class Card(models.Model):
-    RANK_CHOICES = [(rank, label) for rank, label in RANKS.items()]
-
     card_set = models.ForeignKey(CardSet, on_delete=models.CASCADE, related_name="cards", verbose_name=_("set"))
     number = models.CharField(_("number"), max_length=16)
     name = models.CharField(_("name"), max_length=160)
@@ -95,7 +105,7 @@ class Card(models.Model):
     tribe = models.ForeignKey(
         Tribe, on_delete=models.PROTECT, null=True, blank=True, related_name="cards", verbose_name=_("tribe")
     )
-    rank = models.CharField(_("rank"), max_length=16, choices=RANK_CHOICES, blank=True)
+    rank = models.CharField(_("rank"), max_length=16, choices=games.rank_choices, blank=True)
     ability = models.CharField(_("ability"), max_length=120, blank=True)
     power = models.PositiveSmallIntegerField(_("power"), null=True, blank=True)
     speed = models.PositiveSmallIntegerField(_("speed"), null=True, blank=True)
@@ -123,9 +133,9 @@ class Card(models.Model):
 
     @property
     def type_label(self):
-        return card_type_label(self.type)
+        return games.card_type_label(self.type)
 
     @property
     def stats(self):
-        values = {"power": self.power, "speed": self.speed, "health": self.health, "cunning": self.cunning}
+        values = {stat: getattr(self, stat) for stat in STATS}
         return {key: value for key, value in values.items() if value is not None}

@@ -7,9 +7,10 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 
-from .importing import CatalogueImportError, read_catalogue
+from games.cards import search_key
+
+from .importing import file_error, read_catalogue
 from .models import Card, CardSet, Game, Tribe
-from .schemas import search_key
 from .signals import catalogue_imported
 
 logger = logging.getLogger(__name__)
@@ -52,9 +53,7 @@ def _write_wheel(game, wheel, source):
     wanted = {search_key(name) for name, _ in wheel}
     for key, tribe in existing.items():
         if key not in wanted and tribe.cards.exists():
-            raise CatalogueImportError(
-                source, f"tribe {tribe.name!r} has cards but is missing from the wheel", field="tribes"
-            )
+            raise file_error(source, "catalogue.tribe_missing", "tribes", tribe=tribe.name)
     Tribe.objects.filter(game=game).update(beats=None)
     Tribe.objects.filter(game=game).exclude(pk__in=[t.pk for k, t in existing.items() if k in wanted]).delete()
     tribes = {}

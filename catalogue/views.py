@@ -2,9 +2,10 @@ from django.core.paginator import Paginator
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, render
 
+import games
+
 from .filters import CardFilterForm, search_cards
 from .models import Card, Game
-from .schemas import RANKS, card_type_label
 
 CARDS_PER_PAGE = 48
 
@@ -34,8 +35,8 @@ def game_detail(request, slug):
         "query": query.urlencode(),
         "sets": game.sets.all(),
         "wheel": game.wheel(),
-        "ranks": RANKS.items() if game.schema == "dust-collectorz" else [],
-        "types": [(value, card_type_label(value)) for value in _card_types(game)],
+        "ranks": game.card_schema.ranks.items(),
+        "types": [(value, games.card_type_label(value)) for value in _card_types(game)],
     }
     return render(request, "catalogue/game_detail.html", context)
 

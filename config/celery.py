@@ -6,6 +6,6 @@ from celery import Celery
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-app = Celery("config", task_cls="celery.contrib.django.task:DjangoTask")
+app = Celery("config", task_cls="core.tasks:Task")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()

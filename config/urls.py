@@ -7,8 +7,9 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from accounts.views import switch_language
 from catalogue.views import home
 
-from . import api_errors
-from .auth_token import ObtainToken
+from api import errors as api_errors
+from api.auth_token import ObtainToken
+
 from .health import healthz
 
 api_v1 = [

@@ -9,6 +9,17 @@ def _sync_formats(sender, **kwargs):
     sync_shipped_formats()
 
 
+def _definition_in_force(slug, as_of):
+    from core.errors import DomainError
+
+    from .services.legality import format_for
+
+    try:
+        return format_for(slug, as_of)[0].definition
+    except DomainError:
+        return None
+
+
 def _forget(**kwargs):
     from .services.legality import forget_snapshot
 
@@ -23,9 +34,11 @@ class DecksConfig(AppConfig):
         from django.db.models.signals import post_delete, post_save
 
         from catalogue.signals import catalogue_imported
+        from games.formats import install_source
 
         from .models import Format
 
+        install_source(_definition_in_force)
         post_migrate.connect(_sync_formats, sender=self)
         catalogue_imported.connect(_forget, dispatch_uid="decks-forget-on-import")
         post_save.connect(_forget, sender=Format, dispatch_uid="decks-forget-on-format-save")

@@ -6,11 +6,11 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.decorators import organiser_required
+from core.errors import DomainError
 
 from .forms import BulkValidationForm
 from .models import BulkValidation
 from .services import bulk
-from .services.legality import ValidationInputError
 
 
 def _job_for(user, pk):
@@ -31,7 +31,7 @@ def bulk_start(request):
             job = bulk.start_bulk_validation(
                 request.user, form.cleaned_data["format"], form.cleaned_data["as_of"], items, translation.get_language()
             )
-        except ValidationInputError as error:
+        except DomainError as error:
             form.add_error("upload" if error.field == "upload" else "text", error.message)
         else:
             return redirect("decks:bulk", job.pk)

@@ -9,6 +9,11 @@ import functools
 import re
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
+
+from core.errors import DomainError, define_messages
+
 MAX_LINES = 500
 MAX_BYTES = 100 * 1024
 MAX_QTY = 99
@@ -19,29 +24,25 @@ CARD_LINE = re.compile(
 HEADER_LINE = re.compile(r"^(?P<key>[A-Za-z][A-Za-z \-]{0,39}):\s*(?P<value>.*)$")
 
 
-class DecklistTooLarge(ValueError):
-    pass
+define_messages(
+    {
+        "decklist.too_large": _("The decklist is larger than %(kb)s KB."),
+        "decklist.too_many_lines": _("The decklist has %(count)s lines; the limit is %(max)s."),
+        "decklist.not_a_card_line": _("This is not a card line."),
+        "decklist.quantity_range": _("The quantity %(qty)s is not between 1 and %(max)s."),
+        "decklist.lines_rejected": ngettext_lazy(
+            "Nothing was saved: %(count)s line needs fixing.",
+            "Nothing was saved: %(count)s lines need fixing.",
+            "count",
+        ),
+    }
+)
 
 
-class LinesRejected(ValueError):
-    """Lines that are not cards; nothing was saved. The API answers 400 with each line's status."""
-
-    def __init__(self, message, lines):
-        super().__init__(message)
-        self.lines = lines
-
-    def as_json(self):
-        rejected = [
-            {
-                "line": line.line,
-                "text": line.text,
-                "status": line.status,
-                "suggestions": line.suggestions,
-                "error": line.error or None,
-            }
-            for line in self.lines
-        ]
-        return {"message": str(self), "lines": rejected}
+def lines_rejected(lines, field="decklist", code="decklist.lines_rejected"):
+    """Lines that are not cards; nothing was saved. The API answers 400 with each line's status,
+    and pages list them from `details["lines"]`."""
+    return DomainError(code, field, count=len(lines), details={"lines": [line.as_dict() for line in lines]})
 
 
 @dataclass
@@ -55,7 +56,16 @@ class DecklistLine:
     number: str = ""
     card: object = None
     suggestions: list = field(default_factory=list)
-    error: str = ""
+    error: DomainError | None = None
+
+    def as_dict(self):
+        return {
+            "line": self.line,
+            "text": self.text,
+            "status": self.status,
+            "suggestions": self.suggestions,
+            "error": self.error.message if self.error else None,
+        }
 
 
 @dataclass
@@ -65,12 +75,12 @@ class Decklist:
 
 
 def parse_decklist(text):
-    """Split text into declarations and card lines; raises DecklistTooLarge past the limits."""
+    """Split text into declarations and card lines; raises DomainError past the limits."""
     if len(text.encode("utf-8")) > MAX_BYTES:
-        raise DecklistTooLarge(f"the decklist is larger than {MAX_BYTES // 1024} KB")
+        raise DomainError("decklist.too_large", "decklist", kb=MAX_BYTES // 1024)
     raw_lines = text.splitlines()
     if len(raw_lines) > MAX_LINES:
-        raise DecklistTooLarge(f"the decklist has {len(raw_lines)} lines; the limit is {MAX_LINES}")
+        raise DomainError("decklist.too_many_lines", "decklist", count=len(raw_lines), max=MAX_LINES)
     declarations, lines, in_header = {}, [], True
     for number, raw in enumerate(raw_lines, start=1):
         content = raw.split("#", 1)[0].strip()
@@ -91,19 +101,21 @@ def _declaration_key(key):
 
 def parse_card_line(number, content):
     status, qty, name, set_code, card_number, error = _parse_content(content)
-    return DecklistLine(number, content, status, qty, name, set_code, card_number, error=error)
+    problem = DomainError(error[0], "decklist", **error[1]) if error else None
+    return DecklistLine(number, content, status, qty, name, set_code, card_number, error=problem)
 
 
 @functools.lru_cache(maxsize=8192)
 def _parse_content(content):
-    """(status, qty, name, set, number, error) of one card line; the same lines recur in every list."""
+    """(status, qty, name, set, number, (error code, params)) of one card line; the same lines recur
+    in every list."""
     match = CARD_LINE.match(content)
     if not match or not match["name"].strip():
-        return "malformed", 0, "", "", "", "not a card line"
+        return "malformed", 0, "", "", "", ("decklist.not_a_card_line", {})
     qty = int(match["qty"]) if match["qty"] is not None else 1
     if qty < 1 or qty > MAX_QTY:
-        return "malformed", 0, "", "", "", f"quantity {qty} is not between 1 and {MAX_QTY}"
-    return "ok", qty, match["name"].strip(), match["set"] or "", match["number"] or "", ""
+        return "malformed", 0, "", "", "", ("decklist.quantity_range", {"qty": qty, "max": MAX_QTY})
+    return "ok", qty, match["name"].strip(), match["set"] or "", match["number"] or "", None
 
 
 def format_decklist(declarations, entries):

@@ -5,21 +5,8 @@ from .decklist import MAX_BYTES
 from .models import Collection, Format, Visibility
 
 
-class CollectionForm(forms.ModelForm):
-    class Meta:
-        model = Collection
-        fields = ["name"]
-
-    def __init__(self, *args, owner, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.owner = owner
-
-    def clean_name(self):
-        name = self.cleaned_data["name"].strip()
-        taken = Collection.objects.filter(owner=self.owner, name=name).exclude(pk=self.instance.pk)
-        if taken.exists():
-            raise forms.ValidationError(_("You already have a collection with this name."))
-        return name
+class CollectionForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=Collection._meta.get_field("name").max_length)
 
 
 class ImportForm(forms.Form):

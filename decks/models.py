@@ -4,8 +4,9 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from catalogue.models import Card, Game
+from core.errors import DomainError
 
-from .legality import FormatError, compile_format
+from .legality import compile_format
 
 
 class Format(models.Model):
@@ -31,8 +32,8 @@ class Format(models.Model):
     def clean(self):
         try:
             compiled = compile_format(self.definition)
-        except FormatError as error:
-            raise ValidationError({"definition": str(error)}) from None
+        except DomainError as error:
+            raise ValidationError({"definition": error.message}) from None
         if (compiled.slug, compiled.version) != (self.slug, self.version):
             raise ValidationError({"definition": _("The definition's slug and version must match this row.")})
         if compiled.game != self.game.slug:

@@ -2,7 +2,7 @@
 
 import difflib
 
-from catalogue.schemas import search_key
+from games.cards import search_key
 
 RULES_FIELDS = ("type", "tribe", "rank", "ability")
 MEMO_LIMIT = 20000

@@ -11,9 +11,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+import games
 from catalogue.filters import CardFilterForm, search_cards
 from catalogue.models import Card
-from catalogue.schemas import CARD_TYPE_LABELS, RANKS, card_type_label
+from core.errors import DomainError
 
 from .access import collection_for, deck_for_owner, deck_for_viewer, listed_decks
 from .charts import deck_chart_svg
@@ -21,7 +22,7 @@ from .forms import CheckForm, CollectionForm, DeckForm, DecklistForm, DeckSettin
 from .models import Collection, Deck
 from .services import collections as collection_services
 from .services import decks as deck_services
-from .services.legality import ValidationInputError, validate_request
+from .services.legality import validate_request
 
 SEARCH_RESULTS = 20
 
@@ -31,7 +32,7 @@ def chart_labels():
         "title": _("Deck chart"),
         "grid_title": _("Cards by tribe and rank"),
         "stats_title": _("Stat distribution"),
-        "ranks": {rank: str(label) for rank, label in RANKS.items()},
+        "ranks": {rank: str(label) for rank, label in games.ranks().items()},
         "stats": {"power": _("Power"), "speed": _("Speed"), "health": _("Health"), "cunning": _("Cunning")},
         "total": _("Total"),
         "empty": _("No cards yet"),
@@ -43,11 +44,15 @@ def chart_labels():
 
 @login_required
 def collection_list(request):
-    form = CollectionForm(request.POST or None, owner=request.user)
+    form = CollectionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        collection = collection_services.create_collection(request.user, form.cleaned_data["name"])
-        messages.success(request, _("Collection created."))
-        return redirect("decks:collection", collection.pk)
+        try:
+            collection = collection_services.create_collection(request.user, form.cleaned_data["name"])
+        except DomainError as error:
+            form.add_error("name", error.message)
+        else:
+            messages.success(request, _("Collection created."))
+            return redirect("decks:collection", collection.pk)
     collections = Collection.objects.filter(owner=request.user)
     return render(request, "decks/collection_list.html", {"collections": collections, "form": form})
 
@@ -69,7 +74,7 @@ def collection_detail(request, pk):
         "search": search,
         "results": results,
         "import_form": ImportForm(),
-        "rename_form": CollectionForm(instance=collection, owner=request.user),
+        "rename_form": CollectionForm(initial={"name": collection.name}),
         "total": sum(collection.owned().values()),
     }
     return render(request, "decks/collection_detail.html", context)
@@ -91,6 +96,16 @@ def collection_set_quantity(request, pk):
     return redirect(_back_to(request, reverse("decks:collection", args=[pk])))
 
 
+def _refuse(request, form, field, error):
+    """Show a refusal: rejected lines as a list with a message, anything else on the form."""
+    lines = error.details.get("lines")
+    if lines is not None:
+        messages.error(request, error.message)
+        return lines
+    form.add_error(field, error.message)
+    return []
+
+
 def _back_to(request, default):
     """The page the form was posted from, if it is on this site."""
     target = request.POST.get("next", "")
@@ -109,11 +124,8 @@ def collection_import(request, pk):
             count = collection_services.import_into_collection(
                 collection, form.cleaned_data["text"], form.cleaned_data["replace"]
             )
-        except collection_services.CollectionImportError as error:
-            rejected = error.lines
-            messages.error(request, str(error))
-        except ValidationInputError as error:
-            form.add_error("text", error.message)
+        except DomainError as error:
+            rejected = _refuse(request, form, "text", error)
         else:
             messages.success(request, _("%(count)s line(s) imported.") % {"count": count})
             return redirect("decks:collection", collection.pk)
@@ -125,11 +137,15 @@ def collection_import(request, pk):
 @login_required
 def collection_rename(request, pk):
     collection = collection_for(request.user, pk)
-    form = CollectionForm(request.POST or None, instance=collection, owner=request.user)
+    form = CollectionForm(request.POST or None, initial={"name": collection.name})
     if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, _("Collection renamed."))
-        return redirect("decks:collection", collection.pk)
+        try:
+            collection_services.rename_collection(collection, form.cleaned_data["name"])
+        except DomainError as error:
+            form.add_error("name", error.message)
+        else:
+            messages.success(request, _("Collection renamed."))
+            return redirect("decks:collection", collection.pk)
     return render(request, "decks/form_page.html", {"form": form, "title": _("Rename collection"), "back": collection})
 
 
@@ -184,11 +200,8 @@ def deck_create(request):
                 cards,
                 declarations,
             )
-        except deck_services.DecklistRejected as error:
-            rejected = error.lines
-            messages.error(request, str(error))
-        except ValidationInputError as error:
-            form.add_error(None, error.message)
+        except DomainError as error:
+            rejected = _refuse(request, form, None, error)
         else:
             messages.success(request, _("Deck created."))
             return redirect("decks:deck", deck.pk)
@@ -238,13 +251,13 @@ def _verdict(request, deck, version, check):
 
 def count_grid(summary, tribes):
     """Counts for the builder: a tribe x rank table and a line per card type."""
-    by_tribe_rank = summary["by_tribe_rank"]
+    by_tribe_rank, ranks = summary["by_tribe_rank"], games.ranks()
     rows = [
-        (tribe, [by_tribe_rank.get(tribe, {}).get(rank, 0) for rank in RANKS], summary["by_tribe"].get(tribe, 0))
+        (tribe, [by_tribe_rank.get(tribe, {}).get(rank, 0) for rank in ranks], summary["by_tribe"].get(tribe, 0))
         for tribe in tribes
     ]
-    types = [(card_type_label(card_type), count) for card_type, count in summary["by_type"].items()]
-    return {"ranks": [str(label) for label in RANKS.values()], "rows": rows, "types": types}
+    types = [(games.card_type_label(card_type), count) for card_type, count in summary["by_type"].items()]
+    return {"ranks": [str(label) for label in ranks.values()], "rows": rows, "types": types}
 
 
 def _chart_cards(entries):
@@ -298,11 +311,8 @@ def deck_edit(request, pk):
                 saved = deck_services.save_version(deck, cards, declarations)
                 messages.success(request, _("Saved as version %(number)s.") % {"number": saved.number})
                 return redirect("decks:deck", deck.pk)
-        except deck_services.DecklistRejected as error:
-            rejected = error.lines
-            messages.error(request, str(error))
-        except ValidationInputError as error:
-            form.add_error("decklist", error.message)
+        except DomainError as error:
+            rejected = _refuse(request, form, "decklist", error)
     # The search fields belong to the decklist form, so searching keeps unsaved edits.
     search = CardFilterForm(request.POST if request.method == "POST" else request.GET or None)
     filters = search.cleaned_data if search.is_valid() else {}
@@ -318,8 +328,8 @@ def deck_edit(request, pk):
         "verdict": verdict,
         "grid": count_grid(verdict["summary"], [t.name for t in wheel]) if verdict else None,
         "builder_labels": {
-            "ranks": {rank: str(label) for rank, label in RANKS.items()},
-            "types": {key: str(label) for key, label in CARD_TYPE_LABELS.items()},
+            "ranks": {rank: str(label) for rank, label in games.ranks().items()},
+            "types": {key: str(label) for key, label in games.card_types().items()},
             "tribes": [tribe.name for tribe in wheel],
         },
         "rejected": rejected,
@@ -347,7 +357,7 @@ def deck_settings(request, pk):
     deck = deck_for_owner(request.user, pk)
     form = DeckSettingsForm(request.POST or None, initial={"name": deck.name, "visibility": deck.visibility})
     if request.method == "POST" and form.is_valid():
-        deck_services.update_deck(deck, name=form.cleaned_data["name"], visibility=form.cleaned_data["visibility"])
+        deck_services.edit_deck(deck, name=form.cleaned_data["name"], visibility=form.cleaned_data["visibility"])
         messages.success(request, _("Deck settings saved."))
         return redirect("decks:deck", deck.pk)
     return render(request, "decks/form_page.html", {"form": form, "title": _("Deck settings"), "back": deck})

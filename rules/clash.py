@@ -13,9 +13,17 @@ Interpretation, where the rules leave a choice (shown on the calculator page):
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy as _
 
-class ClashError(ValueError):
-    pass
+from core.errors import DomainError, define_messages
+
+define_messages(
+    {
+        "clash.attacking_tribe": _("The defender may not answer with the attacking tribe."),
+        "clash.one_tribe": _("A stack holds cards of one tribe only."),
+        "clash.empty_stack": _("Choose at least a primary card on each side."),
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -43,7 +51,7 @@ class Clash:
 def relation(attacking_tribe, defending_tribe, beats):
     """How the defending tribe stands against the attacking one on the wheel (`beats`: tribe -> tribe it beats)."""
     if defending_tribe == attacking_tribe:
-        raise ClashError("the defender may not answer with the attacking tribe")
+        raise DomainError("clash.attacking_tribe", "defender")
     if beats.get(defending_tribe) == attacking_tribe:
         return "stronger"
     if beats.get(attacking_tribe) == defending_tribe:
@@ -53,9 +61,9 @@ def relation(attacking_tribe, defending_tribe, beats):
 
 def stack_value(cards, modifier=0):
     if not cards:
-        raise ClashError("a stack needs at least one card")
+        raise DomainError("clash.empty_stack")
     if len({card.tribe for card in cards}) > 1:
-        raise ClashError("a stack holds cards of one tribe")
+        raise DomainError("clash.one_tribe")
     lines = []
     for position, card in enumerate(cards):
         modified = max(0, card.stat + modifier)

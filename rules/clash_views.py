@@ -1,22 +1,18 @@
-"""The judge's clash calculator page (Dust Collectorz)."""
+"""The judge's clash calculator page, for games whose registry entry supports it."""
 
 from django import forms
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from catalogue.models import Card, Game
-from catalogue.schemas import STATS
+from core.errors import DomainError
+from games.dust_collectorz import STAT_LABELS, STATS
 
-from .clash import ClashError, StackCard, resolve
+from .clash import StackCard, resolve
 
 STACK_SIZE = 4
-STAT_LABELS = {
-    "power": gettext_lazy("Power"),
-    "speed": gettext_lazy("Speed"),
-    "health": gettext_lazy("Health"),
-    "cunning": gettext_lazy("Cunning"),
-}
 
 
 class ClashForm(forms.Form):
@@ -38,9 +34,11 @@ class ClashForm(forms.Form):
 
 
 def clash_calculator(request, slug):
-    game = get_object_or_404(Game, slug=slug, schema="dust-collectorz")
+    game = get_object_or_404(Game, slug=slug)
+    if not game.definition.supports_clash:
+        raise Http404(_("This game has no clash calculator."))
     champions = list(
-        Card.objects.filter(card_set__game=game, type="champion")
+        Card.objects.filter(card_set__game=game, tribe__isnull=False)
         .select_related("tribe")
         .order_by("tribe__position", "name")
     )
@@ -49,18 +47,16 @@ def clash_calculator(request, slug):
     if form.is_valid():
         cards = {card.pk: card for card in champions}
         stat = form.cleaned_data["stat"]
-        beats = {tribe.name: tribe.beats.name for tribe in game.wheel() if tribe.beats}
+        beats = _beats(game)
         try:
             result = resolve(form.stack("attacker", cards, stat), form.stack("defender", cards, stat), beats)
-        except ClashError as problem:
-            error = _explain(problem)
+        except DomainError as problem:
+            error = problem.message
     context = {"game": game, "form": form, "result": result, "error": error, "stats": STATS}
     return render(request, "rules/clash.html", context)
 
 
-def _explain(problem):
-    if "attacking tribe" in str(problem):
-        return _("The defender may not answer with the attacking tribe.")
-    if "one tribe" in str(problem):
-        return _("A stack holds cards of one tribe only.")
-    return _("Choose at least a primary card on each side.")
+def _beats(game):
+    """{tribe: the tribe it beats}: each tribe beats the next one on the wheel."""
+    names = [tribe.name for tribe in game.wheel()]
+    return {name: names[(index + 1) % len(names)] for index, name in enumerate(names)}

@@ -73,7 +73,7 @@ Per document
     "- " items (also the indented sub-item) are bullets; it has no numbered rules, no version
     label and no glossary (its "Label: text" bullets are too few).
 Errors
-    :class:`RulesFormatError` for bytes that are not UTF-8, binary text (a NUL, or more than 10%
+    DomainError (rules.*) for bytes that are not UTF-8, binary text (a NUL, or more than 10%
     control / unassigned characters), empty text, more than 2 MB of UTF-8, and text in which no
     heading and no numbered rule is found.
 """
@@ -83,6 +83,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy as _
+
+from core.errors import DomainError, define_messages
 
 MAX_BYTES = 2 * 1024 * 1024
 MAX_UNPRINTABLE_SHARE = 0.1
@@ -123,8 +127,16 @@ _SENTENCE_END = ".!?;,…"
 _CLOSING = "\"'”’»)]"
 
 
-class RulesFormatError(ValueError):
-    """The input is not a plain-text rules document; the message says why."""
+define_messages(
+    {
+        "rules.no_structure": _("No structure found: the text has no headings and no numbered rules."),
+        "rules.too_large": _("The document is too large: %(size)s bytes; the limit is %(limit)s bytes (2 MB)."),
+        "rules.empty": _("The document is empty."),
+        "rules.binary": _("The document looks binary (NUL bytes or mostly non-printable characters), not plain text."),
+        "rules.not_utf8": _("The document is not UTF-8 text (byte %(byte)s)."),
+        "rules.empty_after_chrome": _("The document is empty once page chrome is removed."),
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -208,7 +220,7 @@ def find_version(text: str) -> str | None:
 
 
 def parse_rules(text: str | bytes, language: str) -> RulesDocument:
-    """Parse a plain-text rules document; raise RulesFormatError when it is not one."""
+    """Parse a plain-text rules document; raise DomainError when it is not one."""
     text = _checked_text(text)
     lines = _clean_lines(text)
     title_block, body = _split_title(lines)
@@ -216,7 +228,7 @@ def parse_rules(text: str | bytes, language: str) -> RulesDocument:
     version = find_version("\n".join(line.text for line in title_block)) or find_version(text)
     sections = _build_sections(_blocks(body, title))
     if not any(section.level for section in sections) and not any(_rule_items(sections)):
-        raise RulesFormatError("no structure found: the text has no headings and no numbered rules")
+        raise DomainError("rules.no_structure", "file")
     glossary_index = _find_glossary(sections)
     glossary = _glossary_entries(sections[glossary_index]) if glossary_index is not None else []
     return RulesDocument(title, version, language, sections, glossary, glossary_index)
@@ -226,18 +238,18 @@ def parse_rules(text: str | bytes, language: str) -> RulesDocument:
 
 
 def _checked_text(text: str | bytes) -> str:
-    """The text, or RulesFormatError when it is undecodable, too large, empty or binary."""
+    """The text, or DomainError when it is undecodable, too large, empty or binary."""
     if isinstance(text, bytes):
         text = _decoded(text)
     if not isinstance(text, str):
         raise TypeError(f"rules text must be str, not {type(text).__name__}")
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_BYTES:
-        raise RulesFormatError(f"document too large: {size} bytes, the limit is {MAX_BYTES} bytes (2 MB)")
+        raise DomainError("rules.too_large", "file", size=size, limit=MAX_BYTES)
     if not text.strip():
-        raise RulesFormatError("document is empty")
+        raise DomainError("rules.empty", "file")
     if "\x00" in text or _unprintable_share(text) > MAX_UNPRINTABLE_SHARE:
-        raise RulesFormatError("document looks binary (NUL bytes or mostly non-printable characters), not plain text")
+        raise DomainError("rules.binary", "file")
     return text
 
 
@@ -245,7 +257,7 @@ def _decoded(data: bytes) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise RulesFormatError(f"document is not UTF-8 text (byte {error.start})") from error
+        raise DomainError("rules.not_utf8", "file", byte=error.start) from error
 
 
 def _unprintable_share(text: str) -> float:
@@ -289,7 +301,7 @@ def _split_title(lines: list[_Line]) -> tuple[list[_Line], list[_Line]]:
     """(title block, the lines after it)."""
     start = next((index for index, line in enumerate(lines) if line.text), None)
     if start is None:
-        raise RulesFormatError("document is empty once page chrome is removed")
+        raise DomainError("rules.empty_after_chrome", "file")
     end = start
     while end < len(lines) and lines[end].text:
         end += 1
@@ -549,7 +561,6 @@ __all__ = [
     "GlossaryEntry",
     "Item",
     "RulesDocument",
-    "RulesFormatError",
     "Section",
     "find_version",
     "parse_rules",

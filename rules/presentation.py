@@ -6,7 +6,7 @@ import re
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-from catalogue.schemas import search_key
+from games.cards import search_key
 
 
 def glossary_links(structure):

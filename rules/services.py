@@ -5,22 +5,26 @@ import logging
 from pathlib import Path
 
 from django.db import transaction
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from catalogue.models import Game
+from core.errors import DomainError, define_messages
 
 from .alignment import align
 from .models import RulesDocument
-from .parsing import RulesFormatError, parse_rules
+from .parsing import parse_rules
 
 logger = logging.getLogger(__name__)
 REFERENCE_LANGUAGE = "en"
 
 
-class RulesImportError(ValueError):
-    def __init__(self, message, field="file"):
-        super().__init__(message)
-        self.message, self.field = message, field
+define_messages(
+    {
+        "rules.unreadable": _("%(file)s: cannot read the file (%(reason)s)."),
+        "rules.unknown_game": _("Unknown game “%(game)s”."),
+        "rules.file_problem": _("%(file)s: %(problem)s"),
+    }
+)
 
 
 def import_rules_file(game_slug, language, path, actor=None):
@@ -28,9 +32,7 @@ def import_rules_file(game_slug, language, path, actor=None):
     try:
         raw = path.read_bytes()
     except OSError as error:
-        raise RulesImportError(
-            _("%(file)s: cannot read the file (%(reason)s).") % {"file": path.name, "reason": error.strerror}
-        ) from None
+        raise DomainError("rules.unreadable", "file", file=path.name, reason=error.strerror) from None
     return import_rules(game_slug, language, raw, path.name, actor)
 
 
@@ -38,11 +40,11 @@ def import_rules(game_slug, language, raw, source_name, actor=None):
     """Returns (document, created). Importing the same text again changes nothing."""
     game = Game.objects.filter(slug=game_slug).first()
     if game is None:
-        raise RulesImportError(_("Unknown game “%(game)s”.") % {"game": game_slug}, "game")
+        raise DomainError("rules.unknown_game", "game", game=game_slug)
     try:
         parsed = parse_rules(raw, language)
-    except RulesFormatError as error:
-        raise RulesImportError(f"{source_name}: {error}") from None
+    except DomainError as error:
+        raise DomainError("rules.file_problem", "file", file=source_name, problem=error) from None
     digest = hashlib.sha256(raw if isinstance(raw, bytes) else raw.encode()).hexdigest()
     with transaction.atomic():
         Game.objects.select_for_update().get(pk=game.pk)

@@ -84,7 +84,7 @@ def dc_document(**overrides):
 @pytest.fixture
 def sample(db):
     """The sample catalogue shipped for `make run` (our own cards)."""
-    from catalogue.management.commands.load_sample_data import SAMPLE_DIR
+    from sample.management.commands.load_sample_data import SAMPLE_DIR
 
     for path in sorted(SAMPLE_DIR.glob("*.json")):
         import_catalogue_file(path)

@@ -3,8 +3,8 @@
 import datetime
 import itertools
 
-from catalogue.schemas import search_key
-from decks.formats import shipped_definitions
+from games.cards import search_key
+from games.formats import shipped_definitions
 from decks.legality import CardInfo, Deck, DeckEntry, compile_format
 
 TRIBES = ["Lintlings", "Rustbacks", "Cobweavers", "Gutter Gremlins", "Attic Hoarders"]

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.browser
 
 playwright_api = require_chromium()
 expect = playwright_api.expect
-SAMPLE_SET = Path(__file__).resolve().parents[1] / "catalogue" / "sample" / "dust-collectorz-pr1.json"
+SAMPLE_SET = Path(__file__).resolve().parents[1] / "sample" / "catalogue" / "dust-collectorz-pr1.json"
 BUILDER_SCREENSHOT = Path("/tmp/browser-builder.png")
 DECK_SCREENSHOT = Path("/tmp/browser-deck.png")
 USERNAME = "pia_poolplayer"

@@ -3,7 +3,7 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from catalogue.importing import CatalogueImportError
+from core.errors import DomainError
 from catalogue.models import Card, CardSet, Tribe
 from catalogue.services import import_catalogue_file
 
@@ -97,19 +97,21 @@ def test_dbz_attributes_and_style_from_title(tmp_path):
     assert cards["4"] == {"personality": "Goku", "level": 2, "rarity": "rare", "battle_simulator": False}
 
 
-def _expect_error(tmp_path, document, *fragments, name="bad.json"):
+def _expect_error(tmp_path, document, *fragments, name="bad.json", field=None):
     path = tmp_path / name
     path.write_text(document if isinstance(document, str) else json.dumps(document), encoding="utf-8")
-    with pytest.raises(CatalogueImportError) as caught:
+    with pytest.raises(DomainError) as caught:
         import_catalogue_file(path)
     for fragment in (name, *fragments):
-        assert fragment in str(caught.value)
+        assert fragment in caught.value.message
+    if field is not None:
+        assert caught.value.field == field
     assert not CardSet.objects.exists() and not Card.objects.exists()
     return caught.value
 
 
 def test_malformed_json(tmp_path):
-    _expect_error(tmp_path, '{"game": "dust-collectorz", ', "invalid JSON at line 1")
+    _expect_error(tmp_path, '{"game": "dust-collectorz", ', "Invalid JSON at line 1")
 
 
 def test_oversized_file(tmp_path, settings):
@@ -118,32 +120,32 @@ def test_oversized_file(tmp_path, settings):
 
 
 def test_unknown_game(tmp_path):
-    _expect_error(tmp_path, dc_document(game="magic"), "unknown game 'magic'", "field 'game'")
+    _expect_error(tmp_path, dc_document(game="magic"), "Unknown game “magic”", field="game")
 
 
 def test_unknown_tribe_names_card_and_field(tmp_path):
     document = dc_document()
     document["cards"][20]["tribe"] = "Nobodies"
-    error = _expect_error(tmp_path, document, "card #21", "field 'tribe'", "unknown tribe 'Nobodies'")
-    assert error.card.startswith("#21")
+    error = _expect_error(tmp_path, document, "card #21", "Unknown tribe “Nobodies”", field="tribe")
+    assert error.params["card"].startswith("#21")
 
 
 def test_unknown_rank(tmp_path):
     document = dc_document()
     document["cards"][3]["rank"] = "diamond"
-    _expect_error(tmp_path, document, "card #4", "field 'rank'", "unknown rank 'diamond'")
+    _expect_error(tmp_path, document, "card #4", "Unknown rank “diamond”", field="rank")
 
 
 def test_bad_stat(tmp_path):
     document = dc_document()
     document["cards"][5]["stats"]["speed"] = -1
-    _expect_error(tmp_path, document, "card #6", "field 'stats.speed'")
+    _expect_error(tmp_path, document, "card #6", "from 0 to 99", field="stats.speed")
 
 
 def test_duplicate_card_number(tmp_path):
     document = dc_document()
     document["cards"][9]["number"] = "003"
-    _expect_error(tmp_path, document, "card #10", "number 003 is also used by card #3")
+    _expect_error(tmp_path, document, "card #10", "Number 003 is also used by card #3")
 
 
 def test_wheel_that_is_not_one_cycle(tmp_path):
@@ -151,7 +153,7 @@ def test_wheel_that_is_not_one_cycle(tmp_path):
     tribes = document["tribes"]
     tribes[1]["beats"], tribes[2]["beats"] = "Rustborn", "Loomweavers"
     tribes[4]["beats"] = "Mirewalkers"
-    _expect_error(tmp_path, document, "field 'tribes'", "not one cycle")
+    _expect_error(tmp_path, document, "not one cycle", field="tribes")
 
 
 def test_wheel_with_wrong_tribe_count(tmp_path):
@@ -165,7 +167,7 @@ def test_a_late_error_writes_nothing_even_on_reimport(tmp_path):
     document = dc_document()
     document["cards"][0]["name"] = "Should Not Be Saved"
     document["cards"][-1]["type"] = "planeswalker"
-    with pytest.raises(CatalogueImportError, match="unknown type 'planeswalker'"):
+    with pytest.raises(DomainError, match="Unknown card type “planeswalker”"):
         import_catalogue_file(write_catalogue(tmp_path, document, "second.json"))
     assert Card.objects.get(number="001").name == "Émile the Rust-Eater"
 
@@ -177,7 +179,7 @@ def test_command_reports_and_exits_non_zero(tmp_path, capsys):
     document = dc_document()
     document["cards"][2]["rank"] = "wood"
     bad = write_catalogue(tmp_path, document, "broken.json")
-    with pytest.raises(CommandError, match=r"broken.json: card #3 .*: field 'rank'"):
+    with pytest.raises(CommandError, match=r"broken.json, card #3 .*: Unknown rank “wood”"):
         call_command("import_cards", str(bad))
 
 

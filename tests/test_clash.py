@@ -2,7 +2,8 @@
 
 import pytest
 
-from rules.clash import ClashError, StackCard, resolve, stack_value
+from core.errors import DomainError
+from rules.clash import StackCard, resolve, stack_value
 
 # Our own wheel: each tribe beats the next.
 BEATS = {"Lint": "Rust", "Rust": "Web", "Web": "Gutter", "Gutter": "Attic", "Attic": "Lint"}
@@ -36,12 +37,12 @@ def test_other_two_tribes_are_unmodified():
 
 
 def test_same_tribe_may_not_answer():
-    with pytest.raises(ClashError, match="attacking tribe"):
+    with pytest.raises(DomainError, match="attacking tribe"):
         resolve([card("A", "Lint", 4)], [card("D", "Lint", 9)], BEATS)
 
 
 def test_a_stack_holds_one_tribe():
-    with pytest.raises(ClashError, match="one tribe"):
+    with pytest.raises(DomainError, match="one tribe"):
         stack_value([card("A", "Lint", 4), card("B", "Web", 4)])
 
 

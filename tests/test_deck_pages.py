@@ -82,7 +82,7 @@ def test_private_deck_pages(client, alice, bob, deck):
 
 
 def test_public_deck_is_readable_but_not_editable(client, alice, bob, deck):
-    deck_services.update_deck(deck, visibility="public")
+    deck_services.edit_deck(deck, visibility="public")
     client.force_login(bob)
     page = client.get(f"/en/decks/{deck.pk}/")
     assert page.status_code == 200 and "Edit cards" not in page.text

@@ -93,7 +93,7 @@ def test_deck_with_unknown_lines_saves_nothing(api, alice, sample):
     )
     assert response.status_code == 400
     assert response.json()["lines"][0]["suggestions"] == ["Pocket Puff"]
-    assert response.json()["message"] == "Nothing was saved: 1 line(s) need fixing."
+    assert response.json()["message"] == "Nothing was saved: 1 line needs fixing."
     assert not Deck.objects.exists()
 
 

@@ -13,7 +13,7 @@ OLD = datetime.date(2001, 1, 1)
 
 
 def dbz(name, type="non_combat", released_on=OLD, **attributes):
-    from catalogue.schemas import title_style
+    from games.dbz_ccg import title_style
 
     style = attributes.pop("style", None) or title_style(name)
     if style:

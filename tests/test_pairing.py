@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.matching import maximum_matching
-from tournaments.pairing import PairingError, Player, pair_round
-from tournaments.pods import pod_sizes
+from core.errors import DomainError
+from tournaments.pairing import Player, pair_round
+from tournaments.pairing.matching import maximum_matching
+from tournaments.pairing.pods import pod_sizes
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -93,7 +94,7 @@ def test_dropped_players_are_not_paired():
 
 
 def test_fewer_than_two_active_players_is_an_error():
-    with pytest.raises(PairingError, match="at least 2 active players"):
+    with pytest.raises(DomainError, match="At least 2 active players"):
         pair_round(field([3, 0], dropped={0}), 2)
 
 

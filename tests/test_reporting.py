@@ -116,7 +116,7 @@ def test_a_report_that_became_impossible_is_kept_as_invalid(paired, alice):
     )
     score(saved.pk)
     saved.refresh_from_db()
-    assert saved.status == "invalid" and saved.error.startswith(f"games.1.captures.{a}.gold")
+    assert saved.status == "invalid" and saved.problem["field"] == f"games.1.captures.{a}.gold"
 
 
 def test_outsiders_get_403_and_closed_matches_400(

@@ -7,7 +7,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from rules.models import RulesDocument
-from rules.services import RulesImportError, import_rules
+from core.errors import DomainError
+from rules.services import import_rules
 
 from .conftest import REFERENCE
 
@@ -157,6 +158,6 @@ def test_quick_reference_comes_from_the_enforced_configuration(client, sample):
     assert "+6" in page  # the team mode's last-round bonus from the scoring configuration
 
 
-def test_import_errors_are_rules_import_errors():
-    with pytest.raises(RulesImportError):
+def test_import_errors_name_the_file():
+    with pytest.raises(DomainError, match="empty.txt: The document is empty."):
         import_rules("dust-collectorz", "en", b"", "empty.txt")

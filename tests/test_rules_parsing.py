@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from rules.alignment import align
-from rules.parsing import RulesFormatError, parse_rules, slugify
+from core.errors import DomainError
+from rules.parsing import parse_rules, slugify
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"
 needs_reference = pytest.mark.skipif(
@@ -371,14 +372,14 @@ def test_synthetic_alignment_by_structure_reports_missing_items():
         ("Setup:\n\n  1. Roll a die.\n\n" * 120_000, "too large"),
         (
             "A letter\n\n" + ("This sentence goes on and on without any heading at all. " * 8 + "\n\n") * 4,
-            "no structure",
+            "No structure",
         ),
         (b"Setup:\n\xff\xfe\n", "not UTF-8"),
     ],
     ids=["binary", "control-characters", "empty", "blank", "only-chrome", "3-mb", "unstructured", "not-utf8"],
 )
 def test_bad_input_is_refused_with_a_clear_message(text, message):
-    with pytest.raises(RulesFormatError, match=message):
+    with pytest.raises(DomainError, match=message):
         parse_rules(text, "en")
 
 

@@ -2,10 +2,11 @@
 
 import pytest
 
-from tournaments.scoring import dust_collectorz as dc
-from tournaments.scoring import reclamation
-from tournaments.scoring.base import ScoringError, place_by_score
-from tournaments.scoring.matches import pod_match, versus_match
+from core.errors import DomainError
+from games import dust_collectorz as dc
+from games import dust_reclamation
+from games.scoring import GameResult, ScoringContext, place_by_score
+from tournaments.match_result import MatchResult
 
 A, B, C, D = 11, 12, 13, 14
 
@@ -47,7 +48,7 @@ def test_capture_piles_as_card_ids():
         {"captures": {str(A): [101, 102], str(B): [103]}, "last_round_winner": A}, [A, B], ranks.get
     )
     assert result.points == {A: 3 + 1 + 3, B: 0}
-    with pytest.raises(ScoringError, match="unknown card id 999"):
+    with pytest.raises(DomainError, match="no card with id 999"):
         dc.score_versus({"captures": {str(A): [999], str(B): []}, "last_round_winner": A}, [A, B], ranks.get)
 
 
@@ -61,18 +62,19 @@ def test_capture_piles_as_card_ids():
     ],
 )
 def test_impossible_piles_name_the_field(pile, field):
-    with pytest.raises(ScoringError) as caught:
+    with pytest.raises(DomainError) as caught:
         versus(pile, {}, A)
     assert caught.value.field == field
 
 
 def test_piles_together_cannot_exceed_the_decks():
-    with pytest.raises(ScoringError, match="captures.gold"):
+    with pytest.raises(DomainError) as caught:
         versus({"gold": 6}, {"gold": 5}, A)
+    assert caught.value.field == "captures.gold"
 
 
 def test_last_round_winner_must_be_in_the_match():
-    with pytest.raises(ScoringError) as caught:
+    with pytest.raises(DomainError) as caught:
         versus({}, {}, 99)
     assert caught.value.field == "last_round_winner"
 
@@ -108,6 +110,10 @@ def test_young_champions():
     assert tie.winner == A
 
 
+def reclamation(report, split_work_order=False):
+    return dust_reclamation.score_game(report, ScoringContext("ffa", (A, B), split_work_order=split_work_order))
+
+
 def reclamation_round(tricks, dust, sign, work_order):
     return {"tricks": tricks, "dust": dust, "dust_value": sign, "work_order": work_order}
 
@@ -119,42 +125,54 @@ def test_reclamation_dust_sign_and_work_order():
         reclamation_round({A: 2, B: 2}, {A: 1, B: 1}, "-", []),  # 1 each
         reclamation_round({A: 0, B: 5}, {A: 0, B: 2}, "+", [B]),  # A 0, B 5 + 2 + 2 = 9
     ]
-    result = reclamation.score_game({"rounds": rounds}, [A, B])
+    result = reclamation({"rounds": rounds})
     assert result.points == {A: 7 + 3 + 1 + 0, B: 2 + 3 + 1 + 9} and result.winner == B
-    split = reclamation.score_game({"rounds": rounds}, [A, B], split_work_order=True)
+    split = reclamation({"rounds": rounds}, split_work_order=True)
     assert split.points == {A: 7 + 2 + 1 + 0, B: 2 + 2 + 1 + 9}  # the 2 points of round 2 shared: 1 each
 
 
 def test_reclamation_equal_totals_share_the_victory():
     even = [reclamation_round({A: 1, B: 1}, {}, "+", []) for _ in range(4)]
-    result = reclamation.score_game({"rounds": even}, [A, B])
+    result = reclamation({"rounds": even})
     assert result.winner is None and result.placements == {A: 1, B: 1}
 
 
 def test_reclamation_bad_reports():
-    with pytest.raises(ScoringError, match="rounds"):
-        reclamation.score_game({"rounds": []}, [A, B])
+    with pytest.raises(DomainError) as caught:
+        reclamation({"rounds": []})
+    assert caught.value.field == "rounds"
     bad_sign = [reclamation_round({A: 1}, {}, "?", []) for _ in range(4)]
-    with pytest.raises(ScoringError, match="dust_value"):
-        reclamation.score_game({"rounds": bad_sign}, [A, B])
+    with pytest.raises(DomainError) as caught:
+        reclamation({"rounds": bad_sign})
+    assert caught.value.field == "rounds.1.dust_value"
     stranger = [reclamation_round({99: 1}, {}, "+", []) for _ in range(4)]
-    with pytest.raises(ScoringError, match="tricks"):
-        reclamation.score_game({"rounds": stranger}, [A, B])
+    with pytest.raises(DomainError) as caught:
+        reclamation({"rounds": stranger})
+    assert caught.value.field == "rounds.1.tricks"
+
+
+def games_won(*winners, best_of=3):
+    return MatchResult.from_games((A, B), [GameResult({}, winner) for winner in winners], best_of)
 
 
 def test_best_of_three_from_game_winners():
-    assert versus_match([A, B, A], [A, B], 3) == {"wins": {A: 2, B: 1}, "draws": 0, "winner": A}
-    assert versus_match([A, None], [A, B], 3) == {"wins": {A: 1, B: 0}, "draws": 1, "winner": A}
-    assert versus_match([A, B], [A, B], 3)["winner"] is None  # time called at 1-1: a draw
-    with pytest.raises(ScoringError, match="already decided"):
-        versus_match([A, A, B], [A, B], 3)
-    assert versus_match([B], [A, B], 1)["winner"] == B
+    first = games_won(A, B, A)
+    assert (first.wins, first.draws, first.winner) == ({A: 2, B: 1}, 0, A)
+    drawn = games_won(A, None)
+    assert (drawn.wins, drawn.draws, drawn.winner) == ({A: 1, B: 0}, 1, A)
+    assert games_won(A, B).winner is None  # time called at 1-1: a draw
+    with pytest.raises(DomainError, match="already decided"):
+        games_won(A, A, B)
+    assert games_won(B, best_of=1).winner == B
 
 
 def test_pod_match_points():
-    assert pod_match({A: 1, B: 2, C: 3, D: 4}) == {A: 3, B: 0, C: 0, D: 0}
-    assert pod_match({A: 1, B: 1, C: 3}) == {A: 1, B: 1, C: 0}
-    assert pod_match({A: 1, B: 2}, {"win": 4, "shared_win": 2, "other": 1}) == {A: 4, B: 1}
+    def pod(placements, table=None):
+        return MatchResult(tuple(placements), placements=placements).points(table)
+
+    assert pod({A: 1, B: 2, C: 3, D: 4}) == {A: 3, B: 0, C: 0, D: 0}
+    assert pod({A: 1, B: 1, C: 3}) == {A: 1, B: 1, C: 0}
+    assert pod({A: 1, B: 2}, {"win": 4, "shared_win": 2, "other": 1}) == {A: 4, B: 1}
 
 
 def test_places_by_score():

@@ -134,9 +134,14 @@ def test_integer_and_text_ids_rank_alike():
     )
 
 
-def test_pod_match_points_from_a_table():
-    from tournaments.services.standings import pod_outcomes
+def pod_outcomes(round_number, placements, table=None):
+    from tournaments.match_result import MatchResult
 
+    places = dict(placements)
+    return MatchResult(tuple(places), placements=places).outcomes(round_number, table)
+
+
+def test_pod_match_points_from_a_table():
     outcomes = pod_outcomes(1, [("A", 1), ("B", 2), ("C", 3)], {"2": 1})
     table = {s.player: s for s in compute_standings("ABC", outcomes)}
     assert (table["A"].match_points, table["B"].match_points, table["C"].match_points) == (3, 1, 0)

@@ -7,7 +7,7 @@ from django.db import connection
 
 from tournaments.models import Round
 from tournaments.services import events, rounds
-from tournaments.services.common import EventError
+from core.errors import DomainError
 
 pytestmark = pytest.mark.postgres
 
@@ -33,8 +33,8 @@ def test_two_simultaneous_pair_requests_make_one_round(started_event, organiser)
             barrier.wait()
             rounds.pair_next_round(started_event, organiser)
             outcomes.append("paired")
-        except EventError as error:
-            outcomes.append(type(error).__name__)
+        except DomainError as error:
+            outcomes.append(error.status)
         finally:
             connections.close_all()
 
@@ -43,5 +43,5 @@ def test_two_simultaneous_pair_requests_make_one_round(started_event, organiser)
         thread.start()
     for thread in threads:
         thread.join()
-    assert sorted(outcomes) == ["EventConflict", "paired"]
+    assert sorted(map(str, outcomes)) == ["409", "paired"]
     assert Round.objects.filter(event=started_event).count() == 1

@@ -316,13 +316,13 @@ def test_top_cut_from_the_dashboard(client, organiser, dc):
     assert "Start the top 4" in page
     response = client.post(manage_url(event, "top-cut/start/"), follow=True)
     assert "The top 4 is seeded from the standings." in messages_of(response)
-    assert "Top cut: semi-finals" in response.text
+    assert "Semifinals" in response.text
     for match in pending_matches(event):
         response = enter(client, event, match, 1, 1)
         assert "A top-cut match needs a winner." in " ".join(messages_of(response))
         enter(client, event, match, 2, 1, follow=False)
     response = client.post(manage_url(event, "top-cut/advance/"), follow=True)
-    assert "The winners move on: Top cut: final." in messages_of(response)
+    assert "The winners move on: Final." in messages_of(response)
     enter(client, event, pending_matches(event)[0], 0, 2, follow=False)
     assert "Crown the winner and finish" in client.get(manage_url(event)).text
     response = client.post(manage_url(event, "top-cut/advance/"), follow=True)

@@ -4,7 +4,7 @@ import datetime
 
 import pytest
 
-from catalogue.management.commands.load_sample_data import SAMPLE_DIR
+from sample.management.commands.load_sample_data import SAMPLE_DIR
 from catalogue.services import import_catalogue_file
 from decks.models import BulkValidation
 from decks.services import bulk

@@ -32,9 +32,9 @@ class MatchAdmin(admin.ModelAdmin):
 
 @admin.register(AuditEntry)
 class AuditEntryAdmin(admin.ModelAdmin):
-    list_display = ("created_at", "event", "actor", "action", "target")
+    list_display = ("created_at", "event", "actor", "action", "round_number", "table", "entrant_name")
     list_filter = ("action",)
-    readonly_fields = ("event", "actor", "action", "target", "before", "after", "created_at")
+    readonly_fields = ("event", "actor", "action", "round_number", "table", "entrant", "entrant_name", "before", "after", "created_at")
 
 
 admin.site.register(Round)

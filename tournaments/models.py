@@ -179,13 +179,41 @@ class Seat(models.Model):
         return f"{self.entrant} at {self.match}"
 
 
+class AuditAction(models.TextChoices):
+    EVENT_CREATE = "event.create", _("Event created")
+    EVENT_START = "event.start", _("Event started")
+    EVENT_FINISH = "event.finish", _("Event finished")
+    EVENT_PUBLICATION = "event.publication", _("Decklist publication changed")
+    ENTRANT_ADD = "entrant.add", _("Player added")
+    ENTRANT_CHECK_IN = "entrant.check_in", _("Checked in")
+    ENTRANT_CHECK_OUT = "entrant.check_out", _("Check-in undone")
+    ENTRANT_DROP = "entrant.drop", _("Dropped")
+    DECK_SUBMIT = "deck.submit", _("Deck registered")
+    ROUND_PAIR = "round.pair", _("Round paired")
+    ROUND_FORCE = "round.force", _("Round paired with results missing")
+    RESULT_ENTER = "result.enter", _("Result entered")
+    RESULT_CORRECT = "result.correct", _("Result corrected")
+    RESULT_CONFIRM = "result.confirm", _("Result confirmed by the players")
+    RESULT_DISPUTE = "result.dispute", _("Result disputed")
+    TOP_CUT_START = "top_cut.start", _("Top cut started")
+    TOP_CUT_ADVANCE = "top_cut.advance", _("Top cut advanced")
+    TIMER_START = "timer.start", _("Clock started")
+    TIMER_PAUSE = "timer.pause", _("Clock paused")
+    TIMER_RESUME = "timer.resume", _("Clock resumed")
+    TIMER_EXTEND = "timer.extend", _("Clock extended")
+
+
 class AuditEntry(models.Model):
-    """Who did what to an event, and when: organisers rely on it when a result is disputed."""
+    """Who did what to an event, and when: organisers rely on it when a result is disputed.
+    The target is structured (round, table, entrant), so pages say it in the reader's language."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
-    action = models.CharField(max_length=40)
-    target = models.CharField(max_length=80, blank=True)
+    action = models.CharField(max_length=40, choices=AuditAction)
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    table = models.PositiveIntegerField(null=True, blank=True)
+    entrant = models.ForeignKey("Entrant", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    entrant_name = models.CharField(max_length=120, blank=True)  # as it was, should the entrant go
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -194,7 +222,7 @@ class AuditEntry(models.Model):
         ordering = ["-created_at", "-pk"]
 
     def __str__(self):
-        return f"{self.action} {self.target}"
+        return f"{self.action} {self.round_number or ''} {self.table or ''} {self.entrant_name}".strip()
 
 
 class Report(models.Model):
@@ -210,9 +238,8 @@ class Report(models.Model):
     reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     payload = models.JSONField()
     status = models.CharField(max_length=10, choices=Status, default=Status.RECEIVED)
-    result = models.JSONField(null=True, blank=True)  # {"wins", "draws", "winner", "games", "placements"}
-    error = models.TextField(blank=True)
-    language = models.CharField(max_length=8, default="en")
+    result = models.JSONField(null=True, blank=True)  # MatchResult.as_dict()
+    problem = models.JSONField(null=True, blank=True)  # why it is impossible: DomainError.as_dict()
     created_at = models.DateTimeField(auto_now_add=True)
     scored_at = models.DateTimeField(null=True, blank=True)
 
@@ -222,20 +249,3 @@ class Report(models.Model):
 
     def __str__(self):
         return f"report {self.pk} on {self.match}"
-
-
-class IdempotentRequest(models.Model):
-    """The first response to a request carrying an Idempotency-Key; a repeat gets it again."""
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
-    key = models.CharField(max_length=100)
-    path = models.CharField(max_length=200)
-    status = models.PositiveSmallIntegerField(null=True)
-    body = models.JSONField(null=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["user", "key", "path"], name="idempotency_once")]
-
-    def __str__(self):
-        return self.key

@@ -5,6 +5,14 @@ import logging
 from celery import shared_task
 from django.db import OperationalError
 
+from core.errors import DomainError
+
+from .models import Event
+from .services.reports import score
+from .services.rounds import pair_next_round
+from .services.standings import event_standings
+from .services.sweeper import unscored_reports
+
 logger = logging.getLogger("tournaments")
 RETRY = {"autoretry_for": (OperationalError,), "retry_backoff": True, "retry_backoff_max": 60, "max_retries": 8}
 
@@ -12,17 +20,12 @@ RETRY = {"autoretry_for": (OperationalError,), "retry_backoff": True, "retry_bac
 @shared_task(acks_late=True, reject_on_worker_lost=True, **RETRY)
 def score_report(report_id):
     """Score a reported result and settle its match (a second run finds it scored and stops)."""
-    from .services.reports import score
-
     score(report_id)
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, **RETRY)
 def recompute_standings(event_id):
     """Warm the standings cache for the event's current results."""
-    from .models import Event
-    from .services.standings import event_standings
-
     event = Event.objects.filter(pk=event_id).first()
     if event is not None:
         event_standings(event)
@@ -31,23 +34,17 @@ def recompute_standings(event_id):
 @shared_task(acks_late=True, reject_on_worker_lost=True, **RETRY)
 def prepare_next_round(event_id):
     """For events that pair automatically: pair the next round once every result is confirmed."""
-    from .models import Event
-    from .services.common import EventError
-    from .services.rounds import pair_next_round
-
     event = Event.objects.filter(pk=event_id, auto_pair=True, status=Event.Status.SWISS).first()
     if event is None:
         return
     try:
         pair_next_round(event, None)
-    except EventError as error:  # not ready, already paired, or all rounds done: nothing to do
-        logger.info("event %s: not pairing automatically (%s)", event_id, error.message)
+    except DomainError as error:  # not ready, already paired, or all rounds done: nothing to do
+        logger.info("event %s: not pairing automatically (%s)", event_id, error.code)
 
 
 @shared_task(acks_late=True)
 def sweep_reports(older_than_seconds=5):
     """Re-send reports still unscored (e.g. saved while the broker was down)."""
-    from .services.sweeper import unscored_reports
-
     for report_id in unscored_reports(older_than_seconds):
-        score_report.delay(report_id)
+        score_report.send((report_id,))

@@ -1,9 +1,8 @@
 """The organiser's pages (create an event, the dashboard and its actions) and player self-registration.
 
 Lookups go through tournaments.access (404 when the event cannot be seen, 403 when it is not yours);
-every write goes through tournaments.services, whose EventError messages are shown as they are."""
+every write goes through tournaments.services, whose refusals (DomainError) are shown as they are."""
 
-import re
 from functools import wraps
 
 from django.contrib import messages
@@ -12,10 +11,10 @@ from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from accounts.decorators import organiser_required
+from core.errors import DomainError
 
 from .access import event_for_organiser, event_for_viewer
 from .forms import (
@@ -27,11 +26,12 @@ from .forms import (
     TimerForm,
     WalkInForm,
 )
-from .models import Entrant, Event, Match, Round, Seat
+from .models import Entrant, Event, Match, Seat
+from .presenters import clock, describe_audit, describe_note, round_title, score_text
 from .services import events as event_services
 from .services import results as result_services
 from .services import rounds as round_services
-from .services.common import EventError
+from .services.results import seated_result
 from .services.timer import control_timer, remaining_seconds
 
 AUDIT_ENTRIES = 30
@@ -58,10 +58,10 @@ def _event_page(event):
 
 
 def _attempt(request, call, *args, **kwargs):
-    """Run a service call; on EventError show its message. Returns (succeeded, result)."""
+    """Run a service call; on a refusal show its message. Returns (succeeded, result)."""
     try:
         return True, call(*args, **kwargs)
-    except EventError as error:
+    except DomainError as error:
         messages.error(request, error.message)
         return False, None
 
@@ -76,7 +76,7 @@ def event_create(request):
         arguments = form.service_arguments()
         try:
             event = event_services.create_event(request.user, arguments.pop("name"), arguments.pop("game"), **arguments)
-        except EventError as error:
+        except DomainError as error:
             field = {"format_slug": "format"}.get(error.field, error.field)
             form.add_error(field if field in form.fields else None, error.message)
         else:
@@ -109,10 +109,10 @@ def manage(request, event):
         },
         "planned_rounds": event.swiss_rounds or event.planned_rounds(len(active)),
         "current": current,
-        "current_label": round_label(current) if current else "",
+        "current_label": round_title(current) if current else "",
         "missing": missing,
         "reported": [table for table in tables if finished or not table["pending"]],
-        "earlier": [(round_, round_label(round_), _tables(event, round_, with_forms=False)) for round_ in rounds[1:]],
+        "earlier": [(round_, round_title(round_), _tables(event, round_, with_forms=False)) for round_ in rounds[1:]],
         "next_step": next_step(event, current, bool(missing)),
         "notes": [describe_note(note, names) for note in current.notes] if current else [],
         "timer": timer_state(event),
@@ -142,34 +142,26 @@ def _tables(event, round_, with_forms=True):
                 "match": match,
                 "seats": seated,
                 "pending": pending,
-                "score": "" if pending or match.is_bye else score_text(event, match, seated),
+                "score": "" if pending or match.is_bye else score_text(seated_result(match, seated), _seat_names(seated)),
                 "form": form,
             }
         )
     return tables
 
 
-def score_text(event, match, seats):
-    if event.is_pods:
-        placed = sorted(seats, key=lambda seat: (seat.placement or 99, seat.entrant.name))
-        return " · ".join(f"{seat.placement}. {seat.entrant.name}" for seat in placed)
-    score = "–".join(str(seat.game_wins) for seat in seats)
-    if match.draws:
-        score += " " + ngettext("(%(count)s drawn game)", "(%(count)s drawn games)", match.draws) % {
-            "count": match.draws
-        }
-    return score
+def _seat_names(seats):
+    return {seat.entrant_id: seat.entrant.name for seat in seats}
 
 
-def round_label(round_):
-    if round_.stage == Round.Stage.SWISS:
-        return _("Round %(number)s") % {"number": round_.number}
-    size = round_.matches.count()
-    if size == 1:
-        return _("Top cut: final")
-    if size == 2:
-        return _("Top cut: semi-finals")
-    return _("Top cut: quarter-finals")
+def timer_state(event):
+    remaining = remaining_seconds(event)
+    if remaining is None:
+        state = "off"
+    elif event.timer_paused_seconds is not None:
+        state = "paused"
+    else:
+        state = "running" if remaining > 0 else "over"
+    return {"state": state, "remaining": remaining, "clock": clock(remaining)}
 
 
 def next_step(event, current, results_missing):
@@ -185,155 +177,6 @@ def next_step(event, current, results_missing):
     if current is None or current.number < event.swiss_rounds:
         return "pair"
     return "top_cut" if event.top_cut else "finish"
-
-
-def points_text(points):
-    return ngettext("%(count)s point", "%(count)s points", points) % {"count": points}
-
-
-def _names(ids, names):
-    return ", ".join(names.get(entrant, "?") for entrant in ids)
-
-
-def describe_note(note, names):
-    """One line of the pairing engine's explanation, in words."""
-    kind = note.get("kind")
-    if kind == "bye":
-        values = {"name": names.get(note["player"], "?"), "points": points_text(note.get("points", 0))}
-        if note.get("earlier_byes"):
-            return (
-                _("Bye: %(name)s, %(points)s (every player had a bye already: lowest-ranked with the fewest byes)")
-                % values
-            )
-        return _("Bye: %(name)s, %(points)s (lowest-ranked player without a bye)") % values
-    if kind == "pair_down" and "player" in note:
-        return _("Table %(table)s: %(player)s (%(from)s) paired down to %(opponent)s (%(to)s)") % {
-            "table": note["table"],
-            "player": names.get(note["player"], "?"),
-            "from": points_text(note["from_points"]),
-            "opponent": names.get(note["opponent"], "?"),
-            "to": points_text(note["to_points"]),
-        }
-    if kind == "pair_down":
-        return _("Table %(table)s: %(players)s (%(to)s) paired up into a pod led by %(from)s") % {
-            "table": note["table"],
-            "players": _names(note["players"], names),
-            "from": points_text(note["from_points"]),
-            "to": points_text(note["to_points"]),
-        }
-    if kind == "rematch":
-        return _("Rematch: %(players)s meet again (no pairing without a rematch was possible)") % {
-            "players": _names(note["players"], names)
-        }
-    return str(note)
-
-
-def timer_state(event):
-    remaining = remaining_seconds(event)
-    if remaining is None:
-        state = "off"
-    elif event.timer_paused_seconds is not None:
-        state = "paused"
-    else:
-        state = "running" if remaining > 0 else "over"
-    return {"state": state, "remaining": remaining, "clock": clock(remaining)}
-
-
-def clock(seconds):
-    if seconds is None:
-        return "–:––"
-    hours, rest = divmod(seconds, 3600)
-    minutes, seconds = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
-
-
-def audit_actions():
-    return {
-        "event.create": _("Event created"),
-        "event.start": _("Event started"),
-        "event.finish": _("Event finished"),
-        "event.publication": _("Decklist publication changed"),
-        "entrant.add": _("Player added"),
-        "entrant.check_in": _("Checked in"),
-        "entrant.check_out": _("Check-in undone"),
-        "entrant.drop": _("Dropped"),
-        "deck.submit": _("Deck registered"),
-        "round.pair": _("Round paired"),
-        "result.enter": _("Result entered"),
-        "result.correct": _("Result corrected"),
-        "top_cut.start": _("Top cut started"),
-        "top_cut.advance": _("Top cut advanced"),
-        "timer.start": _("Clock started"),
-        "timer.pause": _("Clock paused"),
-        "timer.resume": _("Clock resumed"),
-        "timer.extend": _("Clock extended"),
-    }
-
-
-TARGETS = [
-    (
-        re.compile(r"^round (\d+) table (\d+)$"),
-        lambda m: _("Round %(round)s, table %(table)s") % {"round": m[1], "table": m[2]},
-    ),
-    (re.compile(r"^round (\d+)$"), lambda m: _("Round %(round)s") % {"round": m[1]}),
-    (re.compile(r"^top (\d+)$"), lambda m: _("Top %(count)s") % {"count": m[1]}),
-]
-
-
-def describe_target(target):
-    """The services write targets such as “round 2 table 3” in English; say them in the page's language."""
-    for pattern, words in TARGETS:
-        found = pattern.match(target)
-        if found:
-            return words(found)
-    return target
-
-
-def _result_words(snapshot, names):
-    seats = (snapshot or {}).get("seats") or {}
-    if not seats:
-        return ""
-    if any(seat.get("place") for seat in seats.values()):
-        placed = sorted(seats.items(), key=lambda item: item[1].get("place") or 99)
-        return " · ".join(f"{seat.get('place') or '–'}. {names.get(int(entrant), '?')}" for entrant, seat in placed)
-    words = ", ".join(f"{names.get(int(entrant), '?')} {seat.get('wins', 0)}" for entrant, seat in seats.items())
-    if snapshot.get("draws"):
-        words += ", " + ngettext("%(count)s drawn game", "%(count)s drawn games", snapshot["draws"]) % {
-            "count": snapshot["draws"]
-        }
-    return words
-
-
-def describe_audit(entry, names):
-    """Who did what, when, in words (the raw before/after stays in the database for disputes)."""
-    after, before = entry.after or {}, entry.before or {}
-    details = []
-    if entry.action in ("result.enter", "result.correct"):
-        details.append(_result_words(after, names))
-        if entry.action == "result.correct" and before.get("status") == Match.Status.CONFIRMED:
-            details.append(_("was: %(result)s") % {"result": _result_words(before, names)})
-        if after.get("reason"):
-            details.append(_("reason: %(reason)s") % {"reason": after["reason"]})
-    elif entry.action == "deck.submit" and "legal" in after:
-        details.append(_("legal") if after["legal"] else _("illegal"))
-    elif entry.action == "entrant.drop" and after.get("after_round") is not None:
-        details.append(_("after round %(number)s") % {"number": after["after_round"]})
-    elif entry.action == "event.publication":
-        details.append(str(Event.Publication(after["publication"]).label) if after.get("publication") else "")
-    elif entry.action.startswith("timer.") and after.get("remaining") is not None:
-        details.append(_("%(clock)s left") % {"clock": clock(after["remaining"])})
-    elif entry.action == "event.start" and after.get("players"):
-        details.append(
-            _("%(players)s players, %(rounds)s Swiss rounds")
-            % {"players": after["players"], "rounds": after.get("swiss_rounds")}
-        )
-    return {
-        "when": entry.created_at,
-        "who": entry.actor,
-        "what": audit_actions().get(entry.action, entry.action),
-        "target": describe_target(entry.target),
-        "details": "; ".join(detail for detail in details if detail),
-    }
 
 
 # Dashboard actions (POST, back to the dashboard)
@@ -367,7 +210,7 @@ def entrant_deck(request, event, entrant_id):
     if request.method == "POST" and form.is_valid():
         try:
             entrant = event_services.submit_deck(entrant, form.cleaned_data["deck"], request.user)
-        except EventError as error:
+        except DomainError as error:
             form.add_error("deck" if error.field == "deck" else None, error.message)
         else:
             if entrant.deck_legal:
@@ -452,7 +295,7 @@ def result(request, event, match_id):
         return _dashboard(event, "round")
     try:
         result_services.record_result(match, request.user, **form.service_arguments())
-    except EventError as error:
+    except DomainError as error:
         messages.error(request, f"{prefix} {error.message}")
     else:
         messages.success(request, _("Table %(table)s: result saved.") % {"table": match.table})
@@ -480,7 +323,7 @@ def correction(request, event, match_id):
             result_services.record_result(
                 match, request.user, correction=form.cleaned_data["reason"], **form.service_arguments()
             )
-        except EventError as error:
+        except DomainError as error:
             form.add_error(None, error.message)
         else:
             messages.success(
@@ -489,7 +332,7 @@ def correction(request, event, match_id):
                 % {"round": match.round.number, "table": match.table},
             )
             return _dashboard(event, "log")
-    context = {"event": event, "match": match, "seats": seats, "form": form, "round_label": round_label(match.round)}
+    context = {"event": event, "match": match, "seats": seats, "form": form, "round_label": round_title(match.round)}
     return render(request, "tournaments/manage/correction.html", context)
 
 
@@ -510,7 +353,7 @@ def top_cut_advance(request, event):
         if round_ is None:
             messages.success(request, _("The final is played: the event is finished."))
         else:
-            messages.success(request, _("The winners move on: %(round)s.") % {"round": round_label(round_)})
+            messages.success(request, _("The winners move on: %(round)s.") % {"round": round_title(round_)})
     return _dashboard(event, "round")
 
 
@@ -584,7 +427,7 @@ def register(request, pk):
             entrant = event_services.add_entrant(
                 event, request.user, user=request.user, deck_version=form.cleaned_data["deck"]
             )
-        except EventError as error:
+        except DomainError as error:
             form.add_error("deck" if error.field == "deck" else None, error.message)
         else:
             messages.success(request, _("You are registered for %(name)s.") % {"name": event.name})
@@ -605,7 +448,7 @@ def submit_deck(request, pk):
     if request.method == "POST" and is_open and form.is_valid():
         try:
             entrant = event_services.submit_deck(entrant, form.cleaned_data["deck"], request.user)
-        except EventError as error:
+        except DomainError as error:
             form.add_error("deck" if error.field == "deck" else None, error.message)
         else:
             messages.success(request, _("Your deck is registered."))

@@ -2,15 +2,15 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
-from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.errors import DomainError
+
 from .access import event_for_viewer
 from .models import Match, Report
-from .services.common import EventError
+from .presenters import report_lines, report_problem
 from .services.reports import confirm, dispute, entrant_of, submit_report
 
 
@@ -28,19 +28,14 @@ def report_panel(match, user):
         "me": mine,
         "seats": seats,
         "theirs": theirs,
-        "their_score": _score_lines(theirs, seats) if theirs else [],
-        "my_score": _score_lines(my_last, seats) if my_last and my_last.result else [],
+        "their_score": report_lines(theirs, seats) if theirs else [],
+        "my_score": report_lines(my_last, seats) if my_last and my_last.result else [],
         "mine": my_last,
+        "my_problem": report_problem(my_last) if my_last else None,
         "can_confirm": theirs is not None and (my_last is None or my_last.result != theirs.result),
         "open": match.status != Match.Status.CONFIRMED,
         "pods": match.round.event.is_pods,
     }
-
-
-def _score_lines(report, seats):
-    """[(name, games won or place)] of a scored report, in seat order."""
-    values = report.result.get("placements") or report.result.get("wins") or {}
-    return [(seat.entrant.name, values.get(str(seat.entrant_id), values.get(seat.entrant_id))) for seat in seats]
 
 
 def _match(request, pk, match_id):
@@ -51,8 +46,8 @@ def _match(request, pk, match_id):
 def _done(request, pk, action):
     try:
         action()
-    except (EventError, PermissionDenied) as error:
-        messages.error(request, getattr(error, "message", None) or str(error))
+    except DomainError as error:
+        messages.error(request, error.message)
     return redirect("tournaments:me", pk)
 
 
@@ -66,7 +61,7 @@ def report(request, pk, match_id):
         return redirect("tournaments:me", pk)
 
     def send():
-        submit_report(match, request.user, body, translation.get_language())
+        submit_report(match, request.user, body)
         messages.success(request, _("Result sent. Your opponent is asked to confirm it."))
 
     return _done(request, pk, send)
@@ -89,7 +84,7 @@ def confirm_result(request, pk, match_id):
     match = _match(request, pk, match_id)
 
     def agree():
-        confirm(match, request.user, translation.get_language())
+        confirm(match, request.user)
         messages.success(request, _("Thank you: the result is confirmed."))
 
     return _done(request, pk, agree)

@@ -17,13 +17,20 @@ from decks.services.decks import version_text
 
 from .access import event_for_viewer, visible_events
 from .models import Entrant, Event, Match, Round, Seat
+from .presenters import (
+    by_name,
+    clock,
+    confirmed_result,
+    outcome_for,
+    round_matches,
+    round_title,
+    stage_name,
+    table_rows,
+)
 from .services.rounds import BRACKET, current_round
 from .services.standings import event_standings
 from .services.timer import remaining_seconds
 from .views_player import report_panel
-
-STAGE_NAMES = {4: "quarterfinals", 2: "semifinals", 1: "final"}
-
 
 # Shared pieces
 
@@ -53,82 +60,8 @@ def _my_entrant(user, event):
     return event.entrants.filter(Q(user=user) | Q(members=user)).distinct().select_related("deck__deck").first()
 
 
-def _matches(round_):
-    seats = Seat.objects.select_related("entrant").order_by("pk")
-    return list(round_.matches.prefetch_related(Prefetch("seats", queryset=seats)).order_by("table"))
-
-
-def _winner(match, seats):
-    """The entrant who won a confirmed match (None for a draw, a bye or a shared first place)."""
-    if match.is_bye or match.status != Match.Status.CONFIRMED:
-        return None
-    if any(seat.placement for seat in seats):
-        firsts = [seat.entrant_id for seat in seats if seat.placement == 1]
-        return firsts[0] if len(firsts) == 1 else None
-    best = max(seat.game_wins for seat in seats)
-    leaders = [seat.entrant_id for seat in seats if seat.game_wins == best]
-    return leaders[0] if len(leaders) == 1 else None
-
-
-def _score(match, seats):
-    if match.is_bye or match.status != Match.Status.CONFIRMED or any(seat.placement for seat in seats):
-        return ""
-    score = "–".join(str(seat.game_wins) for seat in seats)
-    return f"{score}–{match.draws}" if match.draws else score
-
-
-def table_rows(round_):
-    """One dict per table: the seats (name, game wins, placement, winner flag) and the score."""
-    rows = []
-    for match in _matches(round_):
-        seats = list(match.seats.all())
-        winner = _winner(match, seats)
-        rows.append(
-            {
-                "match": match,
-                "table": match.table,
-                "bye": match.is_bye,
-                "confirmed": match.status == Match.Status.CONFIRMED and not match.is_bye,
-                "score": _score(match, seats),
-                "seats": [
-                    {
-                        "entrant": seat.entrant,
-                        "name": seat.entrant.name,
-                        "wins": seat.game_wins,
-                        "placement": seat.placement,
-                        "won": seat.entrant_id == winner,
-                    }
-                    for seat in seats
-                ],
-            }
-        )
-    return rows
-
-
-def by_name(rows):
-    """Wall-sheet lines: every seated player, alphabetically, with their table and opponents."""
-    lines = []
-    for row in rows:
-        for seat in row["seats"]:
-            opponents = [other["name"] for other in row["seats"] if other is not seat]
-            lines.append({"name": seat["name"], "table": row["table"], "bye": row["bye"], "opponents": opponents})
-    return sorted(lines, key=lambda line: (line["name"].casefold(), line["table"]))
-
-
 def _round_or_404(event, number):
     return get_object_or_404(event.rounds, number=number)
-
-
-def _stage_name(matches):
-    names = {"quarterfinals": _("Quarterfinals"), "semifinals": _("Semifinals"), "final": _("Final")}
-    return names.get(STAGE_NAMES.get(matches), _("Top cut"))
-
-
-def round_title(round_, matches=None):
-    if round_.stage == Round.Stage.TOP_CUT:
-        count = matches if matches is not None else round_.matches.count()
-        return _stage_name(count)
-    return _("Round %(number)s") % {"number": round_.number}
 
 
 def _wants_fragment(request):
@@ -342,13 +275,7 @@ def _my_matches(entrant):
     for match in matches:
         seated = list(match.seats.all())
         mine = next(seat for seat in seated if seat.entrant_id == entrant.pk)
-        winner = _winner(match, seated)
-        if match.status != Match.Status.CONFIRMED:
-            outcome = "pending"
-        elif match.is_bye:
-            outcome = "bye"
-        else:
-            outcome = "win" if winner == entrant.pk else "draw" if winner is None else "loss"
+        outcome, score = outcome_for(match, seated, entrant.pk)
         history.append(
             {
                 "match": match,
@@ -358,19 +285,11 @@ def _my_matches(entrant):
                 "bye": match.is_bye,
                 "outcome": outcome,
                 "opponents": [seat.entrant.name for seat in seated if seat is not mine],
-                "score": _my_score(match, mine, seated),
+                "score": score,
                 "placement": mine.placement,
             }
         )
     return history
-
-
-def _my_score(match, mine, seated):
-    """The score from the player's side: their game wins first."""
-    if match.is_bye or match.status != Match.Status.CONFIRMED or mine.placement:
-        return ""
-    others = [seat for seat in seated if seat is not mine]
-    return _score(match, [mine, *others])
 
 
 def _minutes_left(event):
@@ -426,7 +345,7 @@ def bracket_columns(event):
     rounds = list(event.rounds.filter(stage=Round.Stage.TOP_CUT).order_by("number"))
     if not rounds:
         return [], None
-    played = [_matches(round_) for round_ in rounds]
+    played = [round_matches(round_) for round_ in rounds]
     seeds = _seeds(played[0], event.top_cut)
     columns, size, champion = [], event.top_cut // 2, None
     index = 0
@@ -435,7 +354,8 @@ def bracket_columns(event):
         cells = []
         for match in matches:
             seated = list(match.seats.all())
-            winner = _winner(match, seated)
+            result = confirmed_result(match, seated)
+            winner = result.winner if result else None
             cells.append(
                 {
                     "table": match.table,
@@ -455,7 +375,7 @@ def bracket_columns(event):
             if size == 1 and winner is not None:
                 champion = next(seat.entrant.name for seat in seated if seat.entrant_id == winner)
         cells += [{"tbd": True}] * (size - len(cells))
-        columns.append({"title": _stage_name(size), "cells": cells})
+        columns.append({"title": stage_name(size), "cells": cells})
         size, index = size // 2, index + 1
     return columns, champion
 
@@ -468,13 +388,6 @@ def bracket(request, pk):
 
 
 # Round clock for a projector
-
-
-def clock(seconds):
-    """mm:ss (minutes may pass 59), or --:-- when no clock runs."""
-    if seconds is None:
-        return "--:--"
-    return f"{seconds // 60:02d}:{seconds % 60:02d}"
 
 
 def timer(request, pk):

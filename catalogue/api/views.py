@@ -6,7 +6,7 @@ from rest_framework.permissions import AllowAny
 
 from catalogue.filters import CardFilterForm, search_cards
 from catalogue.models import Card, Game
-from config.api_schema import error_responses
+from api.schema import error_responses
 
 from .serializers import CardSerializer, GameSerializer
 

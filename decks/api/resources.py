@@ -2,17 +2,18 @@
 
 import datetime
 
+from api.schema import error_responses
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
 from catalogue.models import Card, Game
-from config.api_schema import error_responses
+from core.errors import DomainError, define_messages
 from decks.access import collection_for, deck_for_owner, deck_for_viewer, listed_decks
 from decks.models import Collection
 from decks.services import collections as collection_services
@@ -30,6 +31,14 @@ from .serializers import (
     SetQuantitySerializer,
 )
 
+define_messages(
+    {
+        "decks.unknown_game": _("Unknown game “%(game)s”."),
+        "decks.collection_id": _("A collection id is a whole number."),
+        "decks.as_of": _("Use a date YYYY-MM-DD."),
+    }
+)
+
 
 @extend_schema(responses=error_responses(400, 401, 404))
 class CollectionViewSet(viewsets.ViewSet):
@@ -45,8 +54,6 @@ class CollectionViewSet(viewsets.ViewSet):
     def create(self, request):
         serializer = CollectionSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        if Collection.objects.filter(owner=request.user, name=serializer.validated_data["name"].strip()).exists():
-            raise ValidationError({"name": ["You already have a collection with this name."]})
         collection = collection_services.create_collection(request.user, serializer.validated_data["name"])
         return Response(CollectionDetailSerializer(collection).data, status=status.HTTP_201_CREATED)
 
@@ -61,8 +68,7 @@ class CollectionViewSet(viewsets.ViewSet):
         collection = collection_for(request.user, pk)
         serializer = CollectionSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        collection.name = serializer.validated_data["name"].strip()
-        collection.save(update_fields=["name", "updated_at"])
+        collection_services.rename_collection(collection, serializer.validated_data["name"])
         return Response(CollectionDetailSerializer(collection).data)
 
     @extend_schema(responses={204: None, **error_responses(404)})
@@ -121,7 +127,7 @@ class DeckViewSet(viewsets.ViewSet):
         data = serializer.validated_data
         game = Game.objects.filter(slug=data["game"]).first()
         if game is None:
-            raise ValidationError({"game": [f"Unknown game “{data['game']}”."]})
+            raise DomainError("decks.unknown_game", "game", game=data["game"])
         cards, declarations = _content(data, game, {})
         deck = deck_services.create_deck(
             request.user, data["name"], game, data["format_slug"], data["visibility"], cards, declarations
@@ -139,11 +145,14 @@ class DeckViewSet(viewsets.ViewSet):
         serializer = DeckUpdateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        deck_services.update_deck(deck, data.get("name"), data.get("visibility"), data.get("format_slug"))
-        if "decklist" in data or "cards" in data:
-            latest = deck.latest_version()
-            cards, declarations = _content(data, deck.game, latest.declarations if latest else {})
-            deck_services.save_version(deck, cards, declarations)
+        has_content = "decklist" in data or "cards" in data
+        deck_services.edit_deck(
+            deck,
+            data.get("name"),
+            data.get("visibility"),
+            data.get("format_slug"),
+            content=(lambda declarations: _content(data, deck.game, declarations)) if has_content else None,
+        )
         return Response(DeckSerializer(deck).data)
 
     @extend_schema(responses={204: None, **error_responses(404)})
@@ -180,7 +189,7 @@ def _content(data, game, declarations):
         cards[item["card"]] = cards.get(item["card"], 0) + item["qty"]
     unknown = set(cards) - set(Card.objects.filter(pk__in=cards, card_set__game=game).values_list("pk", flat=True))
     if unknown:
-        raise ValidationError({"cards": [f"Not cards of {game}: {sorted(unknown)}"]})
+        raise DomainError("decks.cards_wrong_game", "cards", game=game.name, cards=sorted(unknown))
     return cards, declarations
 
 
@@ -189,7 +198,7 @@ def _owned(request):
     if not collection_id:
         return None
     if not collection_id.isdigit():
-        raise ValidationError({"collection": ["A collection id is a whole number."]})
+        raise DomainError("decks.collection_id", "collection")
     return collection_for(request.user, int(collection_id)).owned()
 
 
@@ -198,4 +207,4 @@ def _as_of(request):
     try:
         return datetime.date.fromisoformat(raw) if raw else None
     except ValueError:
-        raise ValidationError({"as_of": ["Use a date YYYY-MM-DD."]}) from None
+        raise DomainError("decks.as_of", "as_of") from None

@@ -5,8 +5,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api_negotiation import JSONOnly
-from config.api_schema import error_responses
+from api.negotiation import JSONOnly
+from api.schema import error_responses
 from decks.access import collection_for
 from decks.models import Format
 from decks.services.legality import validate_request

@@ -1,6 +1,5 @@
 """The legality engine: plain Python, no ORM. See docs/formats.md."""
 
-from .constraints import FormatError
 from .engine import validate
 from .formats import Format, compile_format
 from .model import CardInfo, Deck, DeckEntry, Verdict, Violation
@@ -10,7 +9,6 @@ __all__ = [
     "Deck",
     "DeckEntry",
     "Format",
-    "FormatError",
     "Verdict",
     "Violation",
     "compile_format",

@@ -8,15 +8,38 @@ import datetime
 from collections import Counter
 from operator import attrgetter
 
-from catalogue.schemas import search_key
+from django.utils.translation import gettext_lazy as _
+
+from core.errors import DomainError, define_messages
+from games.cards import search_key
 
 from .model import CARD_FIELDS, Violation
 
 KINDS = {}
 
 
-class FormatError(ValueError):
+define_messages(
+    {
+        "format.not_an_object": _("A format definition must be a JSON object."),
+        "format.key_required": _("Format definition: “%(key)s” is required."),
+        "format.required": _("Format definition, %(place)s: “%(key)s” is required."),
+        "format.not_a_date": _("Format definition, %(place)s: “%(value)s” is not a date YYYY-MM-DD."),
+        "format.where_shape": _("Format definition, %(place)s: “where” must be an object."),
+        "format.whole_number": _("Format definition, %(place)s: “%(key)s” must be a whole number."),
+        "format.bounds": _("Format definition, %(place)s: give “exactly”, “min” or “max”."),
+        "format.slots": _("Format definition, %(place)s: “slots” must be a non-empty list."),
+        "format.groups": _("Format definition, %(place)s: “groups” must be a list of lists of card names."),
+        "format.list_shape": _("Format definition, %(place)s: must be a list."),
+        "format.list_entry": _("Format definition, %(place)s: needs a “name”."),
+        "format.unknown_kind": _("Format definition, %(place)s: unknown kind “%(kind)s”."),
+        "format.unknown_list": _("Format definition, %(place)s: no list named “%(list)s”."),
+    }
+)
+
+
+def format_error(code, place, **params):
     """A format definition that cannot be used; the message names the place."""
+    return DomainError(code, "definition", place=place, **params)
 
 
 def kind(name):
@@ -34,7 +57,7 @@ def parse_date(value, where):
     try:
         return datetime.date.fromisoformat(value)
     except (TypeError, ValueError):
-        raise FormatError(f"{where}: {value!r} is not a date YYYY-MM-DD") from None
+        raise format_error("format.not_a_date", where, value=str(value)) from None
 
 
 def getter(field):
@@ -52,7 +75,7 @@ class Where:
 
     def __init__(self, where, place):
         if where is not None and not isinstance(where, dict):
-            raise FormatError(f"{place}: 'where' must be an object")
+            raise format_error("format.where_shape", place)
         self.tests = [
             (field, frozenset(wanted) if isinstance(wanted, list) else frozenset([wanted]))
             for field, wanted in (where or {}).items()
@@ -100,7 +123,7 @@ class Constraint:
     def number(spec, key, place, default=None):
         value = spec.get(key, default)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-            raise FormatError(f"{place}: {key!r} must be a whole number")
+            raise format_error("format.whole_number", place, key=key)
         return value
 
 
@@ -120,7 +143,7 @@ class Bounded(Constraint):
         self.min = exactly if exactly is not None else self.number(spec, "min", place, 0)
         self.max = exactly if exactly is not None else self.number(spec, "max", place)
         if self.max is None and not self.min:
-            raise FormatError(f"{place}: give 'exactly', 'min' or 'max'")
+            raise format_error("format.bounds", place)
 
     def outside(self, count):
         return count < self.min or (self.max is not None and count > self.max)
@@ -189,7 +212,7 @@ class Composition(Constraint):
         self.where = compile_where(spec.get("where"), place)
         slots = spec.get("slots")
         if not isinstance(slots, list) or not slots:
-            raise FormatError(f"{place}: 'slots' must be a non-empty list")
+            raise format_error("format.slots", place)
         self.slots = [(tuple(slot["values"]), self.number(slot, "count", place)) for slot in slots]
         self.slot_of = {value: index for index, (values, _) in enumerate(self.slots) for value in values}
         self.get_group, self.get_slot = getter(self.group_by), getter(self.attribute)
@@ -321,7 +344,7 @@ class GroupConstraint(Constraint):
         super().__init__(spec, place)
         groups = spec.get("groups")
         if not isinstance(groups, list) or not all(isinstance(group, list) and group for group in groups):
-            raise FormatError(f"{place}: 'groups' must be a list of lists of card names")
+            raise format_error("format.groups", place)
         self.groups = [frozenset(search_key(name) for name in group) for group in groups]
 
     def group_entries(self, deck, group):
@@ -452,4 +475,4 @@ class StyleRestriction(Constraint):
 
 
 def _missing(place, key):
-    raise FormatError(f"{place}: {key!r} is required")
+    raise format_error("format.required", place, key=key)

@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from catalogue.schemas import search_key
+from games.cards import search_key
 
 from .model import Verdict, Violation
 

@@ -3,9 +3,10 @@
 import datetime
 from dataclasses import dataclass, field
 
-from catalogue.schemas import search_key
+from core.errors import DomainError
+from games.cards import search_key
 
-from .constraints import KINDS, FormatError, parse_date
+from .constraints import KINDS, format_error, parse_date
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,12 +39,12 @@ class Format:
 
 
 def compile_format(definition):
-    """Check a definition and compile it; raises FormatError naming the place."""
+    """Check a definition and compile it; raises DomainError naming the place."""
     if not isinstance(definition, dict):
-        raise FormatError("a format definition must be a JSON object")
+        raise DomainError("format.not_an_object", "definition")
     for key in ("slug", "name", "game", "version", "effective", "constraints"):
         if key not in definition:
-            raise FormatError(f"{key!r} is required")
+            raise DomainError("format.key_required", "definition", key=key)
     effective = parse_date(definition["effective"], "effective")
     lists = {name: _compile_list(name, entries) for name, entries in definition.get("lists", {}).items()}
     constraints = [_compile_constraint(spec, index, lists) for index, spec in enumerate(definition["constraints"], 1)]
@@ -63,14 +64,14 @@ def compile_format(definition):
 
 def _compile_list(name, entries):
     if not isinstance(entries, list):
-        raise FormatError(f"lists.{name}: must be a list")
+        raise format_error("format.list_shape", f"lists.{name}")
     compiled = []
     for index, entry in enumerate(entries, 1):
         if isinstance(entry, str):
             entry = {"name": entry}
         place = f"lists.{name}[{index}]"
         if not isinstance(entry, dict) or not entry.get("name"):
-            raise FormatError(f"{place}: needs a 'name'")
+            raise format_error("format.list_entry", place)
         keys = frozenset(search_key(alias) for alias in [entry["name"], *entry.get("aliases", [])])
         compiled.append(ListEntry(entry["name"], keys, parse_date(entry.get("since"), place)))
     return compiled
@@ -79,8 +80,8 @@ def _compile_list(name, entries):
 def _compile_constraint(spec, index, lists):
     place = f"constraints[{index}]"
     if not isinstance(spec, dict) or spec.get("kind") not in KINDS:
-        raise FormatError(f"{place}: unknown kind {spec.get('kind') if isinstance(spec, dict) else spec!r}")
+        raise format_error("format.unknown_kind", place, kind=str(spec.get("kind") if isinstance(spec, dict) else spec))
     for key in ("list", "skip_list"):
         if spec.get(key) and spec[key] not in lists:
-            raise FormatError(f"{place}: no list named {spec[key]!r}")
+            raise format_error("format.unknown_list", place, list=str(spec[key]))
     return KINDS[spec["kind"]](spec, f"{place} ({spec.get('code', spec['kind'])})")

@@ -3,7 +3,7 @@
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from catalogue.schemas import RANKS
+import games
 
 BY_CODE = {
     "deck_size": gettext_lazy("The deck has %(actual)s cards; it must have %(expected)s."),
@@ -59,7 +59,8 @@ BY_KIND = {
 
 
 def _rank_names(values):
-    names = [str(RANKS.get(value, value)) for value in values]
+    ranks = games.ranks()
+    names = [str(ranks.get(value, value)) for value in values]
     return _(" or ").join(names)
 
 

@@ -11,16 +11,31 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from core.errors import DomainError, define_messages
+from core.tasks import enqueue_on_commit
 
 from ..decklist import MAX_BYTES
 from ..models import BulkValidation
-from .legality import ValidationInputError, format_for, validate_request
+from .legality import format_for, validate_request
 
 logger = logging.getLogger(__name__)
 MAX_DECKLISTS = 500
 MAX_ZIP_BYTES = 20 * 1024 * 1024
 STALE_AFTER = datetime.timedelta(minutes=5)
 SEPARATOR = re.compile(r"^\s*-{3,}\s*$", re.M)
+
+define_messages(
+    {
+        "bulk.zip_too_large": gettext_lazy("The zip file is larger than 20 MB."),
+        "bulk.not_a_zip": gettext_lazy("This is not a zip file."),
+        "bulk.too_many": gettext_lazy("At most %(max)s decklists at once."),
+        "bulk.member_too_large": gettext_lazy("%(file)s is larger than 100 KB."),
+        "bulk.member_not_utf8": gettext_lazy("%(file)s is not UTF-8 text."),
+        "bulk.nothing_found": gettext_lazy("No decklists found."),
+    }
+)
 
 
 def split_pasted(text):
@@ -39,40 +54,38 @@ def split_pasted(text):
 def read_zip(upload):
     """Every .txt file of a zip upload, with limits that stop oversized or bomb-like archives."""
     if upload.size > MAX_ZIP_BYTES:
-        raise ValidationInputError(_("The zip file is larger than 20 MB."), "upload")
+        raise DomainError("bulk.zip_too_large", "upload")
     try:
         archive = zipfile.ZipFile(upload)
         members = [info for info in archive.infolist() if not info.is_dir() and info.filename.lower().endswith(".txt")]
     except zipfile.BadZipFile:
-        raise ValidationInputError(_("This is not a zip file."), "upload") from None
+        raise DomainError("bulk.not_a_zip", "upload") from None
     if len(members) > MAX_DECKLISTS:
-        raise ValidationInputError(_("At most %(max)s decklists at once.") % {"max": MAX_DECKLISTS}, "upload")
+        raise DomainError("bulk.too_many", "upload", max=MAX_DECKLISTS)
     items = []
     for info in sorted(members, key=lambda info: info.filename):
         if info.file_size > MAX_BYTES:
-            raise ValidationInputError(_("%(file)s is larger than 100 KB.") % {"file": info.filename}, "upload")
+            raise DomainError("bulk.member_too_large", "upload", file=info.filename)
         try:
             text = archive.read(info).decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise ValidationInputError(_("%(file)s is not UTF-8 text.") % {"file": info.filename}, "upload") from None
+            raise DomainError("bulk.member_not_utf8", "upload", file=info.filename) from None
         items.append({"name": info.filename.rsplit("/", 1)[-1].removesuffix(".txt"), "text": text})
     return items
 
 
 def start_bulk_validation(owner, format_slug, as_of, items, language):
     """Record the job and enqueue it once the transaction commits."""
-    from ..tasks import validate_bulk
-
     if not items:
-        raise ValidationInputError(_("No decklists found."), "text")
+        raise DomainError("bulk.nothing_found", "text")
     if len(items) > MAX_DECKLISTS:
-        raise ValidationInputError(_("At most %(max)s decklists at once.") % {"max": MAX_DECKLISTS}, "text")
+        raise DomainError("bulk.too_many", "text", max=MAX_DECKLISTS)
     format_for(format_slug, as_of)
     with transaction.atomic():
         job = BulkValidation.objects.create(
             owner=owner, format_slug=format_slug, as_of=as_of, items=items, total=len(items), language=language
         )
-        validate_bulk.delay_on_commit(job.pk)
+        enqueue_on_commit("decks.tasks.validate_bulk", job.pk)
     logger.info("bulk validation %s: %s decklists by %s", job.pk, len(items), owner)
     return job
 
@@ -105,7 +118,7 @@ def run(job_id):
 def _result(job, item):
     try:
         payload = validate_request(job.format_slug, decklist=item["text"], as_of=job.as_of)
-    except ValidationInputError as error:
+    except DomainError as error:
         return {
             "name": item["name"],
             "legal": False,

@@ -5,28 +5,57 @@ import io
 import logging
 
 from django.db import transaction
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from catalogue.models import Card, Game
+from core.errors import DomainError, define_messages
 
-from ..decklist import DecklistLine, DecklistTooLarge, LinesRejected, parse_decklist
+from ..decklist import DecklistLine, lines_rejected, parse_decklist
 from ..models import Collection, CollectionCard
-from .legality import ValidationInputError, card_index
+from .legality import card_index
 
 logger = logging.getLogger(__name__)
 MAX_COPIES = 9999
 MAX_CSV_ROWS = 5000
 
 
-class CollectionImportError(LinesRejected):
-    def __init__(self, lines):
-        super().__init__(_("Nothing was imported: %(count)s line(s) need fixing.") % {"count": len(lines)}, lines)
+define_messages(
+    {
+        "collections.lines_rejected": ngettext_lazy(
+            "Nothing was imported: %(count)s line needs fixing.",
+            "Nothing was imported: %(count)s lines need fixing.",
+            "count",
+        ),
+        "collections.csv_columns": _("A CSV needs a qty column and a name column, or set and number columns."),
+        "collections.csv_rows": _("A CSV may hold at most %(max)s rows."),
+        "collections.csv_needs_card": _("Give a name, or a set and a number."),
+        "collections.name_taken": _("You already have a collection with this name."),
+    }
+)
 
 
+@transaction.atomic
 def create_collection(owner, name):
+    _check_name_free(owner, name)
     collection = Collection.objects.create(owner=owner, name=name.strip())
     logger.info("collection %s created by %s", collection.pk, owner)
     return collection
+
+
+@transaction.atomic
+def rename_collection(collection, name):
+    Collection.objects.select_for_update().get(pk=collection.pk)
+    _check_name_free(collection.owner, name, collection.pk)
+    collection.name = name.strip()
+    collection.save(update_fields=["name", "updated_at"])
+    return collection
+
+
+def _check_name_free(owner, name, keep=None):
+    taken = Collection.objects.filter(owner=owner, name=name.strip()).exclude(pk=keep)
+    if taken.exists():
+        raise DomainError("collections.name_taken", "name")
 
 
 @transaction.atomic
@@ -73,21 +102,18 @@ def parse_collection_text(text):
     first = text.lstrip().split("\n", 1)[0].lower()
     if "qty" in first and "," in first:
         return _parse_collection_csv(text)
-    try:
-        return parse_decklist(text).lines
-    except DecklistTooLarge as error:
-        raise ValidationInputError(str(error), "text") from None
+    return parse_decklist(text).lines
 
 
 def _parse_collection_csv(text):
     reader = csv.DictReader(io.StringIO(text))
     columns = {name.strip().lower() for name in reader.fieldnames or []}
     if "qty" not in columns or not ({"name"} <= columns or {"set", "number"} <= columns):
-        raise ValidationInputError(_("A CSV needs a qty column and a name column, or set and number columns."), "text")
+        raise DomainError("collections.csv_columns", "text")
     lines = []
     for number, row in enumerate(reader, start=2):
         if len(lines) >= MAX_CSV_ROWS:
-            raise ValidationInputError(_("A CSV may hold at most %(max)s rows.") % {"max": MAX_CSV_ROWS}, "text")
+            raise DomainError("collections.csv_rows", "text", max=MAX_CSV_ROWS)
         row = {key.strip().lower(): (value or "").strip() for key, value in row.items() if key}
         lines.append(_csv_line(number, row))
     return lines
@@ -98,9 +124,10 @@ def _csv_line(number, row):
     line.name, line.set_code, line.number = row.get("name", ""), row.get("set", ""), row.get("number", "")
     qty = row.get("qty", "")
     if not qty.isdigit() or not 1 <= int(qty) <= MAX_COPIES:
-        line.status, line.error = "malformed", f"quantity {qty!r} is not between 1 and {MAX_COPIES}"
+        line.status = "malformed"
+        line.error = DomainError("decklist.quantity_range", "text", qty=qty or "—", max=MAX_COPIES)
     elif not line.name and not (line.set_code and line.number):
-        line.status, line.error = "malformed", "give a name, or a set and a number"
+        line.status, line.error = "malformed", DomainError("collections.csv_needs_card", "text")
     else:
         line.qty = int(qty)
     return line
@@ -112,7 +139,7 @@ def import_into_collection(collection, text, replace=False):
     lines = resolve_anywhere(parse_collection_text(text))
     bad = [line for line in lines if line.status != "ok"]
     if bad:
-        raise CollectionImportError(bad)
+        raise lines_rejected(bad, "text", "collections.lines_rejected")
     Collection.objects.select_for_update().get(pk=collection.pk)
     current = collection.owned() if not replace else {}
     if replace:

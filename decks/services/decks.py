@@ -1,22 +1,28 @@
-"""Decks: every save is an immutable, hashed version; unchanged content makes no new version."""
+"""Decks: every save is an immutable, hashed version; unchanged content makes no new version.
+Each use case is one transaction with the deck row locked first."""
 
 import hashlib
 import json
 import logging
 
 from django.db import transaction
-from django.utils.translation import gettext as _
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
-from ..decklist import LinesRejected, format_decklist
+from core.errors import DomainError, define_messages
+
+from ..decklist import format_decklist, lines_rejected
 from ..models import Deck, DeckVersion, DeckVersionCard
-from .legality import ValidationInputError, format_for, resolve_decklist
+from .legality import format_for, resolve_decklist
 
 logger = logging.getLogger(__name__)
 
-
-class DecklistRejected(LinesRejected):
-    def __init__(self, lines):
-        super().__init__(_("Nothing was saved: %(count)s line(s) need fixing.") % {"count": len(lines)}, lines)
+define_messages(
+    {
+        "decks.format_wrong_game": _("Format “%(format)s” is not for %(game)s."),
+        "decks.cards_wrong_game": _("These card ids are not cards of %(game)s: %(cards)s."),
+    }
+)
 
 
 def content_hash(cards, declarations):
@@ -30,28 +36,30 @@ def content_hash(cards, declarations):
 
 
 def cards_from_decklist(text, game):
-    """{card_id: qty} and declarations from text; raises DecklistRejected unless every line is a card."""
+    """{card_id: qty} and declarations from text; raises DomainError unless every line is a card."""
     parsed = resolve_decklist(text, game)
     bad = [line for line in parsed.lines if line.status != "ok"]
     if bad:
-        raise DecklistRejected(bad)
+        raise lines_rejected(bad)
     cards = {}
     for line in parsed.lines:
         cards[line.card.id] = cards.get(line.card.id, 0) + line.qty
     return cards, parsed.declarations
 
 
+def _check_format(format_slug, game):
+    row, _compiled = format_for(format_slug, timezone.localdate())
+    if row.game_id != game.pk:
+        raise DomainError("decks.format_wrong_game", "format", format=format_slug, game=game.name)
+
+
 @transaction.atomic
 def create_deck(owner, name, game, format_slug, visibility, cards=None, declarations=None):
-    row, _compiled = format_for(format_slug, _today())
-    if row.game_id != game.pk:
-        raise ValidationInputError(
-            _("Format “%(format)s” is not for %(game)s.") % {"format": format_slug, "game": game}, "format"
-        )
+    _check_format(format_slug, game)
     deck = Deck.objects.create(
         owner=owner, name=name.strip(), game=game, format_slug=format_slug, visibility=visibility
     )
-    save_version(deck, cards or {}, declarations or {})
+    _save_version(deck, cards or {}, declarations or {})
     logger.info("deck %s created by %s", deck.pk, owner)
     return deck
 
@@ -59,7 +67,48 @@ def create_deck(owner, name, game, format_slug, visibility, cards=None, declarat
 @transaction.atomic
 def save_version(deck, cards, declarations):
     """A new version when the content changed; the latest one otherwise."""
+    _lock(deck)
+    return _save_version(deck, cards, declarations)
+
+
+@transaction.atomic
+def edit_deck(deck, name=None, visibility=None, format_slug=None, content=None):
+    """Rename, change visibility or format, and save new content, all or nothing. `content` is a
+    callable returning (cards, declarations) from the latest declarations; it runs before any write."""
+    _lock(deck)
+    latest = deck.latest_version()
+    cards = declarations = None
+    if content is not None:
+        cards, declarations = content(latest.declarations if latest else {})
+    if format_slug is not None:
+        _check_format(format_slug, deck.game)
+        deck.format_slug = format_slug
+    if name is not None:
+        deck.name = name.strip()
+    if visibility is not None:
+        deck.visibility = visibility
+    deck.save()
+    if cards is not None:
+        _save_version(deck, cards, declarations)
+    return deck
+
+
+def change_card(deck, card_id, delta):
+    """Add or remove copies of one card, saving a new version (read and written under one lock)."""
+    with transaction.atomic():
+        _lock(deck)
+        latest = deck.latest_version()
+        cards = version_cards(latest) if latest else {}
+        cards[card_id] = max(0, cards.get(card_id, 0) + delta)
+        kept = {key: qty for key, qty in cards.items() if qty}
+        return _save_version(deck, kept, latest.declarations if latest else {})
+
+
+def _lock(deck):
     Deck.objects.select_for_update().get(pk=deck.pk)
+
+
+def _save_version(deck, cards, declarations):
     digest = content_hash(cards, declarations)
     latest = deck.latest_version()
     if latest is not None and latest.content_hash == digest:
@@ -73,32 +122,6 @@ def save_version(deck, cards, declarations):
     deck.save(update_fields=["updated_at"])
     logger.info("deck %s saved as version %s (%s)", deck.pk, version.number, digest[:12])
     return version
-
-
-def change_card(deck, card_id, delta):
-    """Add or remove copies of one card, saving a new version."""
-    latest = deck.latest_version()
-    cards = version_cards(latest) if latest else {}
-    cards[card_id] = max(0, cards.get(card_id, 0) + delta)
-    return save_version(deck, {key: qty for key, qty in cards.items() if qty}, latest.declarations if latest else {})
-
-
-@transaction.atomic
-def update_deck(deck, name=None, visibility=None, format_slug=None):
-    Deck.objects.select_for_update().get(pk=deck.pk)
-    if format_slug is not None:
-        row, _compiled = format_for(format_slug, _today())
-        if row.game_id != deck.game_id:
-            raise ValidationInputError(
-                _("Format “%(format)s” is not for this deck's game.") % {"format": format_slug}, "format"
-            )
-        deck.format_slug = format_slug
-    if name is not None:
-        deck.name = name.strip()
-    if visibility is not None:
-        deck.visibility = visibility
-    deck.save()
-    return deck
 
 
 def delete_deck(deck, actor):
@@ -132,9 +155,3 @@ def diff_versions(older, newer):
         if old_qty != new_qty:
             rows.append((card, old_qty, new_qty))
     return rows
-
-
-def _today():
-    from django.utils import timezone
-
-    return timezone.localdate()

@@ -12,13 +12,14 @@ import time
 from django.db import transaction
 from django.db.models import Count, Max
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from catalogue.models import Card, Game, Tribe
-from catalogue.schemas import STATS
+from core.errors import DomainError, define_messages
+from games.dust_collectorz import STATS
+from games.formats import shipped_definitions
 
-from ..decklist import DecklistTooLarge, parse_decklist
-from ..formats import shipped_definitions
+from ..decklist import parse_decklist
 from ..legality import CardInfo, Deck, DeckEntry, compile_format, validate
 from ..legality.messages import render
 from ..models import Format
@@ -28,16 +29,11 @@ logger = logging.getLogger(__name__)
 _cache_lock = threading.RLock()
 
 
-class ValidationInputError(ValueError):
-    """Input that cannot be validated at all (unknown format, oversized list, ...)."""
-
-    def __init__(self, message, field="non_field_errors"):
-        super().__init__(message)
-        self.message, self.field = message, field
+define_messages({"decks.unknown_format": _("Unknown format “%(format)s”.")})
 
 
 def sync_shipped_formats(**kwargs):
-    """Load the format files shipped in decks/formats/ (idempotent; run after migrate)."""
+    """Load the format files shipped in games/formats/ (idempotent; run after migrate)."""
     games = {game.slug: game for game in Game.objects.all()}
     with transaction.atomic():
         for definition in shipped_definitions():
@@ -102,7 +98,7 @@ def format_for(slug, as_of):
             rows = Format.objects.filter(slug=slug).select_related("game").order_by("effective")
             versions = _snapshot.formats[slug] = [(row, compile_format(row.definition)) for row in rows]
     if not versions:
-        raise ValidationInputError(_("Unknown format “%(format)s”.") % {"format": slug}, "format")
+        raise DomainError("decks.unknown_format", "format", format=slug)
     in_force = [version for version in versions if version[0].effective <= as_of] or versions[:1]
     return in_force[-1]
 
@@ -134,19 +130,14 @@ def card_index(game):
             tribe_names = dict(Tribe.objects.filter(game=game).values_list("pk", "name"))
             cards = Card.objects.filter(card_set__game=game).select_related("card_set__game")
             index = CardIndex(game.slug, [card_info(card, tribe_names) for card in cards])
-            index.domains = (
-                {"tribes": [tribe.name for tribe in game.wheel()]} if game.schema == "dust-collectorz" else {}
-            )
+            index.domains = {"tribes": [tribe.name for tribe in game.wheel()]} if game.card_schema.uses_tribes else {}
             cached = _snapshot.indexes[game.pk] = index
         return cached
 
 
 def resolve_decklist(text, game):
     """Parse and match a decklist against a game's catalogue (other games as a fallback)."""
-    try:
-        decklist = parse_decklist(text)
-    except DecklistTooLarge as error:
-        raise ValidationInputError(str(error), "decklist") from None
+    decklist = parse_decklist(text)
     index = card_index(game)
     others = None
     for line in decklist.lines:
@@ -215,19 +206,15 @@ def verdict_payload(row, verdict, lines=None):
 
 def line_payload(line):
     return {
-        "line": line.line,
-        "text": line.text,
-        "status": line.status,
+        **line.as_dict(),
         "qty": line.qty or None,
         "card": line.card.id if line.card is not None else None,
         "name": line.card.name if line.card is not None else None,
-        "suggestions": line.suggestions,
-        "error": line.error or None,
     }
 
 
 def validate_request(format_slug, decklist=None, cards=None, as_of=None, owned=None, declarations=None, summary=True):
-    """Returns the verdict payload (see docs/formats.md); raises ValidationInputError."""
+    """Returns the verdict payload (see docs/formats.md); raises DomainError."""
     as_of = as_of or timezone.localdate()
     row, _compiled = format_for(format_slug, as_of)
     lines = None

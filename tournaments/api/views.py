@@ -2,24 +2,24 @@
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
-from django.utils import translation
 from drf_spectacular.utils import extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
-from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
-from config.idempotency import idempotent
+from api.idempotency import idempotent
+from core.errors import DomainError
 
 from ..access import event_for_viewer, match_for_viewer, visible_events
 from ..models import Entrant
+from ..presenters import bracket_payload, match_state, report_state, round_payload, table_payload
 from ..services import events as event_services
+from ..services import reports as report_services
 from ..services import results as result_services
 from ..services import rounds as round_services
 from ..services.standings import event_standings
 from ..services.timer import control_timer, remaining_seconds
-from .presenters import bracket_payload, round_payload
 from .serializers import (
     DeckSubmitSerializer,
     EntrantCreateSerializer,
@@ -44,7 +44,7 @@ class EventViewSet(viewsets.ViewSet):
     def _organised(self, request, pk):
         event = event_for_viewer(request.user, pk)
         if event.organiser_id != request.user.pk:
-            raise PermissionDenied("Only the event's organiser can do this.")
+            raise DomainError("event.organiser_only", status=403)
         return event
 
     @extend_schema(responses={200: EventSerializer(many=True)})
@@ -54,8 +54,6 @@ class EventViewSet(viewsets.ViewSet):
     @extend_schema(request=EventCreateSerializer, responses={201: EventSerializer})
     def create(self, request):
         data = _valid(EventCreateSerializer, request.data)
-        if not request.user.is_organiser:
-            raise PermissionDenied("Only organisers can create events.")
         game, format_slug = data.pop("game"), data.pop("format")
         event = event_services.create_event(request.user, data.pop("name"), game, format_slug=format_slug, **data)
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
@@ -165,10 +163,8 @@ def match_result(request, pk):
     """Enter a result: {"wins": {"<entrant id>": 2, ...}, "draws": 0} or pod {"placements": {...}}."""
     match = match_for_viewer(request.user, pk)
     if match.round.event.organiser_id != request.user.pk:
-        raise PermissionDenied("Only the event's organiser can enter results.")
+        raise DomainError("result.organiser_only", status=403)
     data = _valid(ResultSerializer, request.data)
-    if match.round.event.is_pods and "placements" not in data:
-        raise ValidationError({"placements": ["Pods take placements, not game wins."]})
     match = result_services.record_result(
         match,
         request.user,
@@ -177,58 +173,7 @@ def match_result(request, pk):
         placements=data.get("placements"),
         correction=data["correction"],
     )
-    return Response(round_payload(match.round, only=match))
-
-
-def _report_state(report):
-    return {
-        "id": report.pk,
-        "match": report.match_id,
-        "entrant": report.entrant_id,
-        "status": report.status,
-        "result": report.result,
-        "error": report.error or None,
-        "created_at": report.created_at.isoformat(),
-    }
-
-
-def match_state(match):
-    from ..models import Report
-
-    reports = [_report_state(report) for report in match.reports.all().order_by("created_at", "pk")]
-    seats = list(match.seats.all())
-    latest = next((r for r in reversed(reports) if r["status"] == Report.Status.SCORED), None)
-    result = None
-    if match.status == "confirmed":
-        wins = {str(seat.entrant_id): seat.game_wins for seat in seats}
-        placements = {str(seat.entrant_id): seat.placement for seat in seats if seat.placement}
-        games = (latest or {}).get("result", {}) or {}
-        winner = _winner(seats, match, placements)
-        result = {
-            "winner": winner,
-            "wins": wins,
-            "draws": match.draws,
-            "games": games.get("games", []),
-            "placements": placements or None,
-        }
-    return {
-        "id": match.pk,
-        "round": match.round.number,
-        "table": match.table,
-        "status": match.status,
-        "entrants": [seat.entrant_id for seat in seats],
-        "reports": reports,
-        "result": result,
-    }
-
-
-def _winner(seats, match, placements):
-    if placements:
-        firsts = [int(entrant) for entrant, place in placements.items() if place == 1]
-        return firsts[0] if len(firsts) == 1 else None
-    best = max(seat.game_wins for seat in seats)
-    leaders = [seat.entrant_id for seat in seats if seat.game_wins == best]
-    return leaders[0] if len(leaders) == 1 else None
+    return Response(table_payload(match, list(match.seats.select_related("entrant"))))
 
 
 @extend_schema(responses={200: dict})
@@ -246,14 +191,12 @@ def match_detail(request, pk):
 def match_report(request, pk):
     """A player reports: {"games": [...]} (scored by the game's rules), {"wins": {...}, "draws": n}
     or {"placements": {...}}. Answers 202; a Celery task scores it."""
-    from ..services.reports import submit_report
-
     match = match_for_viewer(request.user, pk)
     if not isinstance(request.data, dict) or not ({"games", "wins", "placements"} & set(request.data)):
-        raise ValidationError({"games": ["Give the games, or wins and draws, or placements."]})
-    report = submit_report(match, request.user, dict(request.data), translation.get_language())
+        raise DomainError("result.payload_shape", "games")
+    report = report_services.submit_report(match, request.user, dict(request.data))
     report.refresh_from_db()
-    return Response(_report_state(report), status=status.HTTP_202_ACCEPTED)
+    return Response(report_state(report), status=status.HTTP_202_ACCEPTED)
 
 
 @extend_schema(request=None, responses={202: dict})
@@ -261,17 +204,13 @@ def match_report(request, pk):
 @permission_classes([IsAuthenticated])
 @idempotent
 def match_confirm(request, pk):
-    from ..services.reports import confirm
-
-    report = confirm(match_for_viewer(request.user, pk), request.user, translation.get_language())
+    report = report_services.confirm(match_for_viewer(request.user, pk), request.user)
     report.refresh_from_db()
-    return Response(_report_state(report), status=status.HTTP_202_ACCEPTED)
+    return Response(report_state(report), status=status.HTTP_202_ACCEPTED)
 
 
 @extend_schema(request=None, responses={200: dict})
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def match_dispute(request, pk):
-    from ..services.reports import dispute
-
-    return Response(match_state(dispute(match_for_viewer(request.user, pk), request.user)))
+    return Response(match_state(report_services.dispute(match_for_viewer(request.user, pk), request.user)))

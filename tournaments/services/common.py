@@ -1,47 +1,66 @@
+"""What every event service shares: the lock, the log, and the refusals they explain.
+
+Lock order (docs/architecture.md): the event row first, then match rows, then report rows. A use
+case that needs the event locks it before touching any match; one that touches a single match and
+not the event may lock the match alone.
+"""
+
 import logging
 
 from django.db.models import F
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
-from ..models import AuditEntry, Event
+from core.errors import DomainError, define_messages
+
+from ..models import AuditEntry, Event, Match
 
 logger = logging.getLogger("tournaments")
 
-
-class EventError(ValueError):
-    """Input an event cannot take; the message is for the user. `status` is the HTTP status."""
-
-    status = 400
-
-    def __init__(self, message, field="non_field_errors"):
-        super().__init__(message)
-        self.message, self.field = message, field
-
-
-class EventConflict(EventError):
-    status = 409
+define_messages(
+    {
+        "event.status": _("Not possible while the event is in “%(status)s”."),
+        "event.organiser_only": _("Only the event's organiser can do this."),
+    }
+)
 
 
 def locked(event):
-    """The event row, locked until the transaction ends: writes to one event queue up here."""
-    return Event.objects.select_for_update().get(pk=event.pk)
+    """The event row, locked until the transaction ends: writes to one event queue up here. The lock
+    is FOR NO KEY UPDATE, so rows that only reference the event (log entries) are not held up."""
+    return Event.objects.select_for_update(no_key=True).get(pk=event.pk)
 
 
-def log(event, actor, action, target="", before=None, after=None):
+def locked_match(match):
+    """A match row, locked; take the event's lock first when the use case needs it."""
+    return Match.objects.select_for_update().select_related("round__event").get(pk=match.pk)
+
+
+def log(event, actor, action, *, round_number=None, match=None, entrant=None, before=None, after=None):
+    """Record who did what; the target is a round, a table (match) or an entrant."""
+    if match is not None:
+        round_number = match.round.number
     AuditEntry.objects.create(
         event=event,
-        actor=actor if actor and actor.is_authenticated else None,
+        actor=actor if actor is not None and actor.is_authenticated else None,
         action=action,
-        target=str(target)[:80],
+        round_number=round_number,
+        table=match.table if match is not None else None,
+        entrant=entrant,
+        entrant_name=entrant.name if entrant is not None else "",
         before=before,
         after=after,
     )
-    logger.info("event %s: %s %s by %s", event.pk, action, target, actor)
+    logger.info("event %s: %s round=%s table=%s by %s", event.pk, action, round_number, match and match.table, actor)
 
 
 def require_status(event, *statuses):
     if event.status not in statuses:
-        raise EventError(_("Not possible while the event is in “%(status)s”.") % {"status": event.get_status_display()})
+        raise DomainError("event.status", status=event.get_status_display())
+
+
+def organiser_only(event, actor):
+    if actor is None or actor.pk != event.organiser_id:
+        raise DomainError("event.organiser_only", status=403)
 
 
 def bump_results(event):

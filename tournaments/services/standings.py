@@ -2,9 +2,9 @@
 
 from django.core.cache import cache
 
-from ..models import Event, Match, Seat
-from ..scoring.matches import pod_match
-from ..standings import Outcome, ResultColumns, bye_outcome, compute_standings, versus_outcomes
+from ..match_result import MatchResult
+from ..models import Match, Seat
+from ..standings import Outcome, ResultColumns, bye_outcome, compute_standings
 
 CACHE_SECONDS = 24 * 3600
 
@@ -22,8 +22,10 @@ def event_standings(event):
 def _compute(event):
     entrants = list(event.entrants.values_list("pk", "name", "joined_round", "dropped_after"))
     columns = ResultColumns()
-    for seats in _confirmed_seats(event).values():
-        for outcome in _outcomes(event, seats):
+    pod_table = event.pod_points or None
+    for round_number, is_bye, result in _confirmed_results(event):
+        outcomes = [bye_outcome(round_number, result.sides[0])] if is_bye else result.outcomes(round_number, pod_table)
+        for outcome in outcomes:
             columns.add(outcome)
     if event.late_entry_losses:
         for entrant, _name, joined, _dropped in entrants:
@@ -35,42 +37,21 @@ def _compute(event):
     return [{**standing.as_dict(), "name": names[standing.player]} for standing in table]
 
 
-def _confirmed_seats(event):
+def _confirmed_results(event):
+    """(round number, is a bye, MatchResult) of every confirmed Swiss match, read in one query."""
     rows = (
-        Seat.objects.filter(
-            match__round__event=event, match__round__stage="swiss", match__status=Match.Status.CONFIRMED
-        )
-        .values_list(
-            "match_id", "match__round__number", "match__is_bye", "match__draws", "entrant_id", "game_wins", "placement"
-        )
+        Seat.objects.filter(match__round__event=event, match__round__stage="swiss", match__status=Match.Status.CONFIRMED)
+        .values_list("match_id", "match__round__number", "match__is_bye", "match__draws", "entrant_id", "game_wins", "placement")
         .order_by("match_id", "pk")
     )
     grouped = {}
     for row in rows:
         grouped.setdefault(row[0], []).append(row)
-    return grouped
-
-
-def _outcomes(event, seats):
-    _match, round_number, is_bye, draws = seats[0][:4]
-    if is_bye:
-        return [bye_outcome(round_number, seats[0][4])]
-    if event.mode == Event.Mode.FFA:
-        return pod_outcomes(round_number, [(seat[4], seat[6]) for seat in seats], event.pod_points or None)
-    (a, wins_a), (b, wins_b) = [(seat[4], seat[5]) for seat in seats]
-    return versus_outcomes(round_number, a, b, wins_a, wins_b, draws)
-
-
-def pod_outcomes(round_number, placements, table=None):
-    """A pod: the sole winner wins, a shared first place is a draw, every other place a loss;
-    the match points come from the event's pod table (default 3 / 1 / 0)."""
-    points = pod_match(dict(placements), table)
-    firsts = [entrant for entrant, place in placements if place == 1]
-    everyone = [entrant for entrant, _place in placements]
-    outcomes = []
-    for entrant, place in placements:
-        result = "win" if place == 1 and len(firsts) == 1 else "draw" if place == 1 else "loss"
-        others = tuple(other for other in everyone if other != entrant)
-        game_points = {"win": 3, "draw": 1, "loss": 0}[result]
-        outcomes.append(Outcome(entrant, round_number, result, others, game_points, 1, match_points=points[entrant]))
-    return outcomes
+    for seats in grouped.values():
+        _match, round_number, is_bye, draws = seats[0][:4]
+        sides = tuple(seat[4] for seat in seats)
+        if any(seat[6] for seat in seats):
+            result = MatchResult(sides, placements={seat[4]: seat[6] for seat in seats})
+        else:
+            result = MatchResult(sides, wins={seat[4]: seat[5] for seat in seats}, draws=draws)
+        yield round_number, is_bye, result

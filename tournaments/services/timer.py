@@ -4,9 +4,14 @@ import datetime
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
-from .common import EventError, locked, log
+from core.errors import DomainError, define_messages
+
+from ..models import AuditAction
+from .common import locked, log, organiser_only
+
+define_messages({"timer.cannot": _("The clock cannot do that now.")})
 
 
 def remaining_seconds(event):
@@ -20,8 +25,7 @@ def remaining_seconds(event):
 @transaction.atomic
 def control_timer(event, actor, action, minutes=0):
     event = locked(event)
-    if actor != event.organiser:
-        raise EventError(_("Only the event's organiser can do this."))
+    organiser_only(event, actor)
     now = timezone.now()
     if action == "start":
         event.timer_ends_at, event.timer_paused_seconds = now + datetime.timedelta(minutes=event.round_minutes), None
@@ -38,7 +42,7 @@ def control_timer(event, actor, action, minutes=0):
         else:
             event.timer_ends_at += datetime.timedelta(minutes=minutes)
     else:
-        raise EventError(_("The clock cannot do that now."), "action")
+        raise DomainError("timer.cannot", "action")
     event.save(update_fields=["timer_ends_at", "timer_paused_seconds"])
-    log(event, actor, f"timer.{action}", "", after={"remaining": remaining_seconds(event)})
+    log(event, actor, AuditAction(f"timer.{action}"), after={"remaining": remaining_seconds(event)})
     return event

@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from catalogue.importing import CatalogueImportError
 from catalogue.services import import_catalogue_file
+from core.errors import DomainError
 
 
 class Command(BaseCommand):
@@ -14,7 +14,7 @@ class Command(BaseCommand):
         for path in files:
             try:
                 summary = import_catalogue_file(path)
-            except CatalogueImportError as error:
+            except DomainError as error:
                 raise CommandError(str(error)) from None
             self.stdout.write(
                 f"{path}: {summary.game} {summary.set_code}: {summary.created} created, {summary.updated} updated"

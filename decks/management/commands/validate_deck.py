@@ -3,8 +3,13 @@ import sys
 from pathlib import Path
 
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext_lazy as _
 
-from decks.services.legality import ValidationInputError, parse_as_of, validate_request
+from core.errors import DomainError, define_messages
+from decks.models import Collection
+from decks.services.legality import parse_as_of, validate_request
+
+define_messages({"decks.no_collection": _("There is no collection %(collection)s.")})
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 
@@ -34,11 +39,9 @@ class Command(BaseCommand):
     def _owned(self, collection_id):
         if collection_id is None:
             return None
-        from decks.models import Collection
-
         collection = Collection.objects.filter(pk=collection_id).first()
         if collection is None:
-            raise ValidationInputError(f"no collection {collection_id}", "collection")
+            raise DomainError("decks.no_collection", "collection", collection=collection_id)
         return collection.owned()
 
     def _render(self, payload, as_json):

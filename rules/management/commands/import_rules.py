@@ -1,7 +1,8 @@
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from rules.services import RulesImportError, import_rules_file
+from core.errors import DomainError
+from rules.services import import_rules_file
 
 
 class Command(BaseCommand):
@@ -15,7 +16,7 @@ class Command(BaseCommand):
     def handle(self, file, game, language, **options):
         try:
             document, created = import_rules_file(game, language, file)
-        except RulesImportError as error:
+        except DomainError as error:
             raise CommandError(error.message) from None
         state = "imported" if created else "already imported, nothing changed"
         sections = len(document.structure.get("sections", []))

@@ -1,6 +1,8 @@
 from django.core.management.base import BaseCommand
 
+from tournaments.services.reports import score
 from tournaments.services.sweeper import unscored_reports
+from tournaments.tasks import score_report
 
 
 class Command(BaseCommand):
@@ -11,9 +13,7 @@ class Command(BaseCommand):
         parser.add_argument("--older-than", type=int, default=5, help="seconds (default 5)")
 
     def handle(self, now, older_than, **options):
-        from tournaments.services.reports import enqueue, score
-
         pending = unscored_reports(older_than)
         for report_id in pending:
-            score(report_id) if now else enqueue("score_report", report_id)
+            score(report_id) if now else score_report.send((report_id,))
         self.stdout.write(f"{len(pending)} report(s) {'scored' if now else 're-sent'}")

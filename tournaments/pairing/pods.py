@@ -1,6 +1,6 @@
 """Free-for-all pods of 3-4 players, by the same principles as two-player pairing."""
 
-from .pairing import Pairing, choose_bye
+from .model import Pairing, choose_bye
 
 MIN_POD = 3
 MAX_POD = 4

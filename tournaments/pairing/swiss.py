@@ -1,7 +1,5 @@
 """Swiss pairing engine, plain Python (no Django). See docs/pairing.md.
 
-    python -m tournaments.pairing INPUT.json   # prints the pairing as JSON
-
 Rules, in order of priority:
 1. no rematch while a rematch-free pairing exists (checked exactly, with a blossom matching);
 2. the bye (odd player count) goes to the lowest-ranked player without one;
@@ -10,74 +8,30 @@ Rules, in order of priority:
 Round 1 is random, reproducible from the seed.
 """
 
-import json
 import random
-import sys
-from dataclasses import dataclass, field
 from itertools import combinations, groupby
 
+from core.errors import DomainError
+
 from .matching import maximum_matching
+from .model import Pairing, choose_bye
+from .pods import pair_pods
 
 EXACT_LIMIT = 400  # largest bracket given to the O(n^3) exact matching
-
-
-class PairingError(ValueError):
-    pass
-
-
-@dataclass(frozen=True, eq=False)
-class Player:
-    id: object
-    points: int = 0
-    rank: int = 0
-    opponents: frozenset = frozenset()
-    byes: int = 0
-    dropped: bool = False
-
-    def can_meet(self, other):
-        return other.id not in self.opponents and self.id not in other.opponents
-
-
-@dataclass
-class Pairing:
-    round: int
-    tables: list  # [[player id, ...], ...] best tables first
-    byes: list
-    notes: list = field(default_factory=list)  # [{"kind": "bye" | "pair_down" | "rematch", ...}]
-
-    def stats(self, players):
-        points = {p.id: p.points for p in players}
-        gaps = [max(points[i] for i in t) - min(points[i] for i in t) for t in self.tables]
-        return {
-            "pair_downs": sum(1 for gap in gaps if gap),
-            "point_gap": sum(gaps),
-            "rematches": sum(1 for note in self.notes if note["kind"] == "rematch"),
-        }
-
-    def as_dict(self, players):
-        return {
-            "round": self.round,
-            "tables": self.tables,
-            "byes": self.byes,
-            "notes": self.notes,
-            "stats": self.stats(players),
-        }
 
 
 def pair_round(players, round_number, seed=0, pod_size=2):
     """Pair one round; `players` are Player objects, dropped ones are left out."""
     active = [player for player in players if not player.dropped]
     if len(active) < 2:
-        raise PairingError("at least 2 active players are needed to pair a round")
+        raise DomainError("pairing.too_few")
     if pod_size not in (2, 3, 4):
-        raise PairingError("pod size must be 2, 3 or 4")
+        raise DomainError("pairing.pod_size", "pod_size")
     rng = random.Random(f"{seed}:{round_number}")
     ordered = sorted(active, key=lambda p: (-p.points, p.rank, str(p.id)))
     if _is_first_round(active):
         rng.shuffle(ordered)
     if pod_size > 2:
-        from .pods import pair_pods
-
         return pair_pods(ordered, round_number, pod_size, rng)
     return _pair_versus(ordered, round_number, rng)
 
@@ -97,12 +51,6 @@ def _pair_versus(ordered, round_number, rng):
     pairs.sort(key=lambda pair: (-max(p.points for p in pair), min(p.rank for p in pair)))
     _note_pair_downs(pairs, notes)
     return Pairing(round_number, [[a.id, b.id] for a, b in pairs], byes, notes)
-
-
-def choose_bye(ordered):
-    """The lowest-ranked player with the fewest byes (so no second bye while someone has none)."""
-    fewest = min(player.byes for player in ordered)
-    return [player for player in ordered if player.byes == fewest][-1]
 
 
 def _pair_groups(groups, rng, notes):
@@ -298,43 +246,3 @@ def _note_pair_downs(pairs, notes):
                     "to_points": low.points,
                 }
             )
-
-
-def players_from_json(document):
-    try:
-        return [
-            Player(
-                id=item["id"],
-                points=int(item.get("points", 0)),
-                rank=int(item.get("rank", index)),
-                opponents=frozenset(item.get("opponents", ())),
-                byes=int(item.get("byes", 0)),
-                dropped=bool(item.get("dropped", False)),
-            )
-            for index, item in enumerate(document["players"], start=1)
-        ]
-    except (KeyError, TypeError, ValueError) as error:
-        raise PairingError(f"invalid player list: {error}") from None
-
-
-def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    if len(argv) != 1:
-        print("usage: python -m tournaments.pairing INPUT.json", file=sys.stderr)
-        return 2
-    try:
-        with open(argv[0], encoding="utf-8") as handle:
-            document = json.load(handle)
-        players = players_from_json(document)
-        pairing = pair_round(
-            players, int(document.get("round", 1)), document.get("seed", 0), int(document.get("pod_size", 2))
-        )
-    except (OSError, json.JSONDecodeError, PairingError, ValueError) as error:
-        print(f"{argv[0]}: {error}", file=sys.stderr)
-        return 2
-    print(json.dumps(pairing.as_dict(players), indent=2))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

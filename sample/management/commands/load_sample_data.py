@@ -6,15 +6,15 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+import games
 from accounts.services import set_organiser
-from catalogue.importing import CatalogueImportError
 from catalogue.models import Game
 from catalogue.services import import_catalogue_file
+from core.errors import DomainError
 from rules.reference import import_reference_documents
-from tournaments.sample import load_sample_event
+from sample.events import load_sample_event
 
-SAMPLE_DIR = Path(__file__).resolve().parents[2] / "sample"
-SAMPLE_GAMES = ("dust-collectorz", "dbz-ccg", "dust-reclamation")
+SAMPLE_DIR = Path(__file__).resolve().parents[2] / "catalogue"
 DEMO_PASSWORD = "demo-pass-2026"  # noqa: S105 - published demo credentials for local use
 ADMIN_PASSWORD = "admin-pass-2026"  # noqa: S105
 DEMO_PLAYERS = [("alice", "Alice", "en"), ("bob", "Bob", "fr"), ("charlie", "Charlie", "it")]
@@ -28,10 +28,11 @@ class Command(BaseCommand):
             for path in sorted(SAMPLE_DIR.glob("*.json")):
                 try:
                     summary = import_catalogue_file(path)
-                except CatalogueImportError as error:
+                except DomainError as error:
                     raise CommandError(str(error)) from None
                 self.stdout.write(f"{path.name}: {summary.created} new cards, {summary.updated} already present")
-            Game.objects.filter(slug__in=SAMPLE_GAMES).update(is_sample=True)
+            sample_games = [definition.slug for definition in games.registered() if definition.sample_catalogue]
+            Game.objects.filter(slug__in=sample_games).update(is_sample=True)
             self._demo_accounts()
             if load_sample_event():
                 self.stdout.write("sample event created")

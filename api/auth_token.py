@@ -2,7 +2,7 @@ from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.authtoken.views import ObtainAuthToken
 
-from .api_schema import error_responses
+from .schema import error_responses
 
 
 class ObtainToken(ObtainAuthToken):

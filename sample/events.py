@@ -4,8 +4,9 @@ import random
 
 from django.contrib.auth import get_user_model
 
-from .models import Event
-from .services import events, results, rounds
+from games import dust_collectorz
+from tournaments.models import Event
+from tournaments.services import events, results, rounds
 
 SAMPLE_NAME = "Sample prerelease (demo)"
 WALK_INS = ["Ada", "Bruno", "Chiara", "Dmitri", "Elodie", "Femi", "Greta", "Hugo", "Ines"]
@@ -17,7 +18,7 @@ def load_sample_event():
         return None
     User = get_user_model()
     organiser = User.objects.get(username="organiser")
-    event = events.create_event(organiser, SAMPLE_NAME, "dust-collectorz", best_of=3, top_cut=8, swiss_rounds=4)
+    event = events.create_event(organiser, SAMPLE_NAME, dust_collectorz.SLUG, best_of=3, top_cut=8, swiss_rounds=4)
     for username in ("alice", "bob", "charlie"):
         events.add_entrant(event, organiser, user=User.objects.get(username=username))
     for name in WALK_INS:

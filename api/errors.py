@@ -1,4 +1,4 @@
-"""Every API error is JSON with a human-readable message."""
+"""Every API error is JSON with a human-readable message in the request's language."""
 
 import logging
 
@@ -6,25 +6,14 @@ from django.http import JsonResponse
 from django.utils.translation import gettext as _
 from rest_framework.views import exception_handler
 
+from core.errors import DomainError
+
 logger = logging.getLogger(__name__)
 
 
-class JsonError(Exception):
-    """An API error with a structured body (for example per-line statuses), kept as is."""
-
-    def __init__(self, body, status=400):
-        super().__init__(body.get("message", ""))
-        self.body, self.status = body, status
-
-
 def json_exception_handler(exc, context):
-    if isinstance(exc, JsonError):
-        return JsonResponse(exc.body, status=exc.status)
-    if isinstance(exc, ValueError) and callable(getattr(exc, "as_json", None)):
-        return JsonResponse(exc.as_json(), status=getattr(exc, "status", 400))
-    if _is_service_error(exc):
-        body = {"message": exc.message, "errors": {exc.field: [exc.message]}}
-        return JsonResponse(body, status=getattr(exc, "status", 400))
+    if isinstance(exc, DomainError):
+        return JsonResponse(exc.body(), status=exc.status)
     response = exception_handler(exc, context)
     if response is None:
         logger.exception("Unhandled API error", exc_info=exc)
@@ -49,8 +38,3 @@ def api_not_found(request, exception=None):
 
 def api_server_error(request):
     return JsonResponse({"message": _("Internal server error.")}, status=500)
-
-
-def _is_service_error(exc):
-    """Services raise ValueErrors carrying a user-facing `message` and the `field` at fault."""
-    return isinstance(exc, ValueError) and isinstance(getattr(exc, "message", None), str) and hasattr(exc, "field")

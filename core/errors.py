@@ -1,0 +1,102 @@
+"""One error for every refusal the site explains to a user: a code, the field at fault and the
+parameters of its message. The message is rendered in the active language only when it is shown,
+so the same code reads the same in pages, the API and commands, in every language.
+
+Each module that raises declares its codes with `define_messages` next to the code that uses them.
+"""
+
+import datetime
+
+from django.utils import formats
+from django.utils.functional import Promise
+
+_MESSAGES = {}
+
+
+def define_messages(templates):
+    """Declare {code: gettext_lazy template}; a code is declared once, by the module that owns it."""
+    for code, template in templates.items():
+        if _MESSAGES.get(code, template) is not template:
+            raise ValueError(f"error code {code!r} is declared twice")
+        _MESSAGES[code] = template
+    return frozenset(templates)
+
+
+def is_defined(code):
+    return code in _MESSAGES
+
+
+class DomainError(ValueError):
+    """A refusal with a code and the field at fault; `status` is the HTTP status it answers with.
+    `details` are extra JSON members of the API body (for example each rejected line)."""
+
+    status = 400
+
+    def __init__(self, code, field=None, *, status=None, details=None, **params):
+        if code not in _MESSAGES:
+            raise LookupError(f"undeclared error code {code!r}")
+        super().__init__(code)
+        self.code, self.field, self.params = code, field or "non_field_errors", params
+        self.details = details or {}
+        if status is not None:
+            self.status = status
+
+    @property
+    def message(self):
+        return render_message(self.code, self.params)
+
+    def __str__(self):
+        return self.message
+
+    def body(self):
+        """The JSON body of an API answer."""
+        return {"message": self.message, "code": self.code, "errors": {self.field: [self.message]}, **self.details}
+
+    def as_dict(self):
+        """A JSON-safe record to store and render later, in the reader's language."""
+        return {"code": self.code, "field": self.field, "params": {k: _stored(v) for k, v in self.params.items()}}
+
+    @classmethod
+    def from_dict(cls, data):
+        params = {key: _restored(value) for key, value in (data.get("params") or {}).items()}
+        return cls(data["code"], data.get("field"), **params)
+
+
+def render_message(code, params):
+    """The message in the active language; plural templates pick their form from a parameter."""
+    template = _MESSAGES[code]
+    return str(template % {key: _display(value) for key, value in params.items()}) if params else str(template)
+
+
+def _display(value):
+    if isinstance(value, DomainError):
+        return value.message
+    if isinstance(value, Promise):
+        return str(value)
+    if isinstance(value, datetime.date):
+        return formats.date_format(value)
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return ", ".join(str(_display(item)) for item in value)
+    return value
+
+
+def _stored(value):
+    if isinstance(value, DomainError):
+        return {"error": value.as_dict()}
+    if isinstance(value, Promise):
+        return str(value)
+    if isinstance(value, datetime.date):
+        return {"date": value.isoformat()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_stored(item) for item in value]
+    return value
+
+
+def _restored(value):
+    if isinstance(value, dict) and "error" in value:
+        return DomainError.from_dict(value["error"])
+    if isinstance(value, dict) and "date" in value:
+        return datetime.date.fromisoformat(value["date"])
+    if isinstance(value, list):
+        return [_restored(item) for item in value]
+    return value

@@ -1,0 +1,33 @@
+"""What the site knows about one game, in one object (plain Python)."""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .cards import CardSchema
+from .scoring import score_winner_only
+
+
+@dataclass(frozen=True)
+class QuickReferenceInput:
+    """What a quick-reference builder may read: the formats in force and the catalogue's wheel."""
+
+    formats: dict  # format slug -> shipped definition in force (or None)
+    wheel: list  # [(tribe name, tribe it beats)] in wheel order, [] without tribes
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    """One game: its card schema, scorer, formats, quick reference and rules-document facts."""
+
+    slug: str | None
+    name: str
+    card_schema: CardSchema = field(default_factory=CardSchema)
+    has_decks: bool = True
+    formats: tuple = ()  # slugs of the shipped formats of this game
+    score_game: Callable = score_winner_only  # (game report, ScoringContext) -> GameResult
+    quick_reference: Callable | None = None  # (QuickReferenceInput) -> [block dicts], see games/quick.py
+    rules_expectations: Callable | None = None  # (QuickReferenceInput) -> [(anchor, numbers, description)]
+    supports_clash: bool = False  # the tribe-wheel clash calculator applies
+    terminology: dict = field(default_factory=dict)  # concept -> language -> (term, variants, alternatives)
+    reference_documents: tuple = ()  # (language, file pattern) of the publisher's documents
+    sample_catalogue: bool = True  # its sample catalogue is loaded by `make run`

@@ -1,0 +1,91 @@
+"""Card fields every game shares, and the generic schema "any other game" uses (plain Python).
+
+A card schema checks and normalises one card of an import; games with more fields (tribes, ranks,
+stats, styles) extend it in their own module.
+"""
+
+import re
+import unicodedata
+
+from django.utils.translation import gettext_lazy as _
+
+from core.errors import DomainError, define_messages
+
+define_messages(
+    {
+        "card.required": _("“%(name)s” is required."),
+        "card.not_text": _("“%(name)s” must be text."),
+        "card.too_long": _("“%(name)s” is longer than %(max)s characters."),
+        "card.unknown_type": _("Unknown card type “%(value)s”; expected one of %(expected)s."),
+        "card.not_an_object": _("“%(name)s” must be an object."),
+        "card.whole_number": _("“%(name)s” must be a whole number from %(low)s to %(high)s."),
+        "card.not_boolean": _("“%(name)s” must be true or false."),
+    }
+)
+
+
+def search_key(text):
+    """Case- and accent-insensitive form of a name, for searching and matching."""
+    if text.isascii():
+        return " ".join(text.split()).casefold()
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(char for char in decomposed if not unicodedata.combining(char))
+    return re.sub(r"\s+", " ", stripped.replace("’", "'")).strip().casefold()
+
+
+def text_field(raw, field, required=False, max_length=160):
+    value = raw.get(field, "")
+    if value is None:
+        value = ""
+    if not isinstance(value, str):
+        raise DomainError("card.not_text", field, name=field)
+    value = value.strip()
+    if required and not value:
+        raise DomainError("card.required", field, name=field)
+    if len(value) > max_length:
+        raise DomainError("card.too_long", field, name=field, max=max_length)
+    return value
+
+
+def whole_number(value, field, low, high):
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise DomainError("card.whole_number", field, name=field, low=low, high=high)
+    return value
+
+
+def common_fields(raw):
+    return {
+        "number": text_field(raw, "number", required=True, max_length=16),
+        "name": text_field(raw, "name", required=True),
+        "type": text_field(raw, "type", required=True, max_length=32).lower(),
+        "text": text_field(raw, "text", max_length=4000),
+    }
+
+
+class CardSchema:
+    """Any game: number, name, type, text and free attributes."""
+
+    key = "generic"
+    label = _("Generic (free attributes)")
+    uses_tribes = False
+    tribe_count = None
+    card_types = {}  # type -> label; empty: any type
+    ranks = {}  # rank -> label, for games with ranks
+
+    def clean(self, raw, tribes):
+        card = common_fields(raw)
+        self.check_type(card["type"])
+        card["attributes"] = self.attributes(raw)
+        return card
+
+    def check_type(self, card_type):
+        if self.card_types and card_type not in self.card_types:
+            raise DomainError("card.unknown_type", "type", value=card_type, expected=list(self.card_types))
+
+    def attributes(self, raw):
+        attributes = raw.get("attributes", {})
+        if not isinstance(attributes, dict):
+            raise DomainError("card.not_an_object", "attributes", name="attributes")
+        known = {"number", "name", "type", "text", "attributes"}
+        extra = {key: value for key, value in raw.items() if key not in known}
+        return {**extra, **attributes}

@@ -1,0 +1,105 @@
+"""Dragon Ball Z CCG, Expanded format: typed cards with styles, and its quick reference."""
+
+from django.utils.translation import gettext_lazy as _
+
+from core.errors import DomainError, define_messages
+
+from . import quick
+from .base import GameDefinition
+from .cards import CardSchema
+from .cards import whole_number as card_number
+from .formats import constraint
+
+define_messages({"card.unknown_style": _("Unknown style “%(style)s”; expected one of %(expected)s.")})
+
+SLUG = "dbz-ccg"
+FORMAT = "dbz-expanded"
+STYLES = ("red", "blue", "orange", "black", "saiyan", "namekian")
+
+
+def title_style(title):
+    """The Martial Arts Style named by a title's first word, if any ("Namek" is not "Namekian")."""
+    words = title.strip().split()
+    first = words[0].casefold() if words else ""
+    return first if first in STYLES else None
+
+
+class DbzSchema(CardSchema):
+    """Typed cards with personality, level, style, named and Battle Simulator attributes."""
+
+    key = SLUG
+    label = _("Dragon Ball Z CCG")
+    card_types = {
+        "main_personality": _("Main Personality"),
+        "ally": _("Ally"),
+        "mastery": _("Mastery"),
+        "sensei": _("Sensei"),
+        "dragon_ball": _("Dragon Ball"),
+        "physical_combat": _("Physical Combat"),
+        "energy_combat": _("Energy Combat"),
+        "combat": _("Combat"),
+        "non_combat": _("Non-Combat"),
+        "event": _("Event"),
+        "drill": _("Drill"),
+        "location": _("Location"),
+        "battleground": _("Battleground"),
+    }
+
+    def attributes(self, raw):
+        attributes = super().attributes(raw)
+        style = attributes.get("style") or title_style(raw.get("name", ""))
+        if style is not None:
+            if not isinstance(style, str) or style.lower() not in STYLES:
+                raise DomainError("card.unknown_style", "attributes.style", style=str(style)[:40], expected=STYLES)
+            attributes["style"] = style.lower()
+        else:
+            attributes.pop("style", None)
+        if "level" in attributes:
+            card_number(attributes["level"], "attributes.level", 1, 10)
+        battle_simulator = attributes.get("battle_simulator", False)
+        if not isinstance(battle_simulator, bool):
+            raise DomainError("card.not_boolean", "attributes.battle_simulator", name="attributes.battle_simulator")
+        attributes["battle_simulator"] = battle_simulator
+        return attributes
+
+
+def quick_reference(source):
+    definition = source.formats.get(FORMAT) or {"constraints": [], "lists": {}}
+    size = constraint(definition, "deck_size")
+    copies = constraint(definition, "copy_limit")
+    lists = definition.get("lists", {})
+    return [
+        quick.heading(_("Expanded deck building")),
+        quick.items(
+            [
+                _(
+                    "%(low)s to %(high)s cards, counting every level of your Main Personality, your Mastery and "
+                    "your Sensei."
+                )
+                % {"low": size.get("min"), "high": size.get("max")},
+                _(
+                    "Up to %(copies)s copies of a card; %(named)s of a named card of your Main Personality; one of "
+                    "each personality card, Dragon Ball and Sensei."
+                )
+                % {"copies": copies.get("default"), "named": copies.get("named_main_personality")},
+                _(
+                    "One Mastery at most, matching a declared Tokui-Waza; with a Tokui-Waza, no cards of another "
+                    "Martial Arts Style."
+                ),
+                _("%(banned)s banned cards and %(restricted)s cards restricted to one copy, each from the date listed.")
+                % {"banned": len(lists.get("banned", [])), "restricted": len(lists.get("restricted", []))},
+                _("Cards become legal %(days)s days after their set is released.")
+                % {"days": constraint(definition, "not_yet_legal").get("days")},
+            ]
+        ),
+    ]
+
+
+GAME = GameDefinition(
+    slug=SLUG,
+    name="Dragon Ball Z CCG",
+    card_schema=DbzSchema(),
+    formats=(FORMAT,),
+    quick_reference=quick_reference,
+    reference_documents=(("en", "dbz-ccg-expanded-current-rulings-*.txt"),),
+)

@@ -1,0 +1,405 @@
+"""Dust Collectorz: Champions Unleashed (rules V202310.09): cards, scoring, quick reference.
+
+A game report gives each side's capture pile, as counts by rank or as card ids, and who won the
+last round. Piles are checked against what the decks in play can hold.
+"""
+
+from collections import Counter
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
+
+from core.errors import DomainError, define_messages
+
+from . import quick
+from .base import GameDefinition
+from .cards import CardSchema, common_fields, search_key, text_field
+from .cards import whole_number as card_number
+from .formats import constraint
+from .scoring import GameResult, per_side, place_by_score, require_member, whole_number
+
+define_messages(
+    {
+        "card.unknown_tribe": _("Unknown tribe “%(tribe)s”; known tribes: %(known)s."),
+        "card.unknown_rank": _("Unknown rank “%(rank)s”; expected one of %(expected)s."),
+        "card.stats_shape": _("“%(name)s” must be an object with power, speed, health and cunning."),
+        "card.unknown_stat": _("Unknown stat “%(stat)s”."),
+        "scoring.pile_shape": _("Give counts by rank or a list of card ids."),
+        "scoring.unknown_pile_rank": _("Unknown rank “%(rank)s”; use %(expected)s."),
+        "scoring.card_ids_unavailable": _("Card ids cannot be looked up here: give counts by rank."),
+        "scoring.unknown_card_id": _("There is no card with id %(card)s in this game."),
+        "scoring.rank_over_decks": ngettext_lazy(
+            "More %(rank)s cards than %(decks)s deck holds (%(holds)s).",
+            "More %(rank)s cards than %(decks)s decks hold (%(holds)s).",
+            "decks",
+        ),
+        "scoring.top_ranks_over_decks": ngettext_lazy(
+            "More Platinum and Epic cards than %(decks)s deck holds.",
+            "More Platinum and Epic cards than %(decks)s decks hold.",
+            "decks",
+        ),
+        "scoring.cards_over_decks": ngettext_lazy(
+            "More cards than %(decks)s deck of %(size)s holds.",
+            "More cards than %(decks)s decks of %(size)s hold.",
+            "decks",
+        ),
+        "scoring.cards_left_shape": _("Give the cards left as a deck count and a hand count."),
+    }
+)
+
+SLUG = "dust-collectorz"
+
+RANKS = {
+    "bronze": _("Bronze"),
+    "silver": _("Silver"),
+    "gold": _("Gold"),
+    "platinum": _("Platinum"),
+    "epic": _("Epic"),
+}
+STATS = ("power", "speed", "health", "cunning")
+STAT_LABELS = {"power": _("Power"), "speed": _("Speed"), "health": _("Health"), "cunning": _("Cunning")}
+MAX_STAT = 99
+
+# Points per captured card (Scoring: Bronze & Silver 1, Gold 0, Platinum & Epic 3, Counter Type 0).
+RANK_POINTS = {"bronze": 1, "silver": 1, "gold": 0, "platinum": 3, "epic": 3, "counter": 0}
+
+# Extra points for winning the last round, per game mode (versus and free-for-all 3, team 6).
+LAST_ROUND_BONUS = {"versus": 3, "team": 6, "ffa": 3}
+
+# What one 32-card prerelease deck holds (Deck Composition 1-2): 2 Bronze, 2 Silver, 1 Gold and
+# 1 Platinum-or-Epic in each of 5 tribes, and 2 Counter type cards.
+DECK_HOLDS = {"bronze": 10, "silver": 10, "gold": 5, "platinum": 5, "epic": 5, "counter": 2}
+TOP_RANKS = ("platinum", "epic")
+DECK_SIZE = 32
+FORMAT = "dc-prerelease"
+
+# Which scoring section of the rules is which game mode (rules anchors).
+MODE_SECTIONS = {
+    "versus": "mode-two-player-versus-scoring",
+    "team": "mode-four-player-team-scoring",
+    "ffa": "mode-three-and-four-player-free-for-all-scoring",
+}
+
+
+# Cards
+
+
+class DustCollectorzSchema(CardSchema):
+    """Champions have a tribe, a rank, an ability and four stats; Counter type cards have none."""
+
+    key = SLUG
+    label = _("Dust Collectorz (tribes, ranks, stats)")
+    uses_tribes = True
+    tribe_count = 5
+    card_types = {"champion": _("Champion"), "counter": _("Counter")}
+    ranks = RANKS
+
+    def clean(self, raw, tribes):
+        card = common_fields(raw)
+        self.check_type(card["type"])
+        card["ability"] = text_field(raw, "ability", max_length=120)
+        card["attributes"] = {}
+        if card["type"] == "champion":
+            card.update(self._champion_fields(raw, tribes))
+        else:
+            card.update({"tribe": None, "rank": "", **dict.fromkeys(STATS)})
+        return card
+
+    def _champion_fields(self, raw, tribes):
+        tribe = text_field(raw, "tribe", required=True, max_length=60)
+        matches = [name for name in tribes if search_key(name) == search_key(tribe)]
+        if not matches:
+            raise DomainError("card.unknown_tribe", "tribe", tribe=tribe, known=list(tribes) or "—")
+        rank = text_field(raw, "rank", required=True, max_length=16).lower()
+        if rank not in RANKS:
+            raise DomainError("card.unknown_rank", "rank", rank=rank, expected=list(RANKS))
+        return {"tribe": matches[0], "rank": rank, **self._stats(raw)}
+
+    def _stats(self, raw):
+        stats = raw.get("stats")
+        if not isinstance(stats, dict):
+            raise DomainError("card.stats_shape", "stats", name="stats")
+        unknown = set(stats) - set(STATS)
+        if unknown:
+            raise DomainError("card.unknown_stat", "stats", stat=sorted(unknown)[0])
+        return {stat: card_number(stats.get(stat), f"stats.{stat}", 0, MAX_STAT) for stat in STATS}
+
+
+# Scoring
+
+
+def score_game(report, context):
+    """One game of any Dust Collectorz mode; Young Champions reports give the cards left."""
+    if "cards_left" in report:
+        return score_young_champions(report, context.sides)
+    rank_of = _rank_lookup(report, context)
+    if context.mode == "ffa":
+        return score_ffa(report, context.sides, rank_of)
+    if context.mode == "team":
+        return score_team(report, context.sides, rank_of)
+    return score_versus(report, context.sides, rank_of)
+
+
+def _rank_lookup(report, context):
+    captures = report.get("captures")
+    piles = captures.values() if isinstance(captures, dict) else ()
+    ids = [card for pile in piles if isinstance(pile, list) for card in pile if isinstance(card, int)]
+    if not ids or context.card_ranks is None:
+        return None
+    return context.card_ranks(ids).get
+
+
+def pile_counts(pile, field, rank_of=None):
+    """Counts by rank from {"bronze": n, ...} or a list of card ids (ranks looked up with `rank_of`)."""
+    if isinstance(pile, dict):
+        return _checked_counts(pile, field)
+    if isinstance(pile, list):
+        return _counts_from_cards(pile, field, rank_of)
+    raise DomainError("scoring.pile_shape", field)
+
+
+def _checked_counts(pile, field):
+    unknown = set(pile) - set(RANK_POINTS)
+    if unknown:
+        rank = sorted(map(str, unknown))[0]
+        raise DomainError("scoring.unknown_pile_rank", f"{field}.{rank}", rank=rank, expected=list(RANK_POINTS))
+    counts = Counter()
+    for rank, count in pile.items():
+        counts[rank] = whole_number(count, f"{field}.{rank}", 0, DECK_SIZE * 4)
+    return counts
+
+
+def _counts_from_cards(cards, field, rank_of):
+    if rank_of is None:
+        raise DomainError("scoring.card_ids_unavailable", field)
+    counts = Counter()
+    for card in cards:
+        rank = rank_of(card) if isinstance(card, int) else None
+        if rank is None:
+            raise DomainError("scoring.unknown_card_id", field, card=str(card)[:20])
+        counts[rank] += 1
+    return counts
+
+
+def check_piles(piles, decks):
+    """No pile, nor all piles together, can hold more of a rank than the decks in play."""
+    total = Counter()
+    for field, counts in piles.items():
+        _check_within(counts, decks, field)
+        total.update(counts)
+    _check_within(total, decks, "captures")
+
+
+def _check_within(counts, decks, field):
+    for rank, holds in DECK_HOLDS.items():
+        if counts[rank] > holds * decks:
+            label = RANKS.get(rank, _("Counter type"))
+            raise DomainError(
+                "scoring.rank_over_decks", f"{field}.{rank}", rank=label, decks=decks, holds=holds * decks
+            )
+    if sum(counts[rank] for rank in TOP_RANKS) > DECK_HOLDS["platinum"] * decks:
+        raise DomainError("scoring.top_ranks_over_decks", field, decks=decks)
+    if sum(counts.values()) > DECK_SIZE * decks:
+        raise DomainError("scoring.cards_over_decks", field, decks=decks, size=DECK_SIZE)
+
+
+def pile_points(counts):
+    return sum(RANK_POINTS[rank] * count for rank, count in counts.items())
+
+
+def score_captures(report, sides, mode, rank_of=None, decks=None):
+    """Points per side: captured cards plus the last-round bonus; a tie goes to the last-round winner."""
+    captures = per_side(report.get("captures"), sides, "captures")
+    last = require_member(report.get("last_round_winner"), sides, "last_round_winner")
+    piles = {f"captures.{side}": pile_counts(captures[side], f"captures.{side}", rank_of) for side in sides}
+    check_piles(piles, decks or (len(sides) if mode != "team" else 4))
+    points = {side: pile_points(piles[f"captures.{side}"]) for side in sides}
+    points[last] += LAST_ROUND_BONUS[mode]
+    return points, last
+
+
+def score_versus(report, sides, rank_of=None):
+    """Two players: higher score wins; on equal scores the last-round winner wins."""
+    points, last = score_captures(report, sides, "versus", rank_of)
+    best = max(points.values())
+    leaders = [side for side in sides if points[side] == best]
+    return GameResult(points, leaders[0] if len(leaders) == 1 else last)
+
+
+def score_team(report, teams, rank_of=None):
+    """Two teams of two: each team's pile, a last-round bonus of 6, the same tie rule."""
+    points, last = score_captures(report, teams, "team", rank_of, decks=4)
+    best = max(points.values())
+    leaders = [team for team in teams if points[team] == best]
+    return GameResult(points, leaders[0] if len(leaders) == 1 else last)
+
+
+def score_ffa(report, players, rank_of=None):
+    """3-4 players: places by score; a tie is broken by the last-round winner, otherwise shared."""
+    points, last = score_captures(report, players, "ffa", rank_of)
+    placements = place_by_score(points, favoured=last)
+    winners = [player for player, place in placements.items() if place == 1]
+    return GameResult(points, winners[0] if len(winners) == 1 else None, placements)
+
+
+def score_young_champions(report, players):
+    """Young Champions: a player who has exhausted their deck and hand wins; otherwise the fewest
+    cards in hand; on a tie, the player who made the last successful play."""
+    cards = per_side(report.get("cards_left"), players, "cards_left")
+    last = require_member(report.get("last_play"), players, "last_play")
+    left = {player: _cards_left(cards[player], f"cards_left.{player}") for player in players}
+    out = [player for player in players if left[player] == (0, 0)]
+    if len(out) == 1:
+        return GameResult({p: -sum(left[p]) for p in players}, out[0])
+    fewest = min(hand for _deck, hand in left.values())
+    holders = [player for player in players if left[player][1] == fewest]
+    winner = holders[0] if len(holders) == 1 else last
+    return GameResult({p: -left[p][1] for p in players}, winner)
+
+
+def _cards_left(value, field):
+    if not isinstance(value, dict):
+        raise DomainError("scoring.cards_left_shape", field)
+    return (
+        whole_number(value.get("deck", 0), f"{field}.deck", 0, DECK_SIZE),
+        whole_number(value.get("hand"), f"{field}.hand", 0, DECK_SIZE),
+    )
+
+
+# Quick reference and the numbers the rules text must state
+
+
+def reference_values(source):
+    """The enforced numbers: deck composition from the format in force, scoring from this module."""
+    definition = source.formats.get(FORMAT) or {"constraints": []}
+    slots = constraint(definition, "rank_composition").get("slots", [])
+    return {
+        "deck_size": constraint(definition, "deck_size").get("exactly"),
+        "per_tribe": constraint(definition, "tribe_count").get("exactly"),
+        "counters": constraint(definition, "counter_count").get("exactly"),
+        "slots": [(slot["values"], slot["count"]) for slot in slots],
+        "epic_limit": constraint(definition, "epic_limit").get("max"),
+        "ability_limit": constraint(definition, "ability_limit").get("max"),
+        "tribes": len(source.wheel),
+    }
+
+
+def quick_reference(source):
+    values = reference_values(source)
+    blocks = [
+        quick.heading(_("Deck composition")),
+        quick.paragraph(
+            _(
+                "A deck has exactly %(size)s cards: %(tribe)s champions of each tribe and %(counters)s Counter "
+                "type cards."
+            )
+            % {"size": values["deck_size"], "tribe": values["per_tribe"], "counters": values["counters"]}
+        ),
+        quick.table(
+            [_("Rank"), _("Cards")],
+            [[[quick.rank_cell(rank, RANKS[rank]) for rank in ranks], count] for ranks, count in values["slots"]],
+            caption=_("In each tribe"),
+        ),
+        quick.paragraph(
+            _(
+                "At most %(epics)s Epic cards, each one only once. At most %(shared)s Bronze or Silver cards may "
+                "share an ability."
+            )
+            % {"epics": values["epic_limit"], "shared": values["ability_limit"]}
+        ),
+    ]
+    if source.wheel:
+        blocks += [
+            quick.heading(_("Tribe wheel")),
+            quick.paragraph(
+                _(
+                    "Each tribe is stronger than the next one on the wheel: a stronger-tribe card gets +1 on the "
+                    "declared stat, a weaker-tribe card −1. The defender may not answer with the attacking tribe, "
+                    "and a tie goes to the defender."
+                )
+            ),
+            quick.items([f"{name} · " + _("beats %(other)s") % {"other": beats} for name, beats in source.wheel]),
+        ]
+    return blocks + _scoring_blocks()
+
+
+def _scoring_blocks():
+    captured = [
+        [[quick.rank_cell(rank, RANKS[rank])] if rank in RANKS else _("Counter type card"), points]
+        for rank, points in RANK_POINTS.items()
+    ]
+    modes = [
+        [_("Two players (versus)"), f"+{LAST_ROUND_BONUS['versus']}"],
+        [_("Teams of two (2 against 2)"), f"+{LAST_ROUND_BONUS['team']}"],
+        [_("Free-for-all (3-4 players)"), f"+{LAST_ROUND_BONUS['ffa']}"],
+    ]
+    return [
+        quick.heading(_("Scoring")),
+        quick.table([_("Captured card"), _("Points")], captured),
+        quick.table([_("Game mode"), _("Last round won")], modes),
+        quick.paragraph(
+            _(
+                "Discarded cards do not count. On equal scores the winner of the last round wins. In Young "
+                "Champions the player who runs out of cards first wins; otherwise the fewest cards in hand."
+            )
+        ),
+    ]
+
+
+def rules_expectations(source):
+    """(anchor, numbers, description): what the rules text should say, from the enforced values."""
+    values = reference_values(source)
+    found = [
+        (
+            "deck-composition-1",
+            [values["deck_size"], values["per_tribe"], values["tribes"] or 5, values["counters"]],
+            "deck size, cards per tribe, tribes, Counter type cards",
+        ),
+        ("deck-composition-2", [count for _ranks, count in values["slots"]], "cards of each rank per tribe"),
+        ("deck-composition-note-1", [values["epic_limit"]], "Epic cards per deck"),
+        ("deck-composition-3", [values["ability_limit"]], "Bronze or Silver cards sharing an ability"),
+    ]
+    for mode, section in MODE_SECTIONS.items():
+        found += [
+            (f"{section}-b1", [RANK_POINTS["bronze"]], "points for a Bronze or Silver card"),
+            (f"{section}-b2", [RANK_POINTS["gold"]], "points for a Gold card"),
+            (f"{section}-b3", [RANK_POINTS["platinum"]], "points for a Platinum or Epic card"),
+            (f"{section}-b4", [RANK_POINTS["counter"]], "points for a Counter type card"),
+            (f"{section}-b5", [LAST_ROUND_BONUS[mode]], f"last-round bonus ({mode})"),
+        ]
+    return found
+
+
+# Game terms per language as the publisher's translations use them: (term, other forms of the same
+# word, other words seen for the same concept). The checker reports documents mixing the latter.
+TERMINOLOGY = {
+    "rank-bronze": {"en": ("Bronze", "", ""), "fr": ("Bronze", "", ""), "it": ("Bronzo", "", "")},
+    "rank-silver": {"en": ("Silver", "", ""), "fr": ("Argent", "", ""), "it": ("Argento", "", "")},
+    "rank-gold": {"en": ("Gold", "", ""), "fr": ("Or", "", ""), "it": ("Oro", "", "")},
+    "rank-platinum": {"en": ("Platinum", "", ""), "fr": ("Platine", "", "Platinum"), "it": ("Platino", "", "")},
+    "rank-epic": {"en": ("Epic", "", ""), "fr": ("Épique", "Epique", ""), "it": ("Epica", "Epiche, Epico, Epici", "")},
+    "counter-type": {
+        "en": ("Counter Type", "Counter", ""),
+        "fr": ("type Contre", "", "type Pion, type compteur, type Counter"),
+        "it": ("Contrattacco", "", "Contratto"),
+    },
+    "tribe": {"en": ("Tribe", "Tribes", ""), "fr": ("Tribu", "Tribus", ""), "it": ("Tribù", "tribale, tribali", "")},
+    "deck": {"en": ("Deck", "Decks", ""), "fr": ("Deck", "Decks", "pioche"), "it": ("Mazzo", "Mazzi", "Deck")},
+}
+
+GAME = GameDefinition(
+    slug=SLUG,
+    name="Dust Collectorz: Champions Unleashed",
+    card_schema=DustCollectorzSchema(),
+    formats=(FORMAT,),
+    score_game=score_game,
+    quick_reference=quick_reference,
+    rules_expectations=rules_expectations,
+    supports_clash=True,
+    terminology=TERMINOLOGY,
+    reference_documents=(
+        ("en", "dust-collectorz-rules-en-*.txt"),
+        ("fr", "dust-collectorz-rules-fr-*.txt"),
+        ("it", "dust-collectorz-rules-it-*.txt"),
+    ),
+)

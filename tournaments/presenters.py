@@ -1,0 +1,329 @@
+"""Plain data for pages and the API from event rows: score text, round titles, clocks, tables,
+match states, the pairing explanation and the event log. Nothing here writes or parses text back."""
+
+from django.db.models import Prefetch
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from core.errors import DomainError
+
+from .match_result import MatchResult
+from .models import AuditAction, Event, Match, Report, Round, Seat
+from .services.results import seated_result
+
+STAGES = {4: "quarterfinals", 2: "semifinals", 1: "final"}
+
+
+# Words for one result, one round, one clock
+
+
+def stage_name(table_count):
+    names = {"quarterfinals": _("Quarterfinals"), "semifinals": _("Semifinals"), "final": _("Final")}
+    return names.get(STAGES.get(table_count), _("Top cut"))
+
+
+def round_title(round_, table_count=None):
+    """“Round 3”, or the top-cut stage by its number of tables."""
+    if round_.stage == Round.Stage.TOP_CUT:
+        return stage_name(table_count if table_count is not None else round_.matches.count())
+    return _("Round %(number)s") % {"number": round_.number}
+
+
+def clock(seconds):
+    """mm:ss (minutes may pass 59), or --:-- when no clock runs; the projector's script counts the same way."""
+    if seconds is None:
+        return "--:--"
+    return f"{seconds // 60:02d}:{seconds % 60:02d}"
+
+
+def drawn_games(count):
+    return ngettext("%(count)s drawn game", "%(count)s drawn games", count) % {"count": count}
+
+
+def score_text(result, names=None, first=None):
+    """“2–1 (1 drawn game)” with `first`'s games first; pods: “1. Ana · 2. Bo” when names are given."""
+    if result.is_pod:
+        if names is None:
+            return ""
+        placed = sorted(result.sides, key=lambda side: (result.placements[side], names.get(side, "")))
+        return " · ".join(f"{result.placements[side]}. {names.get(side, '?')}" for side in placed)
+    order = [first, *(side for side in result.sides if side != first)] if first in result.sides else result.sides
+    score = "–".join(str(result.wins[side]) for side in order)
+    return f"{score} ({drawn_games(result.draws)})" if result.draws else score
+
+
+# Tables of a round
+
+
+def round_matches(round_):
+    seats = Seat.objects.select_related("entrant").order_by("pk")
+    return list(round_.matches.prefetch_related(Prefetch("seats", queryset=seats)).order_by("table"))
+
+
+def confirmed_result(match, seats):
+    """The match's result once confirmed (not for byes), else None."""
+    if match.is_bye or match.status != Match.Status.CONFIRMED:
+        return None
+    return seated_result(match, seats)
+
+
+def table_rows(round_):
+    """One dict per table: the seats (name, game wins, placement, winner flag) and the score."""
+    rows = []
+    for match in round_matches(round_):
+        seats = list(match.seats.all())
+        result = confirmed_result(match, seats)
+        winner = result.winner if result else None
+        rows.append(
+            {
+                "match": match,
+                "table": match.table,
+                "bye": match.is_bye,
+                "confirmed": result is not None,
+                "score": score_text(result) if result else "",
+                "seats": [
+                    {
+                        "entrant": seat.entrant,
+                        "name": seat.entrant.name,
+                        "wins": seat.game_wins,
+                        "placement": seat.placement,
+                        "won": winner is not None and seat.entrant_id == winner,
+                    }
+                    for seat in seats
+                ],
+            }
+        )
+    return rows
+
+
+def by_name(rows):
+    """Wall-sheet lines: every seated player, alphabetically, with their table and opponents."""
+    lines = []
+    for row in rows:
+        for seat in row["seats"]:
+            opponents = [other["name"] for other in row["seats"] if other is not seat]
+            lines.append({"name": seat["name"], "table": row["table"], "bye": row["bye"], "opponents": opponents})
+    return sorted(lines, key=lambda line: (line["name"].casefold(), line["table"]))
+
+
+def outcome_for(match, seats, entrant_id):
+    """pending, bye, win, draw or loss from one entrant's seat, with the score from their side."""
+    result = confirmed_result(match, seats)
+    if match.status != Match.Status.CONFIRMED:
+        return "pending", ""
+    if match.is_bye:
+        return "bye", ""
+    return result.outcome_of(entrant_id), "" if result.is_pod else score_text(result, first=entrant_id)
+
+
+# The API's shapes
+
+
+def table_payload(match, seats=None):
+    seats = list(match.seats.all()) if seats is None else seats
+    confirmed = match.status == Match.Status.CONFIRMED
+    return {
+        "table": match.table,
+        "match": match.pk,
+        "entrants": [seat.entrant_id for seat in seats],
+        "names": [seat.entrant.name for seat in seats],
+        "bye": match.is_bye,
+        "status": match.status,
+        "wins": {str(seat.entrant_id): seat.game_wins for seat in seats} if confirmed else None,
+        "placements": {str(seat.entrant_id): seat.placement for seat in seats if seat.placement} or None,
+        "draws": match.draws,
+    }
+
+
+def round_payload(round_):
+    tables = [table_payload(match) for match in round_matches(round_)]
+    return {"number": round_.number, "stage": round_.stage, "tables": tables, "notes": round_.notes}
+
+
+def bracket_payload(event):
+    rounds = event.rounds.filter(stage=Round.Stage.TOP_CUT).order_by("number")
+    return {"size": event.top_cut, "status": event.status, "rounds": [round_payload(r) for r in rounds]}
+
+
+def report_problem(report):
+    """Why a report could not be scored, in the reader's language."""
+    return DomainError.from_dict(report.problem).message if report.problem else None
+
+
+def report_state(report):
+    return {
+        "id": report.pk,
+        "match": report.match_id,
+        "entrant": report.entrant_id,
+        "status": report.status,
+        "result": report.result,
+        "error": report_problem(report),
+        "created_at": report.created_at.isoformat(),
+    }
+
+
+def match_state(match):
+    """A match's status, its reports and its result once confirmed."""
+    reports = list(match.reports.order_by("created_at", "pk"))
+    seats = list(match.seats.all())
+    result = None
+    confirmed = confirmed_result(match, seats)
+    if confirmed is not None:
+        latest = next((r for r in reversed(reports) if r.status == Report.Status.SCORED), None)
+        games = (latest.result or {}).get("games", []) if latest else []
+        wins = {str(seat.entrant_id): seat.game_wins for seat in seats}
+        placements = confirmed.as_dict()["placements"]
+        result = {
+            "winner": confirmed.winner,
+            "wins": wins,
+            "draws": match.draws,
+            "games": games,
+            "placements": placements,
+        }
+    return {
+        "id": match.pk,
+        "round": match.round.number,
+        "table": match.table,
+        "status": match.status,
+        "entrants": [seat.entrant_id for seat in seats],
+        "reports": [report_state(report) for report in reports],
+        "result": result,
+    }
+
+
+def report_lines(report, seats):
+    """[(name, games won or place)] of a scored report, in seat order."""
+    result = MatchResult.from_dict([seat.entrant_id for seat in seats], report.result)
+    values = result.placements if result.is_pod else result.wins
+    return [(seat.entrant.name, values.get(seat.entrant_id)) for seat in seats]
+
+
+# The pairing engine's explanation
+
+
+def points_text(points):
+    return ngettext("%(count)s point", "%(count)s points", points) % {"count": points}
+
+
+def _names(ids, names):
+    return ", ".join(names.get(entrant, "?") for entrant in ids)
+
+
+def describe_note(note, names):
+    """One line of the pairing engine's explanation, in words."""
+    kind = note.get("kind")
+    if kind == "bye":
+        values = {"name": names.get(note["player"], "?"), "points": points_text(note.get("points", 0))}
+        if note.get("earlier_byes"):
+            return (
+                _("Bye: %(name)s, %(points)s (every player had a bye already: lowest-ranked with the fewest byes)")
+                % values
+            )
+        return _("Bye: %(name)s, %(points)s (lowest-ranked player without a bye)") % values
+    if kind == "pair_down" and "player" in note:
+        return _("Table %(table)s: %(player)s (%(from)s) paired down to %(opponent)s (%(to)s)") % {
+            "table": note["table"],
+            "player": names.get(note["player"], "?"),
+            "from": points_text(note["from_points"]),
+            "opponent": names.get(note["opponent"], "?"),
+            "to": points_text(note["to_points"]),
+        }
+    if kind == "pair_down":
+        return _("Table %(table)s: %(players)s (%(to)s) paired up into a pod led by %(from)s") % {
+            "table": note["table"],
+            "players": _names(note["players"], names),
+            "from": points_text(note["from_points"]),
+            "to": points_text(note["to_points"]),
+        }
+    if kind == "rematch":
+        return _("Rematch: %(players)s meet again (no pairing without a rematch was possible)") % {
+            "players": _names(note["players"], names)
+        }
+    return ""
+
+
+# The event log
+
+
+def audit_target(entry):
+    """The log entry's target in words: an entrant, a table of a round, or a round."""
+    if entry.entrant_name:
+        return entry.entrant_name
+    if entry.action == AuditAction.TOP_CUT_START and (entry.after or {}).get("size"):
+        return _("Top %(count)s") % {"count": entry.after["size"]}
+    if entry.round_number is not None and entry.table is not None:
+        return _("Round %(round)s, table %(table)s") % {"round": entry.round_number, "table": entry.table}
+    if entry.round_number is not None:
+        return _("Round %(round)s") % {"round": entry.round_number}
+    return ""
+
+
+def audit_actor(entry):
+    return entry.actor.username if entry.actor_id else _("System")
+
+
+def _result_words(snapshot, names):
+    seats = (snapshot or {}).get("seats") or {}
+    if not seats:
+        return ""
+    if any(seat.get("place") for seat in seats.values()):
+        placed = sorted(seats.items(), key=lambda item: item[1].get("place") or 99)
+        return " · ".join(f"{seat.get('place') or '–'}. {names.get(int(entrant), '?')}" for entrant, seat in placed)
+    words = ", ".join(f"{names.get(int(entrant), '?')} {seat.get('wins', 0)}" for entrant, seat in seats.items())
+    if snapshot.get("draws"):
+        words += ", " + drawn_games(snapshot["draws"])
+    return words
+
+
+def _confirmed_words(result, names):
+    """A players' confirmation records the agreed MatchResult."""
+    wins, placements = result.get("wins"), result.get("placements")
+    seats = {key: {"wins": value} for key, value in (wins or {}).items()}
+    seats.update({key: {"place": value} for key, value in (placements or {}).items()})
+    return _result_words({"seats": seats, "draws": result.get("draws", 0)}, names)
+
+
+def audit_details(entry, names):
+    """The before and after of an entry, in words (the raw values stay in the database for disputes)."""
+    after, before = entry.after or {}, entry.before or {}
+    action = entry.action
+    details = []
+    if action in (AuditAction.RESULT_ENTER, AuditAction.RESULT_CORRECT):
+        details.append(_result_words(after, names))
+        if action == AuditAction.RESULT_CORRECT and before.get("status") == Match.Status.CONFIRMED:
+            details.append(_("was: %(result)s") % {"result": _result_words(before, names)})
+        if after.get("reason"):
+            details.append(_("reason: %(reason)s") % {"reason": after["reason"]})
+    elif action == AuditAction.RESULT_CONFIRM and after.get("result"):
+        details.append(_confirmed_words(after["result"], names))
+    elif action == AuditAction.ROUND_FORCE and after.get("unconfirmed_tables"):
+        tables = after["unconfirmed_tables"]
+        details.append(
+            ngettext("table without a result: %(tables)s", "tables without a result: %(tables)s", len(tables))
+            % {"tables": ", ".join(map(str, tables))}
+        )
+    elif action == AuditAction.DECK_SUBMIT and "legal" in after:
+        details.append(_("legal") if after["legal"] else _("illegal"))
+    elif action == AuditAction.ENTRANT_DROP and after.get("after_round") is not None:
+        details.append(_("after round %(number)s") % {"number": after["after_round"]})
+    elif action == AuditAction.EVENT_PUBLICATION and after.get("publication"):
+        details.append(str(Event.Publication(after["publication"]).label))
+    elif action.startswith("timer.") and after.get("remaining") is not None:
+        details.append(_("%(clock)s left") % {"clock": clock(after["remaining"])})
+    elif action == AuditAction.EVENT_START and after.get("players"):
+        details.append(
+            _("%(players)s players, %(rounds)s Swiss rounds")
+            % {"players": after["players"], "rounds": after.get("swiss_rounds")}
+        )
+    return "; ".join(detail for detail in details if detail)
+
+
+def describe_audit(entry, names):
+    """Who did what, to what, when, in the reader's language."""
+    return {
+        "when": entry.created_at,
+        "who": audit_actor(entry),
+        "what": AuditAction(entry.action).label,
+        "target": audit_target(entry),
+        "details": audit_details(entry, names),
+    }
