@@ -32,6 +32,7 @@ test: $(VENV)/.dev check
 
 check: $(VENV)/.dev
 	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
 	$(PY) manage.py makemigrations --check --dry-run
 	DEBUG=false SECRET_KEY=ci-only-$$(date +%s)-a-long-random-looking-secret-value-for-checking \
 	  ALLOWED_HOSTS=events.example.org EMAIL_HOST=smtp.example.org $(PY) manage.py check --deploy --fail-level WARNING

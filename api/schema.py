@@ -7,6 +7,9 @@ ERROR_BODY = inline_serializer(
     "Error",
     fields={
         "message": serializers.CharField(),
+        "code": serializers.CharField(
+            required=False, help_text="A stable code for the refusal, whatever the language."
+        ),
         "errors": serializers.DictField(required=False, help_text="Messages per field, for invalid input."),
     },
 )
@@ -31,7 +34,7 @@ def add_standard_errors(result, generator, request, public):
         "Error",
         {
             "type": "object",
-            "properties": {"message": {"type": "string"}, "errors": {"type": "object"}},
+            "properties": {"message": {"type": "string"}, "code": {"type": "string"}, "errors": {"type": "object"}},
             "required": ["message"],
         },
     )

@@ -13,7 +13,8 @@ standings, and 512 players beside networkx's max_weight_matching on the complete
 import random
 import time
 
-from tournaments.pairing import Player, _GroupSearch, pair_round
+from tournaments.pairing import Player, pair_round
+from tournaments.pairing.swiss import _GroupSearch
 from tournaments.standings import ResultColumns, bye_outcome, compute_standings, versus_outcomes
 
 SIZES = (64, 256, 1024, 4096, 16384)

@@ -5,10 +5,9 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.views import switch_language
-from catalogue.views import home
-
 from api import errors as api_errors
 from api.auth_token import ObtainToken
+from catalogue.views import home
 
 from .health import healthz
 

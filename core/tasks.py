@@ -4,7 +4,6 @@ when the broker is away (the sweepers send it again later)."""
 import logging
 
 from celery.contrib.django.task import DjangoTask
-from django.conf import settings
 from django.db import transaction
 from django.utils.module_loading import import_string
 from kombu.exceptions import OperationalError as BrokerError
@@ -18,8 +17,10 @@ class Task(DjangoTask):
     CELERY_TASK_EAGER_PROPAGATES is on (tests, development); elsewhere they are logged."""
 
     def delay_on_commit(self, *args, **kwargs):
-        propagate = settings.CELERY_TASK_ALWAYS_EAGER and settings.CELERY_TASK_EAGER_PROPAGATES
-        transaction.on_commit(lambda: self.send(args, kwargs), robust=not propagate)
+        transaction.on_commit(lambda: self.send(args, kwargs), robust=not self.errors_surface())
+
+    def errors_surface(self):
+        return bool(self.app.conf.task_always_eager and self.app.conf.task_eager_propagates)
 
     def send(self, args=(), kwargs=None):
         try:

@@ -144,9 +144,13 @@ def _rank_lookup(report, context):
     captures = report.get("captures")
     piles = captures.values() if isinstance(captures, dict) else ()
     ids = [card for pile in piles if isinstance(pile, list) for card in pile if isinstance(card, int)]
-    if not ids or context.card_ranks is None:
+    if not ids or context.cards is None:
         return None
-    return context.card_ranks(ids).get
+    ranks = {
+        card: facts["rank"] or ("counter" if facts["type"] == "counter" else None)
+        for card, facts in context.cards(ids).items()
+    }
+    return ranks.get
 
 
 def pile_counts(pile, field, rank_of=None):

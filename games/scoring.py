@@ -26,7 +26,7 @@ class ScoringContext:
 
     mode: str  # versus, team or ffa
     sides: tuple
-    card_ranks: Callable | None = None  # (card ids) -> {card id: rank}; None where cards cannot be looked up
+    cards: Callable | None = None  # (card ids) -> {card id: {"rank", "type"}}; None where cards cannot be looked up
     split_work_order: bool = False
 
 

@@ -5,9 +5,11 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import translate_url
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from catalogue.models import Game
 
+from .consistency import check_game
 from .models import RulesDocument
 from .presentation import diff, glossary_links, linked_text, search
 from .quick_reference import quick_reference
@@ -82,7 +84,7 @@ def _pick(versions, wanted, default_index):
         for version in versions:
             if version.pk == int(wanted):
                 return version
-        raise Http404("No such version.")
+        raise Http404(_("No such version."))
     return versions[default_index]
 
 
@@ -113,8 +115,6 @@ def compare(request, slug):
 
 def consistency(request, slug):
     """The cross-language checker's findings for the game's current documents."""
-    from .consistency import check_game
-
     game = get_object_or_404(Game, slug=slug)
     findings, languages = check_game(game)
     groups = {}

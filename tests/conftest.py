@@ -8,6 +8,7 @@ from rest_framework.test import APIClient
 
 from accounts.services import set_organiser
 from catalogue.services import import_catalogue_file
+from tournaments.services import events, rounds
 
 DATA = Path(__file__).parent / "data"
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"
@@ -161,3 +162,14 @@ def browser_page():
         finally:
             context.close()
             browser.close()
+
+
+@pytest.fixture
+def paired(organiser, alice, bob, django_capture_on_commit_callbacks):
+    """A Dust Collectorz event with alice against bob at table 1, best of 3."""
+    event = events.create_event(organiser, "Report night", "dust-collectorz", top_cut=0, swiss_rounds=3)
+    players = [events.add_entrant(event, organiser, user=user) for user in (alice, bob)]
+    events.start_event(event, organiser)
+    round_ = rounds.pair_next_round(event, organiser)
+    match = round_.matches.get(is_bye=False)
+    return event, match, {p.user_id: p.pk for p in players}

@@ -3,9 +3,9 @@
 import datetime
 import itertools
 
+from decks.legality import CardInfo, Deck, DeckEntry, compile_format
 from games.cards import search_key
 from games.formats import shipped_definitions
-from decks.legality import CardInfo, Deck, DeckEntry, compile_format
 
 TRIBES = ["Lintlings", "Rustbacks", "Cobweavers", "Gutter Gremlins", "Attic Hoarders"]
 DC_DOMAINS = {"tribes": TRIBES}

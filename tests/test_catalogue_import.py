@@ -3,9 +3,9 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from core.errors import DomainError
 from catalogue.models import Card, CardSet, Tribe
 from catalogue.services import import_catalogue_file
+from core.errors import DomainError
 
 from .conftest import dc_document, write_catalogue
 

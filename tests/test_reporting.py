@@ -3,38 +3,11 @@
 import pytest
 
 from tournaments.models import AuditEntry, Match, Report
-from tournaments.services import events, rounds
 
 from .conftest import make_user
+from .reporting_support import game, report
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
-
-
-@pytest.fixture
-def paired(organiser, alice, bob, django_capture_on_commit_callbacks):
-    """A Dust Collectorz event with alice against bob at table 1, best of 3."""
-    event = events.create_event(organiser, "Report night", "dust-collectorz", top_cut=0, swiss_rounds=3)
-    players = [events.add_entrant(event, organiser, user=user) for user in (alice, bob)]
-    events.start_event(event, organiser)
-    round_ = rounds.pair_next_round(event, organiser)
-    match = round_.matches.get(is_bye=False)
-    return event, match, {p.user_id: p.pk for p in players}
-
-
-def report(api, user, match, body, capture, **headers):
-    api.force_authenticate(user)
-    with capture(execute=True):
-        return api.post(f"/api/v1/matches/{match.pk}/report/", body, format="json", **headers)
-
-
-def game(winner, loser, captures_winner=None, captures_loser=None):
-    return {
-        "captures": {
-            str(winner): captures_winner or {"bronze": 4, "platinum": 1},
-            str(loser): captures_loser or {"bronze": 2},
-        },
-        "last_round_winner": str(winner),
-    }
 
 
 def test_report_then_confirm(api, paired, alice, bob, django_capture_on_commit_callbacks):

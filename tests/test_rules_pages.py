@@ -6,8 +6,8 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
-from rules.models import RulesDocument
 from core.errors import DomainError
+from rules.models import RulesDocument
 from rules.services import import_rules
 
 from .conftest import REFERENCE

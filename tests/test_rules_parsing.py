@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from rules.alignment import align
 from core.errors import DomainError
+from rules.alignment import align
 from rules.parsing import parse_rules, slugify
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"

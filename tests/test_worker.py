@@ -4,10 +4,10 @@ import datetime
 
 import pytest
 
-from sample.management.commands.load_sample_data import SAMPLE_DIR
 from catalogue.services import import_catalogue_file
 from decks.models import BulkValidation
 from decks.services import bulk
+from sample.management.commands.load_sample_data import SAMPLE_DIR
 
 from .worker_support import wait_for
 

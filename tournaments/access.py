@@ -1,5 +1,6 @@
 """Who may see and change an event: one place, used by pages and the API."""
 
+from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404
 from django.utils.translation import gettext as _
@@ -22,8 +23,6 @@ def event_for_viewer(user, event_id):
 
 def event_for_organiser(user, event_id):
     """The event when `user` organises it; 404 when they may not even see it, else PermissionDenied."""
-    from django.core.exceptions import PermissionDenied
-
     event = event_for_viewer(user, event_id)
     if event.organiser_id != getattr(user, "pk", None):
         raise PermissionDenied(_("Only the event's organiser can do this."))

@@ -34,7 +34,18 @@ class MatchAdmin(admin.ModelAdmin):
 class AuditEntryAdmin(admin.ModelAdmin):
     list_display = ("created_at", "event", "actor", "action", "round_number", "table", "entrant_name")
     list_filter = ("action",)
-    readonly_fields = ("event", "actor", "action", "round_number", "table", "entrant", "entrant_name", "before", "after", "created_at")
+    readonly_fields = (
+        "event",
+        "actor",
+        "action",
+        "round_number",
+        "table",
+        "entrant",
+        "entrant_name",
+        "before",
+        "after",
+        "created_at",
+    )
 
 
 admin.site.register(Round)

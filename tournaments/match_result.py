@@ -245,4 +245,3 @@ def _score_game(game, definition, context, field_name):
     except DomainError as error:
         error.field = f"{field_name}.{error.field}"
         raise
-

@@ -142,7 +142,9 @@ def _tables(event, round_, with_forms=True):
                 "match": match,
                 "seats": seated,
                 "pending": pending,
-                "score": "" if pending or match.is_bye else score_text(seated_result(match, seated), _seat_names(seated)),
+                "score": ""
+                if pending or match.is_bye
+                else score_text(seated_result(match, seated), _seat_names(seated)),
                 "form": form,
             }
         )

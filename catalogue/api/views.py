@@ -4,9 +4,9 @@ from rest_framework import generics
 from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny
 
+from api.schema import error_responses
 from catalogue.filters import CardFilterForm, search_cards
 from catalogue.models import Card, Game
-from api.schema import error_responses
 
 from .serializers import CardSerializer, GameSerializer
 

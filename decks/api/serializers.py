@@ -3,6 +3,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from decks.decklist import MAX_BYTES, MAX_QTY
+from decks.services.decks import version_text
 
 from ..models import Format
 
@@ -164,6 +165,4 @@ class DeckVersionSerializer(serializers.Serializer):
         return [{"card": card_id, "qty": qty} for card_id, qty in version.cards.values_list("card_id", "qty")]
 
     def get_decklist(self, version) -> str:
-        from decks.services.decks import version_text
-
         return version_text(version)

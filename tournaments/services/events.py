@@ -43,7 +43,9 @@ define_messages(
 )
 
 
-def create_event(organiser, name, game, mode="versus", best_of=3, swiss_rounds=None, top_cut=0, format_slug="", **options):
+def create_event(
+    organiser, name, game, mode="versus", best_of=3, swiss_rounds=None, top_cut=0, format_slug="", **options
+):
     if not organiser.is_organiser:
         raise DomainError("event.organisers_create", status=403)
     game = game if isinstance(game, Game) else Game.objects.filter(slug=game).first()
@@ -101,7 +103,13 @@ def add_entrant(event, actor, user=None, name="", deck_version=None):
     # A walk-in added by the organiser is at the desk: checked in, unless a legal deck is required first.
     present = joined > 1 or (is_organiser and not event.format_slug)
     entrant = Entrant.objects.create(event=event, user=user, name=name[:120], joined_round=joined, checked_in=present)
-    log(event, actor, AuditAction.ENTRANT_ADD, entrant=entrant, after={"user": user.pk if user else None, "joined_round": joined})
+    log(
+        event,
+        actor,
+        AuditAction.ENTRANT_ADD,
+        entrant=entrant,
+        after={"user": user.pk if user else None, "joined_round": joined},
+    )
     if deck_version is not None:
         _register_deck(event, entrant, deck_version, actor)
     return entrant

@@ -138,11 +138,11 @@ def reported_result(payload, match):
 
 
 def scoring_context(event, sides):
-    def card_ranks(ids):
+    def cards(ids):
         rows = Card.objects.filter(pk__in=ids, card_set__game=event.game).values_list("pk", "rank", "type")
-        return {pk: rank or ("counter" if kind == "counter" else None) for pk, rank, kind in rows}
+        return {pk: {"rank": rank, "type": kind} for pk, rank, kind in rows}
 
-    return ScoringContext(event.mode, tuple(sides), card_ranks, event.split_work_order)
+    return ScoringContext(event.mode, tuple(sides), cards, event.split_work_order)
 
 
 def settle(match, event):

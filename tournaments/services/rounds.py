@@ -48,13 +48,21 @@ def pair_next_round(event, actor, force=False):
     if number > event.swiss_rounds:
         raise DomainError("round.all_paired", count=event.swiss_rounds)
     if unconfirmed:
-        log(event, actor, AuditAction.ROUND_FORCE, round_number=latest.number, after={"unconfirmed_tables": unconfirmed})
+        log(
+            event, actor, AuditAction.ROUND_FORCE, round_number=latest.number, after={"unconfirmed_tables": unconfirmed}
+        )
     players = _players(event, number)
     pairing = pair_round(players, number, seed=event.seed, pod_size=event.pod_size if event.is_pods else 2)
     round_ = _create_round(event, number, pairing)
     _start_timer(event)
     bump_results(event)
-    log(event, actor, AuditAction.ROUND_PAIR, round_number=number, after={"tables": len(pairing.tables), "byes": pairing.byes})
+    log(
+        event,
+        actor,
+        AuditAction.ROUND_PAIR,
+        round_number=number,
+        after={"tables": len(pairing.tables), "byes": pairing.byes},
+    )
     return round_
 
 
@@ -130,7 +138,13 @@ def start_top_cut(event, actor):
     event.status = Event.Status.TOP_CUT
     event.save(update_fields=["status"])
     _start_timer(event)
-    log(event, actor, AuditAction.TOP_CUT_START, round_number=round_.number, after={"size": event.top_cut, "seeds": seeds})
+    log(
+        event,
+        actor,
+        AuditAction.TOP_CUT_START,
+        round_number=round_.number,
+        after={"size": event.top_cut, "seeds": seeds},
+    )
     return round_
 
 

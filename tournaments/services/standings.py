@@ -40,8 +40,12 @@ def _compute(event):
 def _confirmed_results(event):
     """(round number, is a bye, MatchResult) of every confirmed Swiss match, read in one query."""
     rows = (
-        Seat.objects.filter(match__round__event=event, match__round__stage="swiss", match__status=Match.Status.CONFIRMED)
-        .values_list("match_id", "match__round__number", "match__is_bye", "match__draws", "entrant_id", "game_wins", "placement")
+        Seat.objects.filter(
+            match__round__event=event, match__round__stage="swiss", match__status=Match.Status.CONFIRMED
+        )
+        .values_list(
+            "match_id", "match__round__number", "match__is_bye", "match__draws", "entrant_id", "game_wins", "placement"
+        )
         .order_by("match_id", "pk")
     )
     grouped = {}
