@@ -5,3 +5,8 @@ from django.utils.translation import gettext_lazy as _
 class AccountsConfig(AppConfig):
     name = "accounts"
     verbose_name = _("Accounts")
+
+    def ready(self):
+        from .signals import connect
+
+        connect()

@@ -10,6 +10,7 @@ urlpatterns = [
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("profile/", views.profile, name="profile"),
+    path("logout-everywhere/", views.logout_everywhere, name="logout_everywhere"),
     path(
         "password/change/",
         auth_views.PasswordChangeView.as_view(

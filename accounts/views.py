@@ -8,10 +8,13 @@ from django.urls import reverse, translate_url
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from api.throttles import login_wait
+
 from .forms import ProfileForm, SignUpForm
-from .services import set_preferred_language
+from .services import log_out_everywhere, set_preferred_language
 
 
 def _in_language(url, language):
@@ -38,6 +41,20 @@ class LoginView(auth_views.LoginView):
     def get_success_url(self):
         return _in_language(super().get_success_url(), self.request.user.preferred_language)
 
+    def post(self, request, *args, **kwargs):
+        wait = login_wait(request)
+        if wait is None:
+            return super().post(request, *args, **kwargs)
+        # The password is not even checked: guessing gets no answer until the wait is over.
+        form = self.form_class(request, initial={"username": request.POST.get("username", "")[:150]})
+        minutes = max(1, round(wait / 60))
+        throttled = ngettext(
+            "Too many attempts to log in. Try again in %(minutes)s minute.",
+            "Too many attempts to log in. Try again in %(minutes)s minutes.",
+            minutes,
+        ) % {"minutes": minutes}
+        return self.render_to_response(self.get_context_data(form=form, throttled=throttled), status=429)
+
     def form_valid(self, form):
         response = super().form_valid(form)
         response.set_cookie(settings.LANGUAGE_COOKIE_NAME, form.get_user().preferred_language, samesite="Lax")
@@ -52,6 +69,24 @@ def profile(request):
         messages.success(request, _("Your profile has been saved."))
         return _redirect_in_language(reverse("accounts:profile"), user.preferred_language)
     return render(request, "accounts/profile.html", {"form": form})
+
+
+@login_required
+def logout_everywhere(request):
+    """End every session of the account (this one too) and revoke its API token, after a confirmation."""
+    if request.method == "POST":
+        log_out_everywhere(request.user)
+        messages.success(request, _("You are logged out on every device. Your API token no longer works."))
+        return redirect("accounts:login")
+    context = {
+        "title": _("Log out everywhere?"),
+        "explanation": _(
+            "Every browser and phone signed in to your account is logged out, and your API token stops "
+            "working. You will need to log in again here too."
+        ),
+        "button": _("Yes, log out everywhere"),
+    }
+    return render(request, "accounts/confirm.html", context)
 
 
 @require_POST

@@ -3,13 +3,20 @@ from rest_framework import serializers
 from rest_framework.authtoken.views import ObtainAuthToken
 
 from .schema import error_responses
+from .throttles import LOGIN_THROTTLES
 
 
 class ObtainToken(ObtainAuthToken):
-    """POST {"username", "password"} -> {"token"}; then send `Authorization: Token <token>`."""
+    """POST {"username", "password"} -> {"token"}; then send `Authorization: Token <token>`.
+    Attempts are throttled per account and per address (429 says when to try again)."""
+
+    throttle_classes = LOGIN_THROTTLES
 
     @extend_schema(
-        responses={200: inline_serializer("Token", fields={"token": serializers.CharField()}), **error_responses(400)}
+        responses={
+            200: inline_serializer("Token", fields={"token": serializers.CharField()}),
+            **error_responses(400, 429),
+        }
     )
     def post(self, request, *args, **kwargs):
         return super().post(request, *args, **kwargs)

@@ -2,6 +2,8 @@
 
 import logging
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
 from django.utils.translation import gettext as _
 from rest_framework.views import exception_handler
@@ -14,6 +16,8 @@ logger = logging.getLogger(__name__)
 def json_exception_handler(exc, context):
     if isinstance(exc, DomainError):
         return JsonResponse(exc.body(), status=exc.status)
+    if isinstance(exc, RequestDataTooBig):
+        return api_too_large()
     response = exception_handler(exc, context)
     if response is None:
         logger.exception("Unhandled API error", exc_info=exc)
@@ -30,6 +34,21 @@ def _with_message(data):
     if isinstance(data, list):
         return {"message": " ".join(str(item) for item in data), "errors": data}
     return {"message": str(data)}
+
+
+def too_large_message():
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE // (1024 * 1024) or 1
+    return _("The request is too large: at most %(mb)s MB.") % {"mb": limit}
+
+
+def api_too_large():
+    return JsonResponse({"message": too_large_message()}, status=413)
+
+
+def api_bad_request(request, exception=None):
+    if isinstance(exception, RequestDataTooBig):
+        return api_too_large()
+    return JsonResponse({"message": _("The request is invalid.")}, status=400)
 
 
 def api_not_found(request, exception=None):

@@ -6,6 +6,8 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.utils import translation
 
+from .errors import api_too_large
+
 API_PREFIX = "/api/"
 
 
@@ -16,6 +18,25 @@ def page_language(request):
         return None
     first = referer.path.lstrip("/").split("/", 1)[0]
     return first if first in dict(settings.LANGUAGES) else None
+
+
+class ApiBodyLimitMiddleware:
+    """An API body larger than DATA_UPLOAD_MAX_MEMORY_SIZE is refused (413) before it is read."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.path.startswith(API_PREFIX) and _content_length(request) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
+            return api_too_large()
+        return self.get_response(request)
+
+
+def _content_length(request):
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return 0
 
 
 class ApiLanguageMiddleware:

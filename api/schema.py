@@ -27,8 +27,15 @@ STANDARD_ERRORS = {
 }
 
 
+WRITE_ERRORS = {
+    "409": "The request conflicts with the current state (a stale page, a result still missing, a deck in use).",
+    "413": "The request body is too large.",
+}
+
+
 def add_standard_errors(result, generator, request, public):
-    """Postprocessing hook: every operation documents the JSON error body for 400/401/403/404."""
+    """Postprocessing hook: every operation documents the JSON error body for 400/401/403/404, and
+    writes also 409 and 413."""
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     schemas.setdefault(
         "Error",
@@ -40,8 +47,9 @@ def add_standard_errors(result, generator, request, public):
     )
     body = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
     for path in result.get("paths", {}).values():
-        for operation in path.values():
+        for method, operation in path.items():
             responses = operation.setdefault("responses", {})
-            for status, description in STANDARD_ERRORS.items():
+            errors = {**STANDARD_ERRORS, **(WRITE_ERRORS if method in ("post", "put", "patch", "delete") else {})}
+            for status, description in errors.items():
                 responses.setdefault(status, {"description": description, "content": body})
     return result

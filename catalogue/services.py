@@ -42,7 +42,13 @@ def import_catalogue_file(path, actor=None):
         created, updated = _write_cards(card_set, parsed.cards, tribes)
         Game.objects.filter(pk=game.pk).update(catalogue_version=F("catalogue_version") + 1)
     catalogue_imported.send(sender=Game, game=parsed.game)
-    logger.info("catalogue import %s by %s: %s created, %s updated", path, actor or "system", created, updated)
+    logger.info(
+        "catalogue import %s by %s: %s created, %s updated",
+        path,
+        actor.username if actor else "system",
+        created,
+        updated,
+    )
     return ImportSummary(parsed.game, parsed.set_code, created, updated)
 
 

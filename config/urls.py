@@ -1,8 +1,13 @@
+from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
+from django.core.exceptions import RequestDataTooBig
 from django.shortcuts import render
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from django.utils.csp import CSP
+from django.utils.translation import gettext as _
+from django.views.decorators.csp import csp_override
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts.views import switch_language
 from api import errors as api_errors
@@ -11,13 +16,19 @@ from catalogue.views import home
 
 from .health import healthz
 
+API_DOCS_CSP = {**settings.SECURE_CSP, "style-src": [CSP.SELF, CSP.UNSAFE_INLINE]}
+
 api_v1 = [
     path("", include("catalogue.api.urls")),
     path("", include("decks.api.urls")),
     path("", include("tournaments.api.urls")),
     path("auth/token/", ObtainToken.as_view(), name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    # The split view serves its script as a file; Swagger UI itself sets inline styles, which only
+    # this page allows.
+    path(
+        "docs/", csp_override(API_DOCS_CSP)(SpectacularSwaggerSplitView.as_view(url_name="api-schema")), name="api-docs"
+    ),
 ]
 
 urlpatterns = [
@@ -38,6 +49,15 @@ urlpatterns += i18n_patterns(
 
 def _is_api(request):
     return request.path.startswith("/api/")
+
+
+def handler400(request, exception=None):
+    """Bad requests, including bodies over the size limit (413), say what went wrong."""
+    if _is_api(request):
+        return api_errors.api_bad_request(request, exception)
+    too_large = isinstance(exception, RequestDataTooBig)
+    message = api_errors.too_large_message() if too_large else _("The request could not be understood.")
+    return render(request, "400.html", {"message": message}, status=413 if too_large else 400)
 
 
 def handler404(request, exception=None):

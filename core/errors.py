@@ -35,6 +35,8 @@ class DomainError(ValueError):
     def __init__(self, code, field=None, *, status=None, details=None, **params):
         if code not in _MESSAGES:
             raise LookupError(f"undeclared error code {code!r}")
+        if status is not None and not isinstance(status, int):
+            raise TypeError(f"status is the HTTP status, not a message parameter: {status!r}")
         super().__init__(code)
         self.code, self.field, self.params = code, field or "non_field_errors", params
         self.details = details or {}

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from core.errors import DomainError, define_messages
+from core.text import UNSTORABLE
 
 MAX_LINES = 500
 MAX_BYTES = 100 * 1024
@@ -27,6 +28,7 @@ HEADER_LINE = re.compile(r"^(?P<key>[A-Za-z][A-Za-z \-]{0,39}):\s*(?P<value>.*)$
 define_messages(
     {
         "decklist.too_large": _("The decklist is larger than %(kb)s KB."),
+        "decklist.not_text": _("The decklist contains characters that are not text (NUL or lone surrogates)."),
         "decklist.too_many_lines": _("The decklist has %(count)s lines; the limit is %(max)s."),
         "decklist.not_a_card_line": _("This is not a card line."),
         "decklist.quantity_range": _("The quantity %(qty)s is not between 1 and %(max)s."),
@@ -76,6 +78,8 @@ class Decklist:
 
 def parse_decklist(text):
     """Split text into declarations and card lines; raises DomainError past the limits."""
+    if UNSTORABLE.search(text):
+        raise DomainError("decklist.not_text", "decklist")
     if len(text.encode("utf-8")) > MAX_BYTES:
         raise DomainError("decklist.too_large", "decklist", kb=MAX_BYTES // 1024)
     raw_lines = text.splitlines()

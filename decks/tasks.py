@@ -9,6 +9,13 @@ from .services import bulk
 logger = logging.getLogger(__name__)
 
 
+@shared_task(acks_late=True)
+def sweep_bulk_validations():
+    """Send again the jobs nobody is working on (sent while the broker was away, or their worker died)."""
+    for job_id in bulk.stalled_jobs():
+        validate_bulk.send((job_id,))
+
+
 @shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=5)
 def validate_bulk(self, job_id):
     """Check every decklist of a bulk validation job; running it again gives the same report."""

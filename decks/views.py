@@ -367,7 +367,11 @@ def deck_settings(request, pk):
 def deck_delete(request, pk):
     deck = deck_for_owner(request.user, pk)
     if request.method == "POST":
-        deck_services.delete_deck(deck, request.user)
+        try:
+            deck_services.delete_deck(deck, request.user)
+        except DomainError as error:
+            messages.error(request, error.message)
+            return redirect("decks:deck", deck.pk)
         messages.success(request, _("Deck deleted."))
         return redirect("decks:decks")
     return render(request, "decks/confirm_delete.html", {"object": deck, "cancel": deck})

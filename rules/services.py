@@ -64,7 +64,9 @@ def import_rules(game_slug, language, raw, source_name, actor=None):
             imported_by=actor if actor and actor.is_authenticated else None,
         )
         reanchor(game)
-    logger.info("rules %s/%s imported from %s by %s", game_slug, language, source_name, actor or "system")
+    logger.info(
+        "rules %s/%s imported from %s by %s", game_slug, language, source_name, actor.username if actor else "system"
+    )
     return RulesDocument.objects.get(pk=document.pk), True
 
 

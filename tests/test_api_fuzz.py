@@ -1,12 +1,15 @@
 """Property-based fuzzing of the public API from its own OpenAPI schema (schemathesis 4.x).
 
 Schemathesis reads /api/v1/schema/ through the WSGI application (no server, no network),
-generates valid and invalid requests for every operation and checks two promises:
-no request makes the API fail with a server error (5xx), and every error response
-(status >= 400) is JSON carrying a human-readable "message".
+generates valid and invalid requests for every operation, anonymously and as a signed-in
+organiser, and runs all its checks: no server error (5xx), status codes, content types, headers
+and bodies as the schema documents them; and every error response (status >= 400) is JSON
+carrying a human-readable "message". FUZZ_EXAMPLES sets the examples per operation (CI's
+PostgreSQL pass runs 100).
 """
 
 import json
+import os
 
 import pytest
 import schemathesis
@@ -14,10 +17,14 @@ from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from django.test import override_settings
 from hypothesis import HealthCheck, settings
-from schemathesis.specs.openapi.checks import positive_data_acceptance
+from rest_framework.authtoken.models import Token
+from schemathesis.specs.openapi.checks import ignored_auth, positive_data_acceptance
 
 from catalogue.services import import_catalogue_file
 from config.wsgi import application
+from tournaments.services import events
+
+from .conftest import make_user
 
 SCHEMA_PATH = "/api/v1/schema/?format=json"
 # Schemathesis' WSGI client sends `Host: localhost`.
@@ -108,17 +115,44 @@ def error_is_json_with_message(ctx, response, case):
     return None
 
 
-@pytest.mark.usefixtures("fuzz_catalogue", "wsgi_calls_in_test_transaction")
-@schema.parametrize()
-@settings(
-    max_examples=25,
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))
+FUZZ_SETTINGS = settings(
+    max_examples=EXAMPLES,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
-def test_api_never_fails_and_errors_are_json(case):
-    response = case.call()
-    # Wrong credentials are schema-valid yet rightly refused, so positive-data acceptance is off.
+
+
+@pytest.fixture
+def organiser_token(db):
+    """A signed-in organiser with an event of their own, so writes reach the services."""
+    organiser = make_user("fuzzy", organiser=True)
+    event = events.create_event(organiser, "Fuzz open", "dust-collectorz", swiss_rounds=3)
+    for name in ("Ana", "Bo", "Cy"):
+        events.add_entrant(event, organiser, name=name)
+    return Token.objects.create(user=organiser).key
+
+
+def validate(case, response, excluded=()):
+    # Wrong credentials and unknown ids are schema-valid yet rightly refused: positive-data acceptance is off.
     case.validate_response(
-        response, additional_checks=[error_is_json_with_message], excluded_checks=[positive_data_acceptance]
+        response,
+        additional_checks=[error_is_json_with_message],
+        excluded_checks=[positive_data_acceptance, *excluded],
     )
+
+
+@pytest.mark.usefixtures("fuzz_catalogue", "wsgi_calls_in_test_transaction")
+@schema.parametrize()
+@FUZZ_SETTINGS
+def test_api_never_fails_and_errors_are_json(case):
+    validate(case, case.call())
+
+
+@pytest.mark.usefixtures("fuzz_catalogue", "wsgi_calls_in_test_transaction", "eager_celery")
+@schema.parametrize()
+@FUZZ_SETTINGS
+def test_api_never_fails_for_a_signed_in_organiser(case, organiser_token):
+    # The credentials are real, so "the API ignores (invalid) authentication" does not apply.
+    validate(case, case.call(headers={"Authorization": f"Token {organiser_token}"}), excluded=[ignored_auth])

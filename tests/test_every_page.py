@@ -94,3 +94,21 @@ def test_every_page_in_every_language(client, world, alice, language):
             response = client.get(f"/{language}/{url}")
             assert response.status_code == 200, f"/{language}/{url}: {response.status_code}"
             assert f'<html lang="{language}"' in response.text, url
+
+
+def test_every_page_with_the_cache_down(client, world, settings):
+    """Redis stopped: a cache error is a miss, so every page still renders (from the database)."""
+    from django.contrib.auth import get_user_model
+    from django.core.cache import cache
+
+    from .test_hardening import DEAD_CACHE
+
+    settings.CACHES = DEAD_CACHE
+    cache.close()
+    organiser = get_user_model().objects.get(username="organiser")
+    player = get_user_model().objects.get(username="alice")
+    for who, urls in ((None, pages(world)), (player, player_pages(world)), (organiser, organiser_pages(world))):
+        if who is not None:
+            client.force_login(who)
+        for url in urls:
+            assert client.get(f"/en/{url}").status_code == 200, url

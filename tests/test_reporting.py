@@ -142,8 +142,14 @@ def test_next_round_waits_for_confirmation_unless_forced(
     report(api, alice, match, {"wins": {str(a): 2, str(b): 0}}, django_capture_on_commit_callbacks)
     api.force_authenticate(organiser)
     assert api.post(f"/api/v1/tournaments/{event.pk}/rounds/").status_code == 409
-    assert api.post(f"/api/v1/tournaments/{event.pk}/rounds/", {"force": True}, format="json").status_code == 201
+    unnamed = api.post(f"/api/v1/tournaments/{event.pk}/rounds/", {"force": True}, format="json")
+    assert unnamed.status_code == 400 and unnamed.json()["errors"] == {"round": [unnamed.json()["message"]]}
+    forced = api.post(f"/api/v1/tournaments/{event.pk}/rounds/", {"force": True, "round": 2}, format="json")
+    assert forced.status_code == 201
     assert AuditEntry.objects.filter(event=event, action="round.force").exists()
+    again = api.post(f"/api/v1/tournaments/{event.pk}/rounds/", {"force": True, "round": 2}, format="json")
+    assert again.status_code == 409 and again.json()["code"] == "round.stale"
+    assert event.rounds.count() == 2
 
 
 def test_automatic_pairing_when_the_round_is_complete(api, paired, alice, bob, django_capture_on_commit_callbacks):

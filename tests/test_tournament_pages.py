@@ -35,7 +35,7 @@ def running_event(organiser, player=None, walk_ins=8, **options):
     entrants = [add_entrant(event, organiser, name=f"Walk-in {number:02d}") for number in range(walk_ins)]
     if player is not None:
         mine = add_entrant(event, player, user=player)
-        check_in(mine, player)
+        check_in(mine, organiser)
         entrants.append(mine)
     start_event(event, organiser)
     round_ = pair_next_round(event, organiser)

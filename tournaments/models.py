@@ -191,16 +191,24 @@ class AuditAction(models.TextChoices):
     DECK_SUBMIT = "deck.submit", _("Deck registered")
     ROUND_PAIR = "round.pair", _("Round paired")
     ROUND_FORCE = "round.force", _("Round paired with results missing")
+    REPORT_SUBMIT = "report.submit", _("Result reported by a player")
+    REPORT_CONFIRM = "report.confirm", _("Report confirmed by the opponent")
     RESULT_ENTER = "result.enter", _("Result entered")
     RESULT_CORRECT = "result.correct", _("Result corrected")
     RESULT_CONFIRM = "result.confirm", _("Result confirmed by the players")
     RESULT_DISPUTE = "result.dispute", _("Result disputed")
     TOP_CUT_START = "top_cut.start", _("Top cut started")
     TOP_CUT_ADVANCE = "top_cut.advance", _("Top cut advanced")
+    TOP_CUT_RESEAT = "top_cut.reseat", _("Top cut re-seated after a correction")
     TIMER_START = "timer.start", _("Clock started")
     TIMER_PAUSE = "timer.pause", _("Clock paused")
     TIMER_RESUME = "timer.resume", _("Clock resumed")
     TIMER_EXTEND = "timer.extend", _("Clock extended")
+
+
+def audit_action_choices():
+    """A callable, so a new action needs no migration."""
+    return AuditAction.choices
 
 
 class AuditEntry(models.Model):
@@ -209,7 +217,7 @@ class AuditEntry(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
-    action = models.CharField(max_length=40, choices=AuditAction)
+    action = models.CharField(max_length=40, choices=audit_action_choices)
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
     table = models.PositiveIntegerField(null=True, blank=True)
     entrant = models.ForeignKey("Entrant", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")

@@ -162,8 +162,8 @@ def report_state(report):
     }
 
 
-def match_state(match):
-    """A match's status, its reports and its result once confirmed."""
+def match_state(match, with_reports=True):
+    """A match's status, its result once confirmed, and (for its players and organiser) its reports."""
     reports = list(match.reports.order_by("created_at", "pk"))
     seats = list(match.seats.all())
     result = None
@@ -186,7 +186,7 @@ def match_state(match):
         "table": match.table,
         "status": match.status,
         "entrants": [seat.entrant_id for seat in seats],
-        "reports": [report_state(report) for report in reports],
+        "reports": [report_state(report) for report in reports] if with_reports else [],
         "result": result,
     }
 
@@ -258,8 +258,19 @@ def audit_target(entry):
     return ""
 
 
-def audit_actor(entry):
-    return entry.actor.username if entry.actor_id else _("System")
+def audit_actor(entry, roles):
+    """Who acted, by username (which nobody can change to look like someone else) and role."""
+    if not entry.actor_id:
+        return _("System")
+    role = roles.get(entry.actor_id)
+    return f"{entry.actor.username} ({role})" if role else entry.actor.username
+
+
+def audit_roles(event):
+    """{user id: role} of the people who act on an event."""
+    roles = {user: _("player") for user in event.entrants.exclude(user=None).values_list("user_id", flat=True)}
+    roles[event.organiser_id] = _("organiser")
+    return roles
 
 
 def _result_words(snapshot, names):
@@ -294,13 +305,20 @@ def audit_details(entry, names):
             details.append(_("was: %(result)s") % {"result": _result_words(before, names)})
         if after.get("reason"):
             details.append(_("reason: %(reason)s") % {"reason": after["reason"]})
-    elif action == AuditAction.RESULT_CONFIRM and after.get("result"):
+    elif action in (AuditAction.RESULT_CONFIRM, AuditAction.REPORT_SUBMIT, AuditAction.REPORT_CONFIRM) and after.get(
+        "result"
+    ):
         details.append(_confirmed_words(after["result"], names))
     elif action == AuditAction.ROUND_FORCE and after.get("unconfirmed_tables"):
         tables = after["unconfirmed_tables"]
         details.append(
             ngettext("table without a result: %(tables)s", "tables without a result: %(tables)s", len(tables))
             % {"tables": ", ".join(map(str, tables))}
+        )
+    elif action == AuditAction.TOP_CUT_RESEAT and after.get("entrant"):
+        details.append(
+            _("%(new)s takes the place of %(old)s")
+            % {"new": names.get(after["entrant"], "?"), "old": names.get(before.get("entrant"), "?")}
         )
     elif action == AuditAction.DECK_SUBMIT and "legal" in after:
         details.append(_("legal") if after["legal"] else _("illegal"))
@@ -318,11 +336,11 @@ def audit_details(entry, names):
     return "; ".join(detail for detail in details if detail)
 
 
-def describe_audit(entry, names):
+def describe_audit(entry, names, roles):
     """Who did what, to what, when, in the reader's language."""
     return {
         "when": entry.created_at,
-        "who": audit_actor(entry),
+        "who": audit_actor(entry, roles),
         "what": AuditAction(entry.action).label,
         "target": audit_target(entry),
         "details": audit_details(entry, names),

@@ -27,7 +27,7 @@ from .forms import (
     WalkInForm,
 )
 from .models import Entrant, Event, Match, Seat
-from .presenters import clock, describe_audit, describe_note, round_title, score_text
+from .presenters import audit_roles, clock, describe_audit, describe_note, round_title, score_text
 from .services import events as event_services
 from .services import results as result_services
 from .services import rounds as round_services
@@ -120,7 +120,7 @@ def manage(request, event):
         "walk_in_form": WalkInForm(auto_id="id_walk_in_%s"),
         "player_form": PlayerForm(auto_id="id_player_%s"),
         "can_add": event.status in (Event.Status.REGISTRATION, Event.Status.SWISS),
-        "audit": [describe_audit(entry, names) for entry in event.audit.select_related("actor")[:AUDIT_ENTRIES]],
+        "audit": _audit(event, names),
         "extend_minutes": EXTEND_MINUTES,
     }
     return render(request, "tournaments/manage/dashboard.html", context)
@@ -149,6 +149,11 @@ def _tables(event, round_, with_forms=True):
             }
         )
     return tables
+
+
+def _audit(event, names):
+    roles = audit_roles(event)
+    return [describe_audit(entry, names, roles) for entry in event.audit.select_related("actor")[:AUDIT_ENTRIES]]
 
 
 def _seat_names(seats):
@@ -272,7 +277,10 @@ def start(request, event):
 @organiser_view
 @require_POST
 def pair(request, event):
-    done, round_ = _attempt(request, round_services.pair_next_round, event, request.user)
+    """The button says which round it pairs, so a second press (or a stale tab) pairs nothing more."""
+    expected = request.POST.get("round", "")
+    expected = int(expected) if expected.isdigit() else None
+    done, round_ = _attempt(request, round_services.pair_next_round, event, request.user, expected=expected)
     if done:
         messages.success(request, _("Round %(number)s is paired.") % {"number": round_.number})
     return _dashboard(event, "round")

@@ -1,8 +1,6 @@
 """Pages anyone who may see an event reads: list, event page, pairings, slips, standings, bracket,
 player page and timer. Every lookup goes through tournaments.access: others' private events are 404."""
 
-import csv
-
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Count, IntegerField, OuterRef, Prefetch, Q, Subquery
@@ -12,6 +10,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 
+from core.exports import csv_writer
 from decks.models import Format
 from decks.services.decks import version_text
 
@@ -222,23 +221,18 @@ CSV_COLUMNS = [
 ]
 
 
-def _csv_safe(text):
-    """Spreadsheets run cells starting with = + - @ as formulas: a player's name must stay text."""
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
 def standings_csv(request, pk):
     event = event_for_viewer(request.user, pk)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-standings.csv"'
-    writer = csv.writer(response)
+    writer = csv_writer(response)
     writer.writerow(CSV_COLUMNS)
     for row in _percent_rows(event_standings(event)):
         writer.writerow(
             [
                 row["rank"],
                 row["entrant"],
-                _csv_safe(row["name"]),
+                row["name"],
                 row["match_points"],
                 row["wins"],
                 row["losses"],

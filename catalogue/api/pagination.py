@@ -17,3 +17,12 @@ class StandardPagination(PageNumberPagination):
             message = _("page_size must be a whole number from 1 to %(max)s.") % {"max": self.max_page_size}
             raise ValidationError({self.page_size_query_param: [message]})
         return int(raw[0])
+
+    def get_page_number(self, request, paginator):
+        """A page that is not a whole number from 1 is an error (past the end stays a 404)."""
+        raw = request.query_params.getlist(self.page_query_param)
+        if not raw:
+            return 1
+        if len(raw) > 1 or not raw[0].isdigit() or int(raw[0]) < 1:
+            raise ValidationError({self.page_query_param: [_("page must be a whole number from 1.")]})
+        return int(raw[0])

@@ -31,7 +31,7 @@ def parse_validate_request(data):
                 parsed[field] = check(data[field])
             except ValidationError as error:
                 errors[field] = error.detail if isinstance(error.detail, (list, dict)) else [error.detail]
-    if "format" not in data:
+    if data.get("format") is None:
         errors["format"] = [_("This field is required.")]
     if not errors and ("decklist" in parsed) == ("cards" in parsed):
         errors["non_field_errors"] = [_("Give either “decklist” or “cards”.")]

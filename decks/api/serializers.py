@@ -122,7 +122,7 @@ class CollectionImportSerializer(serializers.Serializer):
 class DeckSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
     name = serializers.CharField(max_length=120)
-    game = serializers.SlugField()
+    game = serializers.SlugField(source="game.slug", read_only=True)
     format = serializers.SlugField(source="format_slug")
     visibility = serializers.ChoiceField(choices=["private", "unlisted", "public"], default="private")
     owner = serializers.CharField(source="owner.username", read_only=True)
@@ -135,6 +135,7 @@ class DeckSerializer(serializers.Serializer):
 
 
 class DeckWriteSerializer(DeckSerializer):
+    game = serializers.SlugField()
     decklist = serializers.CharField(required=False, allow_blank=True, max_length=MAX_BYTES, trim_whitespace=False)
     cards = DeckCardsField(required=False)
 

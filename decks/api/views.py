@@ -1,11 +1,11 @@
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.negotiation import JSONOnly
+from api.parsers import StrictJSONParser
 from api.schema import error_responses
 from decks.access import collection_for
 from decks.models import Format
@@ -19,7 +19,7 @@ class ValidateDeck(APIView):
     """Check a decklist or a list of card ids against a format as of a date."""
 
     permission_classes = [AllowAny]
-    parser_classes = [JSONParser]
+    parser_classes = [StrictJSONParser]
     content_negotiation_class = JSONOnly
 
     @extend_schema(request=ValidateRequestSerializer, responses={200: dict, **error_responses(400, 404)})

@@ -1,11 +1,11 @@
 """Bulk validation for organisers: many decklists in, one CSV report out, run by Celery."""
 
-import csv
 import datetime
 import io
 import logging
 import re
 import zipfile
+import zlib
 
 from django.db import transaction
 from django.db.models import Q
@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.errors import DomainError, define_messages
+from core.exports import csv_writer
 from core.tasks import enqueue_on_commit
 
 from ..decklist import MAX_BYTES
@@ -33,6 +34,7 @@ define_messages(
         "bulk.too_many": gettext_lazy("At most %(max)s decklists at once."),
         "bulk.member_too_large": gettext_lazy("%(file)s is larger than 100 KB."),
         "bulk.member_not_utf8": gettext_lazy("%(file)s is not UTF-8 text."),
+        "bulk.member_unreadable": gettext_lazy("%(file)s cannot be read from the zip file (damaged or encrypted)."),
         "bulk.nothing_found": gettext_lazy("No decklists found."),
     }
 )
@@ -70,6 +72,8 @@ def read_zip(upload):
             text = archive.read(info).decode("utf-8-sig")
         except UnicodeDecodeError:
             raise DomainError("bulk.member_not_utf8", "upload", file=info.filename) from None
+        except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError):
+            raise DomainError("bulk.member_unreadable", "upload", file=info.filename) from None
         items.append({"name": info.filename.rsplit("/", 1)[-1].removesuffix(".txt"), "text": text})
     return items
 
@@ -86,7 +90,7 @@ def start_bulk_validation(owner, format_slug, as_of, items, language):
             owner=owner, format_slug=format_slug, as_of=as_of, items=items, total=len(items), language=language
         )
         enqueue_on_commit("decks.tasks.validate_bulk", job.pk)
-    logger.info("bulk validation %s: %s decklists by %s", job.pk, len(items), owner)
+    logger.info("bulk validation %s: %s decklists by %s", job.pk, len(items), owner.username)
     return job
 
 
@@ -137,7 +141,7 @@ def _result(job, item):
 
 def report_csv(job):
     buffer = io.StringIO()
-    writer = csv.writer(buffer)
+    writer = csv_writer(buffer)
     writer.writerow(["decklist", "legal", "cards", "codes", "problems"])
     for result in job.results:
         writer.writerow(
@@ -150,6 +154,15 @@ def report_csv(job):
             ]
         )
     return buffer.getvalue()
+
+
+def stalled_jobs(waiting_seconds=120):
+    """Jobs to send again: waiting longer than a worker would take to start them (the broker was
+    probably away when they were sent), or running with a worker that stopped beating."""
+    now = timezone.now()
+    waiting = Q(status=BulkValidation.Status.PENDING, created_at__lt=now - datetime.timedelta(seconds=waiting_seconds))
+    abandoned = Q(status=BulkValidation.Status.RUNNING, heartbeat__lt=now - STALE_AFTER)
+    return list(BulkValidation.objects.filter(waiting | abandoned).values_list("pk", flat=True))
 
 
 def release(job_id):

@@ -10,6 +10,7 @@ from django.utils.translation import ngettext_lazy
 
 from catalogue.models import Card, Game
 from core.errors import DomainError, define_messages
+from core.exports import csv_writer
 
 from ..decklist import DecklistLine, lines_rejected, parse_decklist
 from ..models import Collection, CollectionCard
@@ -39,7 +40,7 @@ define_messages(
 def create_collection(owner, name):
     _check_name_free(owner, name)
     collection = Collection.objects.create(owner=owner, name=name.strip())
-    logger.info("collection %s created by %s", collection.pk, owner)
+    logger.info("collection %s created by %s", collection.pk, owner.username)
     return collection
 
 
@@ -172,7 +173,7 @@ def export_text(collection):
 
 def export_csv(collection):
     buffer = io.StringIO()
-    writer = csv.writer(buffer)
+    writer = csv_writer(buffer)
     writer.writerow(["qty", "name", "set", "number", "game"])
     writer.writerows(export_rows(collection))
     return buffer.getvalue()

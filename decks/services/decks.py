@@ -21,6 +21,9 @@ define_messages(
     {
         "decks.format_wrong_game": _("Format “%(format)s” is not for %(game)s."),
         "decks.cards_wrong_game": _("These card ids are not cards of %(game)s: %(cards)s."),
+        "decks.registered": _(
+            "This deck is registered in %(events)s: it stays as long as the event keeps its decklist."
+        ),
     }
 )
 
@@ -60,7 +63,7 @@ def create_deck(owner, name, game, format_slug, visibility, cards=None, declarat
         owner=owner, name=name.strip(), game=game, format_slug=format_slug, visibility=visibility
     )
     _save_version(deck, cards or {}, declarations or {})
-    logger.info("deck %s created by %s", deck.pk, owner)
+    logger.info("deck %s created by %s", deck.pk, owner.username)
     return deck
 
 
@@ -124,8 +127,14 @@ def _save_version(deck, cards, declarations):
     return version
 
 
+@transaction.atomic
 def delete_deck(deck, actor):
-    logger.info("deck %s deleted by %s", deck.pk, actor)
+    """A deck registered in an event is the event's record of what was played: it cannot go (409)."""
+    _lock(deck)
+    events = sorted(set(deck.versions.filter(entries__isnull=False).values_list("entries__event__name", flat=True)))
+    if events:
+        raise DomainError("decks.registered", status=409, events=events)
+    logger.info("deck %s deleted by %s", deck.pk, actor.username)
     deck.delete()
 
 

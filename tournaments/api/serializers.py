@@ -44,7 +44,7 @@ class EventCreateSerializer(serializers.Serializer):
     game = serializers.SlugField()
     format = serializers.SlugField(required=False, allow_blank=True, default="")
     mode = serializers.ChoiceField(choices=Event.Mode.values, default="versus")
-    pod_size = serializers.IntegerField(required=False, default=4)
+    pod_size = serializers.IntegerField(required=False, default=4, min_value=3, max_value=4)
     best_of = serializers.IntegerField(default=3)
     swiss_rounds = serializers.IntegerField(required=False, allow_null=True, default=None)
     top_cut = serializers.IntegerField(default=0)
@@ -67,8 +67,8 @@ class EventCreateSerializer(serializers.Serializer):
 
 
 class EntrantSerializer(serializers.ModelSerializer):
-    user = serializers.IntegerField(source="user_id", read_only=True)
-    deck = serializers.IntegerField(source="deck_id", read_only=True)
+    user = serializers.IntegerField(source="user_id", read_only=True, allow_null=True)
+    deck = serializers.IntegerField(source="deck_id", read_only=True, allow_null=True)
     dropped = serializers.BooleanField(read_only=True)
 
     class Meta:
@@ -101,6 +101,11 @@ class ResultSerializer(serializers.Serializer):
         if ("wins" in attrs) == ("placements" in attrs):
             raise serializers.ValidationError(_("Give either “wins” or “placements”."))
         return attrs
+
+
+class PairSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=99, required=False)
+    force = serializers.BooleanField(default=False)
 
 
 class TimerSerializer(serializers.Serializer):

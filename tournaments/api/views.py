@@ -9,6 +9,7 @@ from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnl
 from rest_framework.response import Response
 
 from api.idempotency import idempotent
+from api.schema import error_responses
 from core.errors import DomainError
 
 from ..access import event_for_viewer, match_for_viewer, visible_events
@@ -26,6 +27,7 @@ from .serializers import (
     EntrantSerializer,
     EventCreateSerializer,
     EventSerializer,
+    PairSerializer,
     ResultSerializer,
     TimerSerializer,
 )
@@ -110,13 +112,16 @@ class EventViewSet(viewsets.ViewSet):
         event = event_for_viewer(request.user, pk)
         return get_object_or_404(Entrant, pk=entrant_id, event=event)
 
-    @extend_schema(request=None, responses={201: dict})
+    @extend_schema(request=PairSerializer, responses={201: dict, **error_responses(409)})
     @action(detail=True, methods=["post"])
     def rounds(self, request, pk=None):
-        """Pair the next round (409 while the current one has tables without a confirmed result;
-        {"force": true} pairs anyway, and the log says so)."""
-        force = str(request.data.get("force", "")).lower() in {"1", "true"} if isinstance(request.data, dict) else False
-        round_ = round_services.pair_next_round(self._organised(request, pk), request.user, force=force)
+        """Pair the next round: {"round": n} names the round you mean (a stale or repeated request is
+        409); 409 while the current round has tables without a confirmed result, unless
+        {"force": true, "round": n}, which pairs anyway and is logged."""
+        data = _valid(PairSerializer, request.data if isinstance(request.data, dict) else {})
+        round_ = round_services.pair_next_round(
+            self._organised(request, pk), request.user, force=data["force"], expected=data.get("round")
+        )
         return Response(round_payload(round_), status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={200: dict})
@@ -180,8 +185,10 @@ def match_result(request, pk):
 @api_view(["GET"])
 @permission_classes([IsAuthenticatedOrReadOnly])
 def match_detail(request, pk):
-    """A match's status, its reports and its result (once confirmed)."""
-    return Response(match_state(match_for_viewer(request.user, pk)))
+    """A match's status and result (once confirmed); its players and the organiser also see its reports."""
+    match = match_for_viewer(request.user, pk)
+    involved = request.user.pk == match.round.event.organiser_id or report_services.entrant_of(match, request.user)
+    return Response(match_state(match, with_reports=bool(involved)))
 
 
 @extend_schema(request=dict, responses={202: dict})

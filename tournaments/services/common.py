@@ -18,7 +18,7 @@ logger = logging.getLogger("tournaments")
 
 define_messages(
     {
-        "event.status": _("Not possible while the event is in “%(status)s”."),
+        "event.status": _("Not possible while the event is in “%(state)s”."),
         "event.organiser_only": _("Only the event's organiser can do this."),
     }
 )
@@ -51,12 +51,13 @@ def log(event, actor, action, *, round_number=None, match=None, entrant=None, be
         before=before,
         after=after,
     )
-    logger.info("event %s: %s round=%s table=%s by %s", event.pk, action, round_number, match and match.table, actor)
+    who = actor.username if actor is not None and actor.is_authenticated else "system"
+    logger.info("event %s: %s round=%s table=%s by %s", event.pk, action, round_number, match and match.table, who)
 
 
 def require_status(event, *statuses):
     if event.status not in statuses:
-        raise DomainError("event.status", status=event.get_status_display())
+        raise DomainError("event.status", state=event.get_status_display())
 
 
 def organiser_only(event, actor):

@@ -33,7 +33,7 @@ define_messages(
         "event.walk_in_name": _("A walk-in needs a name."),
         "event.deadline_passed": _("The decklist deadline has passed."),
         "event.deck_wrong_game": _("That deck version is not a deck of this event's game."),
-        "event.own_decks_only": _("You can only register your own decks."),
+        "event.no_such_deck": _("There is no such deck version among the decks this entry may register."),
         "event.organiser_or_player": _("Only the organiser or the player can change this entry."),
         "event.check_in_needs_deck": _("%(name)s cannot check in without a legal registered deck."),
         "event.start_needs_players": _("At least 2 checked-in players are needed to start."),
@@ -80,7 +80,7 @@ def _check_shape(mode, best_of, swiss_rounds, top_cut, pod_size):
         raise DomainError("event.swiss_rounds", "swiss_rounds", max=MAX_ROUNDS)
     if top_cut not in (0, 4, 8):
         raise DomainError("event.top_cut", "top_cut")
-    if mode == Event.Mode.FFA and pod_size not in (3, 4):
+    if pod_size not in (3, 4):
         raise DomainError("event.pod_size", "pod_size")
     if mode == Event.Mode.FFA and top_cut:
         raise DomainError("event.ffa_top_cut", "top_cut")
@@ -126,12 +126,7 @@ def _register_deck(event, entrant, deck_version, actor):
     _may_change_entrant(event, entrant, actor)
     if event.deck_deadline and timezone.now() > event.deck_deadline and actor.pk != event.organiser_id:
         raise DomainError("event.deadline_passed", "deck")
-    if not isinstance(deck_version, DeckVersion):
-        deck_version = DeckVersion.objects.filter(pk=deck_version).select_related("deck").first()
-    if deck_version is None or deck_version.deck.game_id != event.game_id:
-        raise DomainError("event.deck_wrong_game", "deck")
-    if actor.pk != event.organiser_id and deck_version.deck.owner_id != actor.pk:
-        raise DomainError("event.own_decks_only", "deck")
+    deck_version = registrable_version(event, entrant, deck_version)
     legal, problems = deck_legality(event, deck_version)
     before = entrant.deck_id
     entrant.deck, entrant.deck_legal, entrant.deck_problems = deck_version, legal, problems
@@ -145,6 +140,24 @@ def _register_deck(event, entrant, deck_version, actor):
         after={"deck": deck_version.pk, "legal": legal},
     )
     return entrant
+
+
+def deck_owner(event, entrant):
+    """Whose decks an entry registers: the player's own, or the organiser's for a walk-in."""
+    return entrant.user_id if entrant.user_id is not None else event.organiser_id
+
+
+def registrable_version(event, entrant, deck_version):
+    """The version, if its deck belongs to the entry's owner (see deck_owner); anything else is
+    "no such version" (404), so nobody learns of another player's private decks by trying ids."""
+    version_id = deck_version.pk if isinstance(deck_version, DeckVersion) else deck_version
+    found = DeckVersion.objects.filter(pk=version_id, deck__owner_id=deck_owner(event, entrant)).select_related("deck")
+    version = found.first()
+    if version is None:
+        raise DomainError("event.no_such_deck", "deck", status=404)
+    if version.deck.game_id != event.game_id:
+        raise DomainError("event.deck_wrong_game", "deck")
+    return version
 
 
 def deck_legality(event, deck_version):
@@ -166,8 +179,9 @@ def _may_change_entrant(event, entrant, actor):
 
 @transaction.atomic
 def check_in(entrant, actor, checked_in=True):
+    """The organiser checks players in at the desk (players cannot check themselves in)."""
     event = locked(entrant.event)
-    _may_change_entrant(event, entrant, actor)
+    organiser_only(event, actor)
     if checked_in and event.format_slug and not entrant.deck_legal:
         raise DomainError("event.check_in_needs_deck", name=entrant.name)
     entrant.checked_in = checked_in

@@ -2,6 +2,7 @@
 confirm or dispute, and settle the match. Every step is idempotent and can be re-derived from
 the stored reports. Reports and the organiser's entries are checked by the same MatchResult rules."""
 
+import json
 import logging
 
 from django.db import transaction
@@ -11,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from catalogue.models import Card
 from core.errors import DomainError, define_messages
 from core.tasks import enqueue_on_commit
+from core.text import has_unstorable_text
 from games.scoring import ScoringContext
 
 from ..match_result import MatchResult
@@ -29,6 +31,9 @@ define_messages(
         "report.closed": _("This match is closed: its result is confirmed."),
         "report.round_over": _("This match belongs to a round that is over."),
         "report.nothing_to_confirm": _("There is no reported result to confirm yet."),
+        "report.unknown_fields": _("A report takes games, wins, draws or placements; not %(fields)s."),
+        "report.too_large": _("A report is at most %(kb)s KB."),
+        "report.nul": _("A report cannot contain NUL characters or lone surrogates."),
     }
 )
 
@@ -44,23 +49,42 @@ def entrant_of(match, user):
     return None
 
 
+REPORT_FIELDS = {"games", "wins", "draws", "placements"}
+MAX_REPORT_BYTES = 16 * 1024
+
+
+def check_payload(payload):
+    """Only the fields a report has, a bounded size and no NUL: nothing else is stored."""
+    if not isinstance(payload, dict):
+        raise DomainError("result.payload_shape", "games")
+    unknown = sorted(set(payload) - REPORT_FIELDS)
+    if unknown:
+        raise DomainError("report.unknown_fields", str(unknown[0])[:40], fields=[str(key)[:40] for key in unknown[:5]])
+    if len(json.dumps(payload).encode("ascii")) > MAX_REPORT_BYTES:
+        raise DomainError("report.too_large", status=413, kb=MAX_REPORT_BYTES // 1024)
+    if has_unstorable_text(payload):
+        raise DomainError("report.nul")
+
+
 def submit_report(match, user, payload, confirms=None):
-    """Record a report; scoring runs after commit. Only the match row is locked: a report changes
-    nothing else, so reports to different tables never wait for each other."""
+    """Record a report, replacing the player's earlier one for this match (the log keeps the
+    history); scoring runs after commit. The match row is locked, and the event is only referenced
+    (by the log entry), so reports to different tables never wait for each other."""
+    if confirms is None:
+        check_payload(payload)
     with transaction.atomic():
         match = locked_match(match)
         entrant = entrant_of(match, user)
         if entrant is None:
             raise DomainError("report.players_only", status=403)
         _check_open(match)
-        if confirms is None:
-            reported_result(payload, match)  # an impossible report is refused at once, naming the field
-        report = Report.objects.create(
-            match=match,
-            entrant=entrant,
-            reporter=user,
-            payload=payload,
-            **({"result": confirms.result} if confirms else {}),
+        result = confirms.result if confirms else reported_result(payload, match).as_dict()
+        match.reports.filter(entrant=entrant).delete()
+        stored = {"result": confirms.result} if confirms else {}
+        report = Report.objects.create(match=match, entrant=entrant, reporter=user, payload=payload, **stored)
+        action = AuditAction.REPORT_CONFIRM if confirms else AuditAction.REPORT_SUBMIT
+        log(
+            match.round.event, user, action, match=match, entrant=entrant, after={"report": report.pk, "result": result}
         )
         enqueue_on_commit("tournaments.tasks.score_report", report.pk)
     return report
@@ -104,11 +128,13 @@ def dispute(match, user):
 def score(report_id):
     """Score one report and settle its match; running it again changes nothing."""
     with transaction.atomic():
-        report = Report.objects.select_related("match__round__event__game").get(pk=report_id)
+        report = Report.objects.select_related("match__round__event__game").filter(pk=report_id).first()
+        if report is None:
+            return None  # replaced by the player's newer report before it was scored
         event = locked(report.match.round.event)
         match = locked_match(report.match)
-        report.refresh_from_db()
-        if report.status != Report.Status.RECEIVED:
+        report = Report.objects.filter(pk=report_id).first()
+        if report is None or report.status != Report.Status.RECEIVED:
             return report
         _compute(report, match)
         report.save(update_fields=["status", "result", "problem", "scored_at"])

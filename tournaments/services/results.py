@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from core.errors import DomainError, define_messages
 
 from ..match_result import MatchResult
-from ..models import AuditAction, Event, Match, Round
+from ..models import AuditAction, Event, Match, Round, Seat
 from .common import bump_results, locked, locked_match, log
 
 define_messages(
@@ -16,6 +16,10 @@ define_messages(
         "result.bye": _("A bye has no result to enter."),
         "result.round_finished": _("Round %(number)s is finished: enter a correction with a reason instead."),
         "result.event_finished": _("The event is finished."),
+        "result.bracket_played": _(
+            "%(name)s has already played the next top-cut round: correct that later match first, or leave "
+            "this result as it is."
+        ),
     }
 )
 
@@ -49,13 +53,36 @@ def record_result(match, actor, wins=None, draws=0, placements=None, correction=
     _check_round_open(event, match, correction)
     seats = {seat.entrant_id: seat for seat in match.seats.all()}
     before = _snapshot(match, seats)
+    advanced = seated_result(match, list(seats.values())).winner if match.status == Match.Status.CONFIRMED else None
     result = organiser_result(event, match, list(seats), wins, draws, placements)
     apply_result(match, seats, result)
+    if advanced is not None and result.winner != advanced:
+        _reseat_next_round(event, match, advanced, result.winner, actor)
     bump_results(event)
     action = AuditAction.RESULT_CORRECT if correction else AuditAction.RESULT_ENTER
     after = {**_snapshot(match, seats), **({"reason": correction} if correction else {})}
     log(event, actor, action, match=match, before=before, after=after)
     return match
+
+
+def _reseat_next_round(event, match, before, after, actor):
+    """A corrected top-cut result changes who advanced: the next round's match takes the new
+    winner, as long as that match has no result yet (the log records the change)."""
+    if match.round.stage != Round.Stage.TOP_CUT:
+        return
+    later = Seat.objects.filter(
+        match__round__event=event, match__round__number=match.round.number + 1, entrant_id=before
+    ).select_related("match__round", "entrant")
+    seat = later.first()
+    if seat is None:
+        return
+    if seat.match.status == Match.Status.CONFIRMED:
+        raise DomainError("result.bracket_played", name=seat.entrant.name, status=409)
+    seat.entrant_id = after
+    seat.save(update_fields=["entrant"])
+    log(
+        event, actor, AuditAction.TOP_CUT_RESEAT, match=seat.match, before={"entrant": before}, after={"entrant": after}
+    )
 
 
 def apply_result(match, seats, result):

@@ -16,6 +16,8 @@ define_messages(
     {
         "round.results_missing": _("Round %(number)s still has tables without a result."),
         "round.all_paired": _("All %(count)s Swiss rounds have been paired."),
+        "round.stale": _("Round %(expected)s cannot be paired now: the next round is round %(next)s. Reload the page."),
+        "round.expected_needed": _("Say which round you mean to pair: forcing a round needs its number."),
         "top_cut.none": _("This event has no top cut."),
         "top_cut.swiss_unfinished": _("Finish every Swiss round before the top cut."),
         "top_cut.not_enough": _("Not enough players for a top %(count)s."),
@@ -33,14 +35,21 @@ def missing_results(round_):
 
 
 @transaction.atomic
-def pair_next_round(event, actor, force=False):
-    """Pair the next Swiss round. `force` pairs even with unconfirmed tables (logged); `actor`
-    None is the system's automatic pairing."""
+def pair_next_round(event, actor, force=False, expected=None):
+    """Pair the next Swiss round. `expected` is the round the caller means to pair: a stale or
+    repeated press is refused (409), and forcing a round needs it. `force` pairs even with
+    unconfirmed tables (logged); `actor` None is the system's automatic pairing."""
     event = locked(event)
     if actor is not None:
         organiser_only(event, actor)
     require_status(event, Event.Status.SWISS)
+    if force and expected is None:
+        raise DomainError("round.expected_needed", "round")
     latest = current_round(event)
+    if expected is not None and expected != (latest.number if latest else 0) + 1:
+        raise DomainError(
+            "round.stale", "round", status=409, expected=expected, next=(latest.number if latest else 0) + 1
+        )
     unconfirmed = list(missing_results(latest).values_list("table", flat=True)) if latest else []
     if unconfirmed and not force:
         raise DomainError("round.results_missing", number=latest.number, status=409)
