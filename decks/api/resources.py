@@ -2,7 +2,6 @@
 
 import datetime
 
-from api.schema import error_responses
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
@@ -12,6 +11,7 @@ from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
+from api.schema import error_responses
 from catalogue.models import Card, Game
 from core.errors import DomainError, define_messages
 from decks.access import collection_for, deck_for_owner, deck_for_viewer, listed_decks

@@ -4,7 +4,7 @@ the stored reports. Reports and the organiser's entries are checked by the same 
 
 import logging
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -29,6 +29,10 @@ define_messages(
         "report.closed": _("This match is closed: its result is confirmed."),
         "report.round_over": _("This match belongs to a round that is over."),
         "report.nothing_to_confirm": _("There is no reported result to confirm yet."),
+        "report.scoring_failed": _(
+            "This report could not be scored because of an error on the site (%(error)s). Enter the result "
+            "yourself; the error has been logged."
+        ),
     }
 )
 
@@ -54,7 +58,7 @@ def submit_report(match, user, payload, confirms=None):
             raise DomainError("report.players_only", status=403)
         _check_open(match)
         if confirms is None:
-            reported_result(payload, match)  # an impossible report is refused at once, naming the field
+            _refuse_impossible(payload, match)
         report = Report.objects.create(
             match=match,
             entrant=entrant,
@@ -64,6 +68,17 @@ def submit_report(match, user, payload, confirms=None):
         )
         enqueue_on_commit("tournaments.tasks.score_report", report.pk)
     return report
+
+
+def _refuse_impossible(payload, match):
+    """An impossible report is refused at once, naming the field. An error of ours is not the
+    reporter's fault: the report is kept, and scoring records the error for the organiser."""
+    try:
+        reported_result(payload, match)
+    except (DomainError, DatabaseError):
+        raise
+    except Exception:
+        logger.exception("match %s: a report could not be checked; it is kept for the scoring task", match.pk)
 
 
 def _check_open(match):
@@ -127,6 +142,29 @@ def _compute(report, match):
         report.status = Report.Status.SCORED
     except DomainError as error:
         report.status, report.problem = Report.Status.INVALID, error.as_dict()
+    except DatabaseError:
+        raise  # the task retries a passing database error a bounded number of times, then gives up
+    except Exception as error:
+        # Scoring it again would fail the same way: record why, so the organiser sees it at once.
+        logger.exception("report %s could not be scored", report.pk)
+        report.status, report.problem = Report.Status.INVALID, scoring_failed(error).as_dict()
+
+
+def scoring_failed(error):
+    return DomainError("report.scoring_failed", error=type(error).__name__)
+
+
+def give_up(report_id, error):
+    """Scoring failed for good (retries spent, or an error that survived the transaction): the report
+    becomes `invalid` with the reason, so the organiser sees it and the sweeper stops sending it.
+    One conditional update: a report scored meanwhile is left alone."""
+    problem = scoring_failed(error).as_dict()
+    changed = Report.objects.filter(pk=report_id, status=Report.Status.RECEIVED).update(
+        status=Report.Status.INVALID, problem=problem, scored_at=timezone.now()
+    )
+    if changed:
+        logger.error("report %s: scoring gave up after %r", report_id, error)
+    return bool(changed)
 
 
 def reported_result(payload, match):
