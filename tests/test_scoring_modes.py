@@ -93,38 +93,40 @@ RECLAMATION_3 = (
 )
 
 CASES = [
-    # (case, game, mode, players, match points by seat, event options)
-    ("dc-versus", DC, "versus", 2, [3, 0], {}),
-    ("dc-team", DC, "team", 4, [3, 0], {}),
-    ("dc-ffa", DC, "ffa", 3, [0, 0, 3], {}),
-    ("dc-ffa", DC, "ffa", 4, [1, 1, 0, 0], {}),
-    ("young", DC, "versus", 2, [3, 0], {}),
-    ("young", DC, "ffa", 3, [0, 1, 1], {}),
-    ("young", DC, "ffa", 4, [3, 0, 0, 0], {}),
-    ("reclamation", RECLAMATION, "versus", 2, [0, 3], {}),
-    ("reclamation", RECLAMATION, "ffa", 3, [0, 0, 3], {}),
-    ("reclamation", RECLAMATION, "ffa", 4, [3, 0, 0, 0], {}),
-    ("dbz-versus", DBZ, "versus", 2, [0, 3], {}),
-    ("dbz-ffa", DBZ, "ffa", 3, [0, 0, 3], {}),
-    ("dbz-ffa", DBZ, "ffa", 4, [1, 1, 0, 0], {}),
+    # (case, game, mode, players, match points by seat)
+    ("dc-versus", DC, "versus", 2, [3, 0]),
+    ("dc-team", DC, "team", 4, [3, 0]),
+    ("dc-ffa", DC, "ffa", 3, [0, 0, 3]),
+    ("dc-ffa", DC, "ffa", 4, [1, 1, 0, 0]),
+    ("young", DC, "versus", 2, [3, 0]),
+    ("young", DC, "ffa", 3, [0, 1, 1]),
+    ("young", DC, "ffa", 4, [3, 0, 0, 0]),
+    ("reclamation", RECLAMATION, "versus", 2, [0, 3]),
+    ("reclamation", RECLAMATION, "ffa", 3, [0, 0, 3]),
+    ("reclamation", RECLAMATION, "ffa", 4, [3, 0, 0, 0]),
+    ("dbz-versus", DBZ, "versus", 2, [0, 3]),
+    ("dbz-ffa", DBZ, "ffa", 3, [0, 0, 3]),
+    ("dbz-ffa", DBZ, "ffa", 4, [1, 1, 0, 0]),
 ]
 
 
-def sides_in_seat_order(match):
-    return [seat.entrant_id for seat in match.seats.order_by("pk")]
+def seated(organiser, game, players, mode, **options):
+    """The event, its match, {user: entrant}, the sides in seat order and the first side's reporter."""
+    event, match, seats = seated_event(organiser, game, players, mode, **options)
+    sides = [seat.entrant_id for seat in match.seats.order_by("pk")]
+    reporter = next(user for user, entrant in seats.items() if entrant == sides[0])
+    return event, match, seats, sides, reporter
 
 
 @pytest.mark.parametrize(
-    ("case", "game", "mode", "players", "expected", "options"),
+    ("case", "game", "mode", "players", "expected"),
     CASES,
-    ids=[f"{case}-{players}p" for case, _g, _m, players, _e, _o in CASES],
+    ids=[f"{case}-{players}p" for case, _g, _m, players, _e in CASES],
 )
 def test_report_confirm_and_standings(
-    api, organiser, django_capture_on_commit_callbacks, case, game, mode, players, expected, options
+    api, organiser, django_capture_on_commit_callbacks, case, game, mode, players, expected
 ):
-    event, match, seats = seated_event(organiser, game, players, mode, **options)
-    sides = sides_in_seat_order(match)
-    reporter = next(user for user, entrant in seats.items() if entrant == sides[0])
+    event, match, seats, sides, reporter = seated(organiser, game, players, mode)
     answer = report(api, reporter, match, BODIES[case, len(sides)](sides), django_capture_on_commit_callbacks)
     assert answer.status_code == 202, answer.json()
     assert Report.objects.get(pk=answer.json()["id"]).status == "scored"
@@ -135,9 +137,7 @@ def test_report_confirm_and_standings(
 
 
 def test_young_champions_tie_is_broken_only_among_the_tied(api, organiser, django_capture_on_commit_callbacks):
-    _event, match, seats = seated_event(organiser, DC, 3, "ffa")
-    sides = sides_in_seat_order(match)
-    reporter = next(user for user, entrant in seats.items() if entrant == sides[0])
+    _event, match, _seats, sides, reporter = seated(organiser, DC, 3, "ffa")
     report(api, reporter, match, BODIES["young", 3](sides), django_capture_on_commit_callbacks)
     state = api.get(f"/api/v1/matches/{match.pk}/").json()
     game = state["reports"][0]["result"]["games"][0]
@@ -147,9 +147,7 @@ def test_young_champions_tie_is_broken_only_among_the_tied(api, organiser, djang
 
 def test_shared_work_order_points_are_rounded_not_lost(api, organiser, django_capture_on_commit_callbacks):
     """2 points over 3 qualifiers: 1 each (nearest whole point, halves up), not 0 each."""
-    _event, match, seats = seated_event(organiser, RECLAMATION, 3, "ffa", split_work_order=True)
-    sides = sides_in_seat_order(match)
-    reporter = next(user for user, entrant in seats.items() if entrant == sides[0])
+    _event, match, _seats, sides, reporter = seated(organiser, RECLAMATION, 3, "ffa", split_work_order=True)
     report(api, reporter, match, {"games": [rounds(sides, *RECLAMATION_3)]}, django_capture_on_commit_callbacks)
     points = api.get(f"/api/v1/matches/{match.pk}/").json()["reports"][0]["result"]["games"][0]["points"]
     assert points == {str(sides[0]): 13, str(sides[1]): 11, str(sides[2]): 17}  # 14, 12, 18 less 1 each
@@ -163,9 +161,8 @@ def reclamation_report(sides, **changes):
 
 
 def test_impossible_reclamation_reports_get_400_naming_the_field(api, organiser, django_capture_on_commit_callbacks):
-    _event, match, seats = seated_event(organiser, RECLAMATION, 3, "ffa")
-    a, b, c = sides = sides_in_seat_order(match)
-    reporter = next(user for user, entrant in seats.items() if entrant == a)
+    _event, match, _seats, sides, reporter = seated(organiser, RECLAMATION, 3, "ffa")
+    a, b, c = sides
 
     def refused(body, **headers):
         answer = report(api, reporter, match, body, django_capture_on_commit_callbacks, **headers)
@@ -189,9 +186,8 @@ def test_impossible_reclamation_reports_get_400_naming_the_field(api, organiser,
 
 
 def test_refusals_speak_the_reporters_language(api, organiser, django_capture_on_commit_callbacks):
-    _event, match, seats = seated_event(organiser, RECLAMATION, 3, "ffa")
-    a, b, c = sides = sides_in_seat_order(match)
-    reporter = next(user for user, entrant in seats.items() if entrant == a)
+    _event, match, _seats, sides, reporter = seated(organiser, RECLAMATION, 3, "ffa")
+    a, b, c = sides
     nine_tricks = reclamation_report(sides, tricks={str(a): 3, str(b): 3, str(c): 3})
     french = report(api, reporter, match, nine_tricks, django_capture_on_commit_callbacks, HTTP_ACCEPT_LANGUAGE="fr")
     assert french.status_code == 400 and "9 plis" in french.json()["errors"]["games.1.rounds.1.tricks"][0]
@@ -201,17 +197,13 @@ def test_refusals_speak_the_reporters_language(api, organiser, django_capture_on
 
 
 def test_young_champions_is_not_a_team_game(api, organiser, django_capture_on_commit_callbacks):
-    _event, match, seats = seated_event(organiser, DC, 4, "team")
-    sides = sides_in_seat_order(match)
-    reporter = next(user for user, entrant in seats.items() if entrant == sides[0])
+    _event, match, _seats, sides, reporter = seated(organiser, DC, 4, "team")
     answer = report(api, reporter, match, BODIES["young", 2](sides), django_capture_on_commit_callbacks)
     assert answer.status_code == 400 and list(answer.json()["errors"]) == ["games.1.cards_left"]
 
 
 def test_only_one_player_can_run_out_of_cards(api, organiser, django_capture_on_commit_callbacks):
-    _event, match, seats = seated_event(organiser, DC, 3, "ffa")
-    sides = sides_in_seat_order(match)
-    reporter = next(user for user, entrant in seats.items() if entrant == sides[0])
+    _event, match, _seats, sides, reporter = seated(organiser, DC, 3, "ffa")
     both_out = {"games": [cards_left([(0, 0), (0, 0), (2, 1)], sides[0], sides)]}
     answer = report(api, reporter, match, both_out, django_capture_on_commit_callbacks)
     assert answer.status_code == 400 and list(answer.json()["errors"]) == ["games.1.cards_left"]
