@@ -30,8 +30,8 @@ define_messages(
         "report.round_over": _("This match belongs to a round that is over."),
         "report.nothing_to_confirm": _("There is no reported result to confirm yet."),
         "report.scoring_failed": _(
-            "This report could not be scored because of an error on the site (%(error)s). Enter the result "
-            "yourself; the error has been logged."
+            "This report could not be scored because of an error on the site (%(error)s); the organiser enters "
+            "the result. The error has been logged."
         ),
     }
 )
