@@ -358,6 +358,12 @@ def _scoring_blocks():
                 "Champions the player who runs out of cards first wins; otherwise the fewest cards in hand."
             )
         ),
+        quick.paragraph(
+            _(
+                "Young Champions, equal hands: the player who made the last successful play wins only if they are "
+                "among the tied players; otherwise the tied players share the win."
+            )
+        ),
     ]
 
 

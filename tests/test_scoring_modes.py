@@ -207,3 +207,12 @@ def test_only_one_player_can_run_out_of_cards(api, organiser, django_capture_on_
     both_out = {"games": [cards_left([(0, 0), (0, 0), (2, 1)], sides[0], sides)]}
     answer = report(api, reporter, match, both_out, django_capture_on_commit_callbacks)
     assert answer.status_code == 400 and list(answer.json()["errors"]) == ["games.1.cards_left"]
+
+
+def test_the_rules_pages_state_the_scoring_readings(client, sample):
+    reclamation = client.get("/en/rules/dust-reclamation/").text
+    assert "rounded to the nearest whole point, halves up: 1 point each when 2 players meet it" in reclamation
+    assert "A round is 8 tricks" in reclamation and "4 Dust cards" in reclamation
+    collectorz = client.get("/en/rules/dust-collectorz/").text
+    assert "wins only if they are among the tied players; otherwise the tied players share the win" in collectorz
+    assert "arrondis au point entier le plus proche" in client.get("/fr/rules/dust-reclamation/").text
