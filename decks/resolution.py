@@ -1,26 +1,61 @@
-"""Matching decklist lines to catalogue cards (plain Python, fed CardInfo objects)."""
+"""Matching decklist lines to catalogue cards, and reading reprints (plain Python, fed CardInfo objects).
 
+Printings of one title are grouped by the game's PrintingRule (games/cards.py): a title is eligible
+from its first printing, and under the Most Recent Printing Rule it is read, on a given date, as the
+most recent printing released by then.
+"""
+
+import dataclasses
+import datetime
 import difflib
+import json
 
-from games.cards import search_key
+from games.cards import PrintingRule, search_key
 
-RULES_FIELDS = ("type", "tribe", "rank", "ability")
+from .legality import Deck, DeckEntry
+
+RULES_FIELDS = ("type", "tribe", "rank", "ability", "text")
 MEMO_LIMIT = 20000
 
 
 class CardIndex:
-    """All cards of one game, by folded name and by (SET, number)."""
+    """All cards of one game, by folded name, by (SET, number) and by title."""
 
-    def __init__(self, game, cards):
+    def __init__(self, game, cards, printings=None):
         self.game = game
+        self.printings = printings or PrintingRule()
+        titles = {}
+        for card in cards:
+            titles.setdefault(self._title(card), []).append(card)
+        self._newest_first = {}  # card id -> its title's printings, newest first (titles read as one text)
+        cards = [card for printings in titles.values() for card in self._dated_title(printings)]
         self.by_id = {card.id: card for card in cards}
         self.by_print = {(card.set_code.casefold(), card.number.casefold()): card for card in cards}
         self.by_key = {}
-        for card in sorted(cards, key=lambda c: (c.released_on is None, c.released_on), reverse=True):
+        for card in sorted(cards, key=_newest, reverse=True):
             self.by_key.setdefault(card.key, []).append(card)
         self.keys = list(self.by_key)
         self.domains = {}
         self._resolved = {}  # (name, set, number) -> (status, card, suggestions); the index is immutable
+
+    def _title(self, card):
+        """Printings that are one card: the name alone where all printings read as one text,
+        otherwise the name and the rules (a reprint with other rules is another card)."""
+        if self.printings.shares_text(card.type):
+            return card.key
+        return card.key, _rules(card)
+
+    def _dated_title(self, printings):
+        """The printings of one title, each knowing when the title was first printed."""
+        dates = [card.released_on for card in printings if card.released_on is not None]
+        first = min(dates, default=None)
+        dated = sorted(
+            (dataclasses.replace(card, first_released_on=first) for card in printings), key=_newest, reverse=True
+        )
+        if len(dated) > 1 and self.printings.shares_text(dated[0].type):
+            for card in dated:
+                self._newest_first[card.id] = dated
+        return dated
 
     def resolve(self, line):
         """Fill in a parsed line's status, card and suggestions."""
@@ -48,7 +83,7 @@ class CardIndex:
         candidates = self.by_key.get(search_key(line.name), [])
         if not candidates:
             line.status, line.suggestions = "unknown", self.suggest(line.name)
-        elif _same_rules(candidates):
+        elif len({self._title(card) for card in candidates}) == 1:
             line.card = candidates[0]  # most recent printing
         else:
             line.status = "ambiguous"
@@ -59,11 +94,30 @@ class CardIndex:
         keys = difflib.get_close_matches(search_key(name), self.keys, n=limit, cutoff=0.6)
         return [self.by_key[key][0].name for key in keys]
 
+    def read_on(self, card, as_of):
+        """The card as it reads on a date (Most Recent Printing Rule): the rules of its title's most
+        recent printing released by then (the first printing before any is), under the card's own
+        id, set and number, so ownership and the decklist still name the printing chosen."""
+        printings = self._newest_first.get(card.id)
+        if printings is None:
+            return card
+        source = next((p for p in printings if p.released_on is None or p.released_on <= as_of), printings[-1])
+        if source.id == card.id:
+            return card
+        return dataclasses.replace(card, **{name: getattr(source, name) for name in (*RULES_FIELDS, "attributes")})
 
-def _same_rules(cards):
-    first = cards[0]
-    return all(
-        all(getattr(card, field) == getattr(first, field) for field in RULES_FIELDS)
-        and card.attributes == first.attributes
-        for card in cards[1:]
-    )
+    def deck_on(self, deck, as_of):
+        """The deck with every card read as on `as_of`; cards of other games are left as they are."""
+        if not self._newest_first:
+            return deck
+        entries = [DeckEntry(self.read_on(entry.card, as_of), entry.qty) for entry in deck.entries]
+        return Deck(entries, deck.declarations)
+
+
+def _newest(card):
+    return card.released_on or datetime.date.min
+
+
+def _rules(card):
+    """What makes two printings the same card: their rules fields and attributes."""
+    return (*(getattr(card, name) for name in RULES_FIELDS), json.dumps(card.attributes, sort_keys=True, default=str))

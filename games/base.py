@@ -3,7 +3,7 @@
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .cards import CardSchema
+from .cards import CardSchema, PrintingRule
 from .scoring import score_winner_only
 
 
@@ -22,6 +22,7 @@ class GameDefinition:
     slug: str | None
     name: str
     card_schema: CardSchema = field(default_factory=CardSchema)
+    printings: PrintingRule = field(default_factory=PrintingRule)  # how reprints of a title are read
     has_decks: bool = True
     formats: tuple = ()  # slugs of the shipped formats of this game
     score_game: Callable = score_winner_only  # (game report, ScoringContext) -> GameResult

@@ -6,6 +6,7 @@ stats, styles) extend it in their own module.
 
 import re
 import unicodedata
+from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy as _
 
@@ -31,6 +32,21 @@ def search_key(text):
     decomposed = unicodedata.normalize("NFKD", text)
     stripped = "".join(char for char in decomposed if not unicodedata.combining(char))
     return re.sub(r"\s+", " ", stripped.replace("’", "'")).strip().casefold()
+
+
+@dataclass(frozen=True)
+class PrintingRule:
+    """How the printings of one title relate. By default a name printed with the same rules in
+    several sets is one card, and printings with different rules are different cards. With
+    `most_recent_text` (DBZ's Most Recent Printing Rule) every printing of a title is one card read as
+    its most recent printing, except cards of `own_text_types`, whose printings keep their own text."""
+
+    most_recent_text: bool = False
+    own_text_types: frozenset = field(default_factory=frozenset)
+
+    def shares_text(self, card_type):
+        """Whether all printings of a title of this type are read as one text."""
+        return self.most_recent_text and card_type not in self.own_text_types
 
 
 def text_field(raw, field, required=False, max_length=160):

@@ -44,6 +44,10 @@ define_messages(
             "decks",
         ),
         "scoring.cards_left_shape": _("Give the cards left as a deck count and a hand count."),
+        "scoring.young_champions_teams": _("Young Champions is played by players, not teams: report the captures."),
+        "scoring.young_champions_one_out": _(
+            "Only one player can run out of cards: the game ends when the first player has none left."
+        ),
     }
 )
 
@@ -131,7 +135,7 @@ class DustCollectorzSchema(CardSchema):
 def score_game(report, context):
     """One game of any Dust Collectorz mode; Young Champions reports give the cards left."""
     if "cards_left" in report:
-        return score_young_champions(report, context.sides)
+        return score_young_champions(report, context.sides, context.mode)
     rank_of = _rank_lookup(report, context)
     if context.mode == "ffa":
         return score_ffa(report, context.sides, rank_of)
@@ -246,19 +250,26 @@ def score_ffa(report, players, rank_of=None):
     return GameResult(points, winners[0] if len(winners) == 1 else None, placements)
 
 
-def score_young_champions(report, players):
-    """Young Champions: a player who has exhausted their deck and hand wins; otherwise the fewest
-    cards in hand; on a tie, the player who made the last successful play."""
+def score_young_champions(report, players, mode="versus"):
+    """Young Champions (any number of players): a player who has exhausted deck and hand wins;
+    otherwise the fewest cards in hand. A tie on cards in hand goes to the player who made the last
+    successful play only when that player is among the tied; otherwise the tied players share it."""
+    if mode == "team":
+        raise DomainError("scoring.young_champions_teams", "cards_left")
     cards = per_side(report.get("cards_left"), players, "cards_left")
     last = require_member(report.get("last_play"), players, "last_play")
     left = {player: _cards_left(cards[player], f"cards_left.{player}") for player in players}
     out = [player for player in players if left[player] == (0, 0)]
-    if len(out) == 1:
-        return GameResult({p: -sum(left[p]) for p in players}, out[0])
-    fewest = min(hand for _deck, hand in left.values())
-    holders = [player for player in players if left[player][1] == fewest]
-    winner = holders[0] if len(holders) == 1 else last
-    return GameResult({p: -left[p][1] for p in players}, winner)
+    if len(out) > 1:
+        raise DomainError("scoring.young_champions_one_out", "cards_left")
+    hands = {player: -left[player][1] for player in players}
+    if out:
+        others = place_by_score({player: hands[player] for player in players if player not in out}, favoured=last)
+        placements = {out[0]: 1, **{player: place + 1 for player, place in others.items()}}
+    else:
+        placements = place_by_score(hands, favoured=last)
+    firsts = [player for player, place in placements.items() if place == 1]
+    return GameResult(hands, firsts[0] if len(firsts) == 1 else None, placements)
 
 
 def _cards_left(value, field):
@@ -345,6 +356,12 @@ def _scoring_blocks():
             _(
                 "Discarded cards do not count. On equal scores the winner of the last round wins. In Young "
                 "Champions the player who runs out of cards first wins; otherwise the fewest cards in hand."
+            )
+        ),
+        quick.paragraph(
+            _(
+                "Young Champions, equal hands: the player who made the last successful play wins only if they are "
+                "among the tied players; otherwise the tied players share the win."
             )
         ),
     ]

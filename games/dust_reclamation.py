@@ -2,11 +2,14 @@
 
 Each round every player scores +1 per trick won, +/-1 per Dust card won in tricks (the sign set by
 that round's Dust Value card) and 2 for meeting the Work Order quota. By default each player who
-meets the quota gets the 2 points; with `split_work_order` the 2 points are shared between them
-(rounded down). The highest total wins; equal totals share the victory.
+meets the quota gets the 2 points; with `split_work_order` the 2 points are shared between them,
+rounded to the nearest whole point (halves up). The highest total wins; equal totals share the
+victory. Reports that no deal can produce (more tricks than cards dealt, more Dust cards than the
+deck holds) are refused, naming the field.
 """
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext, ngettext_lazy
 
 from core.errors import DomainError, define_messages
 
@@ -19,8 +22,26 @@ define_messages(
         "scoring.rounds_count": _("Give the %(rounds)s rounds of the game."),
         "scoring.round_shape": _("Give tricks, dust, dust_value and work_order for the round."),
         "scoring.dust_value": _("The Dust Value card is + or −."),
+        "scoring.dust_values_used": _(
+            "The Dust Value cards are two + and two −: a third %(sign)s round cannot happen."
+        ),
         "scoring.per_player_shape": _("Give a number for each player."),
         "scoring.work_order_shape": _("List the players who met the Work Order quota."),
+        "scoring.tricks_over_cards": ngettext_lazy(
+            "%(tricks)s tricks in one round, but a round has only %(dealt)s trick: one per card dealt to each player.",
+            "%(tricks)s tricks in one round, but a round has only %(dealt)s tricks: one per card dealt to each player.",
+            "dealt",
+        ),
+        "scoring.dust_over_deck": ngettext_lazy(
+            "%(dust)s Dust cards in one round, but the deck holds only %(cards)s Dust card.",
+            "%(dust)s Dust cards in one round, but the deck holds only %(cards)s Dust cards.",
+            "cards",
+        ),
+        "scoring.dust_over_tricks": ngettext_lazy(
+            "%(dust)s Dust cards won in %(tricks)s trick of %(players)s cards.",
+            "%(dust)s Dust cards won in %(tricks)s tricks of %(players)s cards.",
+            "tricks",
+        ),
     }
 )
 
@@ -29,7 +50,13 @@ ROUNDS = 4
 TRICK_POINTS = 1
 DUST_POINTS = 1
 WORK_ORDER_POINTS = 2
-MAX_TRICKS = 20  # a generous ceiling against typing mistakes
+# The deck (Game Components, Setup): 4 suits of 14 cards and 4 Dust cards; every player is dealt 8
+# cards whatever the player count, and a round is 8 tricks.
+CARDS_DEALT = 8
+DUST_CARDS = 4
+# The Dust Value deck: two rounds where Dust is worth +, two where it is worth −.
+DUST_VALUES = {1: ROUNDS // 2, -1: ROUNDS // 2}
+SHARE_EXAMPLES = (2, 3, 4)  # qualifier counts the rules page works out
 
 
 def score_game(report, context):
@@ -38,39 +65,77 @@ def score_game(report, context):
     if not isinstance(rounds, list) or len(rounds) != ROUNDS:
         raise DomainError("scoring.rounds_count", "rounds", rounds=ROUNDS)
     totals = dict.fromkeys(players, 0)
+    signs_left = dict(DUST_VALUES)
     for number, round_report in enumerate(rounds, start=1):
-        for player, points in round_points(round_report, players, f"rounds.{number}", context.split_work_order).items():
+        field = f"rounds.{number}"
+        if not isinstance(round_report, dict):
+            raise DomainError("scoring.round_shape", field)
+        sign = _dust_sign(round_report.get("dust_value"), f"{field}.dust_value", signs_left)
+        for player, points in round_points(round_report, players, field, sign, context.split_work_order).items():
             totals[player] += points
     placements = place_by_score(totals)
     winners = [player for player, place in placements.items() if place == 1]
     return GameResult(totals, winners[0] if len(winners) == 1 else None, placements)
 
 
-def round_points(report, players, field, split_work_order):
-    if not isinstance(report, dict):
-        raise DomainError("scoring.round_shape", field)
-    sign = _dust_sign(report.get("dust_value"), f"{field}.dust_value")
-    tricks = _per_player(report.get("tricks", {}), players, f"{field}.tricks")
-    dust = _per_player(report.get("dust", {}), players, f"{field}.dust")
+def round_points(report, players, field, sign, split_work_order):
+    tricks = _tricks(report.get("tricks", {}), players, f"{field}.tricks")
+    dust = _dust(report.get("dust", {}), players, f"{field}.dust", tricks)
     met = _work_order(report.get("work_order", []), players, f"{field}.work_order")
-    bonus = (WORK_ORDER_POINTS // len(met) if met else 0) if split_work_order else WORK_ORDER_POINTS
+    bonus = work_order_share(len(met)) if split_work_order else WORK_ORDER_POINTS
     return {p: TRICK_POINTS * tricks[p] + sign * DUST_POINTS * dust[p] + (bonus if p in met else 0) for p in players}
 
 
-def _dust_sign(value, field):
+def work_order_share(qualifiers):
+    """Each qualifier's part of the shared Work Order points: the 2 points divided between them,
+    rounded to the nearest whole point, halves up (so 1 each for 2, 3 or 4 qualifiers)."""
+    if not qualifiers:
+        return 0
+    return (2 * WORK_ORDER_POINTS + qualifiers) // (2 * qualifiers)
+
+
+def _dust_sign(value, field, signs_left):
     if value in ("+", "plus", 1, "1", "positive"):
-        return 1
-    if value in ("-", "minus", -1, "-1", "negative"):
-        return -1
-    raise DomainError("scoring.dust_value", field)
+        sign = 1
+    elif value in ("-", "−", "minus", -1, "-1", "negative"):
+        sign = -1
+    else:
+        raise DomainError("scoring.dust_value", field)
+    if not signs_left[sign]:
+        raise DomainError("scoring.dust_values_used", field, sign="+" if sign > 0 else "−")
+    signs_left[sign] -= 1
+    return sign
 
 
-def _per_player(values, players, field):
+def _tricks(values, players, field):
+    tricks = _per_player(values, players, field, CARDS_DEALT)
+    total = sum(tricks.values())
+    if total > CARDS_DEALT:
+        raise DomainError("scoring.tricks_over_cards", field, tricks=total, dealt=CARDS_DEALT)
+    return tricks
+
+
+def _dust(values, players, field, tricks):
+    """Dust cards won in tricks: no more than the deck's Dust cards in all, and no more than the
+    cards of the tricks each player won (one card per player in a trick)."""
+    dust = _per_player(values, players, field, DUST_CARDS)
+    for player, count in dust.items():
+        if count > tricks[player] * len(players):
+            raise DomainError(
+                "scoring.dust_over_tricks", f"{field}.{player}", dust=count, tricks=tricks[player], players=len(players)
+            )
+    total = sum(dust.values())
+    if total > DUST_CARDS:
+        raise DomainError("scoring.dust_over_deck", field, dust=total, cards=DUST_CARDS)
+    return dust
+
+
+def _per_player(values, players, field, most):
     if not isinstance(values, dict):
         raise DomainError("scoring.per_player_shape", field)
     result = dict.fromkeys(players, 0)
     for key, count in values.items():
-        result[require_member(key, players, field)] = whole_number(count, f"{field}.{key}", 0, MAX_TRICKS)
+        result[require_member(key, players, field)] = whole_number(count, f"{field}.{key}", 0, most)
     return result
 
 
@@ -81,6 +146,15 @@ def _work_order(values, players, field):
 
 
 def quick_reference(source):
+    shares = ", ".join(
+        ngettext(
+            "%(each)s point each when %(players)s players meet it",
+            "%(each)s points each when %(players)s players meet it",
+            work_order_share(count),
+        )
+        % {"each": work_order_share(count), "players": count}
+        for count in SHARE_EXAMPLES
+    )
     return [
         quick.heading(_("Scoring")),
         quick.paragraph(_("A game lasts %(rounds)s rounds. In each round every player scores:") % {"rounds": ROUNDS}),
@@ -91,6 +165,22 @@ def quick_reference(source):
                 % {"points": DUST_POINTS},
                 _("+%(points)s for meeting the Work Order quota.") % {"points": WORK_ORDER_POINTS},
             ]
+        ),
+        quick.paragraph(
+            _(
+                "Events score the Work Order in one of two ways. By default every player who meets the quota "
+                "scores %(points)s. Events that share the Work Order points divide the %(points)s points between "
+                "the players who meet it, rounded to the nearest whole point, halves up: %(shares)s."
+            )
+            % {"points": WORK_ORDER_POINTS, "shares": shares}
+        ),
+        quick.paragraph(
+            _(
+                "A round is %(tricks)s tricks (%(tricks)s cards are dealt to each player) and the deck holds "
+                "%(dust)s Dust cards: a report with more tricks or more Dust cards in a round is refused. Two "
+                "rounds have a + Dust Value and two a −."
+            )
+            % {"tricks": CARDS_DEALT, "dust": DUST_CARDS}
         ),
         quick.paragraph(
             _("The highest total after the last round wins; equal totals share the victory. There is no deck building.")

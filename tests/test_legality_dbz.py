@@ -1,6 +1,7 @@
 """dbz-expanded: Score's Expanded current rulings v1.5.0 (pure engine, no database)."""
 
 import datetime
+from dataclasses import replace
 
 from decks.legality import Deck, DeckEntry, validate
 from decks.legality.messages import render
@@ -50,7 +51,7 @@ def test_a_legal_deck_and_size_bounds():
 def test_undated_ban_is_always_in_force():
     deck = goku_deck()
     deck.entries.append(DeckEntry(dbz("Dragons Glare"), 1))
-    assert "banned" in codes(check(deck, as_of=datetime.date(2001, 6, 1)))
+    assert "banned" in codes(check(deck, as_of=datetime.date(2004, 1, 15)))  # the first day the rules cover
 
 
 def test_dated_ban_one_day_before_and_on_its_date():
@@ -122,7 +123,8 @@ def test_personality_dragon_ball_and_sensei_limit_one():
         DeckEntry(dbz("Earth Dragon Ball 1", "dragon_ball"), 2),
         DeckEntry(dbz("Master Roshi", "sensei"), 2),
     ]
-    assert sorted(v.cards[0] for v in check(deck).violations) == ["Earth Dragon Ball 1", "Master Roshi"]
+    found = sorted((v.code, v.cards[0]) for v in check(deck).violations)
+    assert found == [("copy_limit", "Earth Dragon Ball 1"), ("sensei_limit", "Master Roshi")]
 
 
 def test_mastery_needs_declared_matching_tokui_waza():
@@ -201,3 +203,97 @@ def test_all_problems_at_once():
     assert codes(check(deck)) == ["ally_level", "banned"]
     deck.entries = deck.entries[:-3]
     assert codes(check(deck)) == ["deck_size"]
+
+
+def test_a_deck_needs_exactly_one_main_personality():
+    deck = goku_deck()
+    deck.entries = deck.entries[4:] + [DeckEntry(dbz("Freestyle Extra"), 3), DeckEntry(dbz("Freestyle More"), 1)]
+    missing = check(deck)
+    assert codes(missing) == ["main_personality"] and missing.violations[0].params["problem"] == "missing"
+    assert render(missing.violations[0]) == (
+        "The deck has no Main Personality: it needs the levels of exactly one personality."
+    )
+
+
+def test_main_personality_levels_are_of_one_personality():
+    deck = goku_deck()
+    deck.entries[2:4] = [
+        DeckEntry(dbz("Vegeta Level 1", "main_personality", personality="Vegeta", level=1), 1),
+        DeckEntry(dbz("Vegeta Level 2", "main_personality", personality="Vegeta", level=2), 1),
+    ]
+    verdict = check(deck)
+    assert codes(verdict) == ["main_personality"]
+    assert render(verdict.violations[0]) == (
+        "The Main Personality cards are of 2 personalities (Goku, Vegeta); a deck has exactly one."
+    )
+
+
+def test_a_main_personality_header_must_agree_with_the_cards():
+    deck = goku_deck()
+    deck.declarations["main-personality"] = "  goku "
+    assert check(deck).legal
+    deck.declarations["main-personality"] = "Vegeta"
+    verdict = check(deck)
+    assert codes(verdict) == ["main_personality"] and verdict.violations[0].params["problem"] == "declared"
+    assert "names Vegeta as Main Personality" in render(verdict.violations[0])
+
+
+def test_named_cards_count_for_the_main_personality_of_the_cards_not_the_header():
+    deck = goku_deck()
+    deck.declarations["main-personality"] = "Vegeta"
+    deck.entries.append(DeckEntry(dbz("Goku's Kamehameha", "energy_combat", named="Goku"), 4))
+    assert codes(check(deck)) == ["main_personality"]  # the header is reported; four Goku cards stay legal
+
+
+def test_at_most_one_sensei_card():
+    deck = goku_deck()
+    deck.entries.append(DeckEntry(dbz("Master Roshi Sensei", "sensei"), 1))
+    assert check(deck).legal
+    deck.entries.append(DeckEntry(dbz("Kami Sensei", "sensei"), 1))
+    verdict = check(deck)
+    assert codes(verdict) == ["sensei_limit"]
+    assert render(verdict.violations[0]) == "The deck has 2 Sensei cards; at most 1 is allowed."
+
+
+def test_limit_one_per_deck_in_the_card_text():
+    deck = goku_deck()
+    once = replace(dbz("Energy Rush", "energy_combat", named="Goku"), text="Energy attack. LIMIT 1  per\ndeck.")
+    deck.entries.append(DeckEntry(once, 1))
+    assert check(deck).legal
+    deck.entries[-1] = DeckEntry(once, 2)  # a named card of the Main Personality, and still only one
+    verdict = check(deck)
+    assert codes(verdict) == ["text_limit"] and (verdict.violations[0].expected, verdict.violations[0].actual) == (1, 2)
+    assert render(verdict.violations[0]) == (
+        "Energy Rush says “Limit 1 per deck”: at most 1 copy is allowed; the deck has 2."
+    )
+
+
+def test_one_card_from_each_group_means_one_copy():
+    deck = goku_deck()
+    deck.entries.append(DeckEntry(dbz("Time is a Warrior's Tool"), 2))
+    verdict = check(deck)
+    assert codes(verdict) == ["group_exclusive"] and verdict.violations[0].actual == 2
+    assert render(verdict.violations[0]) == (
+        "Only one card from group 1 is allowed; the deck has 2: Time is a Warrior's Tool."
+    )
+
+
+def test_no_rules_before_the_format_covers():
+    deck = goku_deck()
+    deck.entries.append(DeckEntry(dbz("Dragons Glare"), 1))
+    before = check(deck, as_of=datetime.date(2004, 1, 14))
+    assert not before.legal and codes(before) == ["no_rules_in_force"]
+    assert render(before.violations[0]) == (
+        "No rules of Dragon Ball Z CCG Expanded were in force on 2004-01-14: the earliest rules this site "
+        "knows start on 2004-01-15."
+    )
+    assert codes(check(goku_deck(), as_of=datetime.date(2004, 1, 15))) == []
+
+
+def test_a_reprint_does_not_make_a_title_wait_again():
+    deck = goku_deck()
+    reprint = dbz("Senzu Bean", released_on=datetime.date(2004, 11, 20))
+    deck.entries.append(DeckEntry(reprint, 1))
+    assert codes(check(deck, as_of=datetime.date(2004, 11, 22))) == ["not_yet_legal"]
+    deck.entries[-1] = DeckEntry(replace(reprint, first_released_on=datetime.date(2000, 8, 15)), 1)
+    assert check(deck, as_of=datetime.date(2004, 11, 22)).legal

@@ -64,8 +64,8 @@ def test_rank_composition_per_tribe():
     found = {(v.params["group"], tuple(v.params["values"])): (v.expected, v.actual) for v in verdict.violations}
     assert found == {("Lintlings", ("silver",)): (2, 3), ("Lintlings", ("gold",)): (1, 0)}
     assert render(verdict.violations[0]) in {
-        "Tribe Lintlings has 3 Silver card(s); it needs exactly 2.",
-        "Tribe Lintlings has 0 Gold card(s); it needs exactly 1.",
+        "Tribe Lintlings has 3 Silver cards; it needs exactly 2.",
+        "Tribe Lintlings has 0 Gold cards; it needs exactly 1.",
     }
 
 
@@ -160,3 +160,19 @@ def test_taking_any_card_out_of_a_legal_deck_is_reported(index):
         assert any(v.code == "tribe_count" and v.params["value"] == removed.card.tribe for v in verdict.violations)
     else:
         assert "counter_count" in codes(verdict)
+
+
+def test_abilities_are_the_same_whatever_their_case_or_spacing():
+    deck = legal_dc_deck()
+    for index, ability in zip((0, 2, 6), ("Gust of Wind", "gust  of WIND", " Gust of\twind "), strict=True):
+        old = deck.entries[index].card  # Bronze, Silver and Bronze champions of two tribes
+        deck.entries[index] = DeckEntry(champion(old.tribe, old.rank, ability=ability), 1)
+    verdict = check(deck)
+    assert codes(verdict) == ["ability_limit"] and verdict.violations[0].actual == 3
+    assert render(verdict.violations[0]).startswith("3 Bronze or Silver cards share the ability “Gust of Wind”")
+
+
+def test_no_rules_before_the_first_version():
+    verdict = validate(legal_dc_deck(), DC, datetime.date(2023, 10, 8), DC_DOMAINS)
+    assert not verdict.legal and codes(verdict) == ["no_rules_in_force"]
+    assert validate(legal_dc_deck(), DC, datetime.date(2023, 10, 9), DC_DOMAINS).legal

@@ -212,3 +212,82 @@ def test_dashboard_shows_reported_and_disputed_tables(
     client.post(f"/en/events/{event.pk}/matches/{match.pk}/dispute/")
     client.force_login(organiser)
     assert "Disputed: the organiser decides" in client.get(f"/en/events/{event.pk}/manage/").text
+
+
+def crashing_scorer(monkeypatch):
+    """The Dust Collectorz scorer replaced by one with a defect of ours (the KeyError 'wins' of old)."""
+    import dataclasses
+
+    import games
+
+    def crash(report, context):
+        raise KeyError("wins")
+
+    crashing = dataclasses.replace(games.get("dust-collectorz"), score_game=crash)
+    monkeypatch.setitem(games._GAMES, "dust-collectorz", crashing)
+
+
+def test_a_report_our_scorer_cannot_score_is_shown_to_the_organiser(
+    api, client, paired, organiser, alice, monkeypatch, django_capture_on_commit_callbacks
+):
+    from tournaments.services.sweeper import unscored_reports
+
+    event, match, ids = paired
+    a = ids[alice.pk]
+    b = next(e for e in ids.values() if e != a)
+    crashing_scorer(monkeypatch)
+    answer = report(api, alice, match, {"games": [game(a, b)]}, django_capture_on_commit_callbacks)
+    assert answer.status_code == 202  # kept: the error is ours, not the reporter's
+    saved = Report.objects.get(pk=answer.json()["id"])
+    assert saved.status == "invalid" and saved.problem["code"] == "report.scoring_failed"
+    assert unscored_reports(older_than_seconds=0) == []  # the sweeper will not send it again
+    client.force_login(organiser)
+    page = client.get(f"/en/events/{event.pk}/manage/").text
+    assert "Reports that could not be scored" in page
+    row = page.split(f'data-match="{match.pk}"')[1].split("</tr>")[0]
+    assert ">alice<" in row and "could not be scored because of an error on the site (KeyError)" in row
+    french = client.get(f"/fr/events/{event.pk}/manage/").text
+    assert "(KeyError)" in french.split(f'data-match="{match.pk}"')[1].split("</tr>")[0]
+
+
+def test_an_impossible_report_is_listed_until_the_table_has_a_result(client, paired, organiser, alice, bob):
+    from tournaments.services.reports import score
+
+    event, match, ids = paired
+    a, b = ids[alice.pk], ids[bob.pk]
+    saved = Report.objects.create(
+        match=match, entrant_id=a, reporter=alice, payload={"games": [game(a, b, captures_winner={"gold": 11})]}
+    )
+    score(saved.pk)
+    client.force_login(organiser)
+    page = client.get(f"/en/events/{event.pk}/manage/").text
+    assert "More Gold cards than 2 decks hold (10)." in page.split('id="unscored"')[1]
+    client.post(
+        f"/en/events/{event.pk}/manage/matches/{match.pk}/result/", {f"wins_{a}": 2, f"wins_{b}": 0, "draws": 0}
+    )
+    assert Match.objects.get(pk=match.pk).status == "confirmed"
+    assert 'id="unscored"' not in client.get(f"/en/events/{event.pk}/manage/").text
+
+
+def test_database_errors_are_retried_a_bounded_number_of_times_then_shown(paired, alice, monkeypatch):
+    from django.db import OperationalError
+
+    from tournaments import tasks
+
+    _event, match, ids = paired
+    a = ids[alice.pk]
+    b = next(e for e in ids.values() if e != a)
+    saved = Report.objects.create(match=match, entrant_id=a, reporter=alice, payload={"wins": {str(a): 2, str(b): 0}})
+    attempts = []
+
+    def unavailable(report_id):
+        attempts.append(report_id)
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(tasks, "score", unavailable)
+    monkeypatch.setitem(tasks.score_report.app.conf, "task_eager_propagates", False)  # as in production
+    outcome = tasks.score_report.apply(args=(saved.pk,))
+    assert outcome.failed() and isinstance(outcome.result, OperationalError)
+    assert len(attempts) == 1 + tasks.RETRY["max_retries"]
+    saved.refresh_from_db()
+    assert saved.status == "invalid" and saved.problem["params"] == {"error": "OperationalError"}

@@ -110,6 +110,29 @@ def test_young_champions():
     assert tie.winner == A
 
 
+def young(hands, last, players=(A, B, C)):
+    left = {str(player): {"deck": 0, "hand": hand} for player, hand in zip(players, hands, strict=True)}
+    return dc.score_young_champions({"cards_left": left, "last_play": last}, list(players), "ffa")
+
+
+def test_young_champions_tie_broken_only_among_the_tied():
+    outside = young((4, 2, 2), A)  # the last play was A's, but A holds the most cards
+    assert outside.winner is None and outside.placements == {B: 1, C: 1, A: 3}
+    inside = young((4, 2, 2), C)
+    assert inside.winner == C and inside.placements == {C: 1, B: 2, A: 3}
+    assert young((1, 2, 3, 1), D, (A, B, C, D)).placements == {D: 1, A: 2, B: 3, C: 4}
+
+
+def test_young_champions_exhausted_player_wins_and_only_one_can_be():
+    left = {str(A): {"deck": 0, "hand": 0}, str(B): {"deck": 4, "hand": 0}, str(C): {"deck": 0, "hand": 1}}
+    result = dc.score_young_champions({"cards_left": left, "last_play": A}, [A, B, C])
+    assert result.winner == A and result.placements == {A: 1, B: 2, C: 3}
+    left[str(B)] = {"deck": 0, "hand": 0}
+    with pytest.raises(DomainError) as caught:
+        dc.score_young_champions({"cards_left": left, "last_play": A}, [A, B, C])
+    assert caught.value.field == "cards_left"
+
+
 def reclamation(report, split_work_order=False):
     return dust_reclamation.score_game(report, ScoringContext("ffa", (A, B), split_work_order=split_work_order))
 
@@ -132,7 +155,7 @@ def test_reclamation_dust_sign_and_work_order():
 
 
 def test_reclamation_equal_totals_share_the_victory():
-    even = [reclamation_round({A: 1, B: 1}, {}, "+", []) for _ in range(4)]
+    even = [reclamation_round({A: 1, B: 1}, {}, sign, []) for sign in "+-+-"]
     result = reclamation({"rounds": even})
     assert result.winner is None and result.placements == {A: 1, B: 1}
 
@@ -149,6 +172,37 @@ def test_reclamation_bad_reports():
     with pytest.raises(DomainError) as caught:
         reclamation({"rounds": stranger})
     assert caught.value.field == "rounds.1.tricks"
+
+
+def four_rounds(first):
+    return {"rounds": [first] + [reclamation_round({A: 4, B: 4}, {}, sign, []) for sign in "-+-"]}
+
+
+@pytest.mark.parametrize(
+    ("first", "field"),
+    [
+        (reclamation_round({A: 5, B: 4}, {}, "+", []), "rounds.1.tricks"),  # 9 tricks: 8 cards dealt each
+        (reclamation_round({A: 9, B: 0}, {}, "+", []), "rounds.1.tricks.11"),
+        (reclamation_round({A: 4, B: 4}, {A: 3, B: 2}, "+", []), "rounds.1.dust"),  # 5 of 4 Dust cards
+        (reclamation_round({A: 8, B: 0}, {A: 5}, "+", []), "rounds.1.dust.11"),
+        (reclamation_round({A: 8, B: 0}, {B: 1}, "+", []), "rounds.1.dust.12"),  # no trick, no Dust card
+        (reclamation_round({A: 4, B: 4}, {}, "-", []), "rounds.4.dust_value"),  # a third − round
+    ],
+)
+def test_reclamation_physically_impossible_rounds(first, field):
+    with pytest.raises(DomainError) as caught:
+        reclamation(four_rounds(first))
+    assert caught.value.field == field
+
+
+def test_reclamation_a_full_round_is_possible():
+    result = reclamation(four_rounds(reclamation_round({A: 8, B: 0}, {A: 4}, "+", [A])))
+    assert result.points == {A: 8 + 4 + 2 + 12, B: 12}
+
+
+@pytest.mark.parametrize(("qualifiers", "each"), [(0, 0), (1, 2), (2, 1), (3, 1), (4, 1), (5, 0)])
+def test_shared_work_order_rounds_to_the_nearest_point(qualifiers, each):
+    assert dust_reclamation.work_order_share(qualifiers) == each
 
 
 def games_won(*winners, best_of=3):

@@ -150,6 +150,31 @@ def report_problem(report):
     return DomainError.from_dict(report.problem).message if report.problem else None
 
 
+def unscored_reports(event):
+    """Reports that could not be scored and still matter to the organiser: the match has no confirmed
+    result and the player has not reported again since. Rows: round, table, match, player, reason."""
+    reports = (
+        Report.objects.filter(match__round__event=event)
+        .exclude(match__status=Match.Status.CONFIRMED)
+        .select_related("match__round", "entrant")
+        .order_by("match__round__number", "match__table", "created_at", "pk")
+    )
+    latest = {}
+    for report in reports:
+        latest[report.match_id, report.entrant_id] = report
+    return [
+        {
+            "round": report.match.round.number,
+            "table": report.match.table,
+            "match": report.match_id,
+            "player": report.entrant.name if report.entrant else "",
+            "reason": report_problem(report),
+        }
+        for report in latest.values()
+        if report.status == Report.Status.INVALID
+    ]
+
+
 def report_state(report):
     return {
         "id": report.pk,

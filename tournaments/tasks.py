@@ -6,9 +6,10 @@ from celery import shared_task
 from django.db import OperationalError
 
 from core.errors import DomainError
+from core.tasks import Task
 
 from .models import Event
-from .services.reports import score
+from .services.reports import give_up, score
 from .services.rounds import pair_next_round
 from .services.standings import event_standings
 from .services.sweeper import unscored_reports
@@ -17,7 +18,19 @@ logger = logging.getLogger("tournaments")
 RETRY = {"autoretry_for": (OperationalError,), "retry_backoff": True, "retry_backoff_max": 60, "max_retries": 8}
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True, **RETRY)
+class ScoringTask(Task):
+    """A report whose scoring fails for good (database retries spent, or any other error) ends as
+    `invalid` with the reason on the organiser's page, instead of being sent again forever."""
+
+    def on_failure(self, exc, task_id, args, kwargs, einfo):
+        try:
+            give_up(args[0], exc)
+        except Exception:  # the database itself is away: the sweeper sends the report again later
+            logger.exception("report %s: could not record the scoring failure", args[0])
+        super().on_failure(exc, task_id, args, kwargs, einfo)
+
+
+@shared_task(base=ScoringTask, acks_late=True, reject_on_worker_lost=True, **RETRY)
 def score_report(report_id):
     """Score a reported result and settle its match (a second run finds it scored and stops)."""
     score(report_id)

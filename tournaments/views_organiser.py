@@ -27,7 +27,7 @@ from .forms import (
     WalkInForm,
 )
 from .models import Entrant, Event, Match, Seat
-from .presenters import audit_roles, clock, describe_audit, describe_note, round_title, score_text
+from .presenters import audit_roles, clock, describe_audit, describe_note, round_title, score_text, unscored_reports
 from .services import events as event_services
 from .services import results as result_services
 from .services import rounds as round_services
@@ -111,6 +111,7 @@ def manage(request, event):
         "current": current,
         "current_label": round_title(current) if current else "",
         "missing": missing,
+        "unscored": unscored_reports(event),
         "reported": [table for table in tables if finished or not table["pending"]],
         "earlier": [(round_, round_title(round_), _tables(event, round_, with_forms=False)) for round_ in rounds[1:]],
         "next_step": next_step(event, current, bool(missing)),

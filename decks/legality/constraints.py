@@ -33,8 +33,14 @@ define_messages(
         "format.list_entry": _("Format definition, %(place)s: needs a “name”."),
         "format.unknown_kind": _("Format definition, %(place)s: unknown kind “%(kind)s”."),
         "format.unknown_list": _("Format definition, %(place)s: no list named “%(list)s”."),
+        "format.group_per": _("Format definition, %(place)s: “per” is “title” or “copy”."),
+        "format.covers_from_after_effective": _(
+            "Format definition, %(place)s: “covers_from” cannot be after “effective”."
+        ),
     }
 )
+
+TEXT_LIMIT = "text_limit"  # the code of a limit set by a card's own text ("Limit 1 per deck")
 
 
 def format_error(code, place, **params):
@@ -116,8 +122,9 @@ class Constraint:
     def in_force(self, as_of):
         return self.since is None or as_of >= self.since
 
-    def violation(self, params, cards, expected, actual):
-        return Violation(self.code, self.kind, params, sorted(set(cards)), expected, actual, self.rule, self.anchor)
+    def violation(self, params, cards, expected, actual, code=None):
+        cards = sorted(set(cards))
+        return Violation(code or self.code, self.kind, params, cards, expected, actual, self.rule, self.anchor)
 
     @staticmethod
     def number(spec, key, place, default=None):
@@ -237,12 +244,22 @@ class Composition(Constraint):
 
 @kind("copy_limit")
 class CopyLimit(Constraint):
-    """Copies per card title: a default, per-card and per-kind limits, and a higher limit for
-    named cards of the declared Main Personality (DBZ)."""
+    """Copies per card title: a default, per-card and per-kind limits, a limit the card's own text
+    sets ("Limit 1 per deck", read without regard to case or spacing, before the Named card rule),
+    and a higher limit for named cards of the Main Personality (DBZ)."""
 
     def __init__(self, spec, place):
         super().__init__(spec, place)
         self.default = self.number(spec, "default", place)
+        self.text_limits = [
+            (
+                search_key(rule.get("phrase") or _missing(place, "phrase")),
+                rule["phrase"],
+                self.number(rule, "limit", place),
+            )
+            for rule in spec.get("text_limits", [])
+        ]
+        self.fewest_by_text = min((limit for _key, _phrase, limit in self.text_limits), default=None)
         self.where = compile_where(spec.get("where"), place)
         self.cards = {search_key(name): limit for name, limit in spec.get("cards", {}).items()}
         self.overrides = [
@@ -262,9 +279,25 @@ class CopyLimit(Constraint):
         for key, count in copies.items():
             if key in skipped:
                 continue
-            limit = self.limit_for(first[key], ctx)
+            card = first[key]
+            phrase, limit = self.text_limit(card, count)
+            if phrase is not None:
+                params = {"card": card.name, "limit": limit, "phrase": phrase}
+                yield self.violation(params, [card.name], limit, count, code=TEXT_LIMIT)
+                continue
+            limit = self.limit_for(card, ctx)
             if limit is not None and count > limit:
-                yield self.violation({"card": first[key].name, "limit": limit}, [first[key].name], limit, count)
+                yield self.violation({"card": card.name, "limit": limit}, [card.name], limit, count)
+
+    def text_limit(self, card, count):
+        """(phrase, limit) when the card's text sets a limit that `count` copies break, else (None, None)."""
+        if self.fewest_by_text is None or count <= self.fewest_by_text or not card.text:
+            return None, None
+        text = search_key(card.text)
+        for key, phrase, limit in self.text_limits:
+            if key in text and count > limit:
+                return phrase, limit
+        return None, None
 
     def limit_for(self, card, ctx):
         if card.key in self.cards:
@@ -280,7 +313,8 @@ class CopyLimit(Constraint):
 
 @kind("max_sharing")
 class MaxSharing(Constraint):
-    """At most N cards (copies included) sharing one value of an attribute, e.g. an ability."""
+    """At most N cards (copies included) sharing one value of an attribute, e.g. an ability; text
+    values are the same whatever their case or spacing (Deck Composition 3)."""
 
     def __init__(self, spec, place):
         super().__init__(spec, place)
@@ -288,18 +322,29 @@ class MaxSharing(Constraint):
         self.max = self.number(spec, "max", place)
         self.where = compile_where(spec.get("where"), place)
         self.get = getter(self.attribute)
+        self._folded = {}  # value -> compared form; values come from the catalogue, so few
 
     def check(self, deck, ctx):
         matching = self.where.select(deck.entries)
-        counts = {}
+        counts, shown = {}, {}
         for entry in matching:
             value = self.get(entry.card)
             if value:
-                counts[value] = counts.get(value, 0) + entry.qty
-        for value, count in counts.items():
+                key = self.same(value)
+                counts[key] = counts.get(key, 0) + entry.qty
+                shown.setdefault(key, value)
+        for key, count in counts.items():
             if count > self.max:
-                cards = [entry.card.name for entry in matching if self.get(entry.card) == value]
-                yield self.violation({"value": value, "max": self.max}, cards, self.max, count)
+                cards = [entry.card.name for entry in matching if self.same(self.get(entry.card)) == key]
+                yield self.violation({"value": shown[key], "max": self.max}, cards, self.max, count)
+
+    def same(self, value):
+        """The form values are compared in: text without regard to case or spacing (remembered: this
+        runs on every validation)."""
+        key = self._folded.get(value)
+        if key is None:
+            key = self._folded[value] = search_key(value) if isinstance(value, str) else value
+        return key
 
 
 class ListConstraint(Constraint):
@@ -353,13 +398,22 @@ class GroupConstraint(Constraint):
 
 @kind("group_exclusive")
 class GroupExclusive(GroupConstraint):
-    """Only one card (title) from each group."""
+    """Only one card from each group: one copy in all (`per: copy`) or one title (`per: title`),
+    the reading the format states."""
+
+    def __init__(self, spec, place):
+        super().__init__(spec, place)
+        self.per = spec.get("per", "title")
+        if self.per not in ("title", "copy"):
+            raise format_error("format.group_per", place)
 
     def check(self, deck, ctx):
         for number, group in enumerate(self.groups, start=1):
-            titles = {entry.card.key: entry.card.name for entry in self.group_entries(deck, group)}
-            if len(titles) > 1:
-                yield self.violation({"group": number}, list(titles.values()), 1, len(titles))
+            entries = self.group_entries(deck, group)
+            titles = {entry.card.key: entry.card.name for entry in entries}
+            count = sum(entry.qty for entry in entries) if self.per == "copy" else len(titles)
+            if count > 1:
+                yield self.violation({"group": number, "per": self.per}, list(titles.values()), 1, count)
 
 
 @kind("group_total")
@@ -381,7 +435,8 @@ class GroupTotal(GroupConstraint):
 
 @kind("eligibility")
 class Eligibility(Constraint):
-    """A card is legal `days` days after its set's release."""
+    """A title is legal `days` days after the release of its first printing (Card Eligibility); a
+    reprint does not make it wait again."""
 
     def __init__(self, spec, place):
         super().__init__(spec, place)
@@ -389,10 +444,10 @@ class Eligibility(Constraint):
 
     def check(self, deck, ctx):
         for entry in deck.entries:
-            released = entry.card.released_on
+            released = entry.card.eligible_from
             if released is not None and ctx.as_of < released + self.days:
                 legal_from = released + self.days
-                params = {"card": entry.card.name, "date": legal_from.isoformat()}
+                params = {"card": entry.card.name, "date": legal_from.isoformat(), "days": self.days.days}
                 yield self.violation(params, [entry.card.name], legal_from.isoformat(), ctx.as_of.isoformat())
 
 
@@ -431,6 +486,36 @@ class FlaggedIllegal(Constraint):
     def check(self, deck, ctx):
         for entry in self.where.select(deck.entries):
             yield self.violation({"card": entry.card.name}, [entry.card.name], 0, entry.qty)
+
+
+@kind("main_personality")
+class MainPersonality(Constraint):
+    """DBZ: exactly one Main Personality, all its level cards of one personality, and a declared
+    `Main Personality:` header that agrees with them."""
+
+    def __init__(self, spec, place):
+        super().__init__(spec, place)
+        self.where = compile_where(spec.get("where") or _missing(place, "where"), place)
+        self.attribute = spec.get("attribute", "personality")
+        self.declaration = spec.get("declaration")
+
+    def check(self, deck, ctx):
+        cards = [entry.card for entry in self.where.select(deck.entries)]
+        names = [card.name for card in cards]
+        personalities = {}
+        for card in cards:
+            personality = str(card.value(self.attribute) or card.name)
+            personalities.setdefault(search_key(personality), personality)
+        shown = ", ".join(sorted(personalities.values()))
+        if not personalities:
+            yield self.violation({"problem": "missing"}, [], 1, 0)
+        elif len(personalities) > 1:
+            params = {"problem": "mixed", "personalities": shown, "count": len(personalities)}
+            yield self.violation(params, names, 1, len(personalities))
+        declared = str(deck.declarations.get(self.declaration) or "").strip() if self.declaration else ""
+        if declared and personalities and search_key(declared) not in personalities:
+            params = {"problem": "declared", "declared": declared, "personality": shown}
+            yield self.violation(params, names, declared, shown)
 
 
 @kind("style_restriction")

@@ -33,14 +33,15 @@ class Context:
 
 
 def _main_personalities(deck):
-    declared = deck.declarations.get(MAIN_PERSONALITY_DECLARATION)
-    if declared:
-        return {search_key(declared)}
-    return {
+    """The Main Personality named cards are counted for: the deck's Main Personality cards, else a
+    `Main Personality:` header (a header that disagrees with the cards is reported elsewhere)."""
+    from_cards = {
         search_key(entry.card.attributes["personality"])
         for entry in deck.entries
         if entry.card.type == "main_personality" and entry.card.attributes.get("personality")
     }
+    declared = deck.declarations.get(MAIN_PERSONALITY_DECLARATION)
+    return from_cards or ({search_key(declared)} if declared else set())
 
 
 def validate(deck, fmt, as_of, domains=None, owned=None, unknown=()):
@@ -49,12 +50,20 @@ def validate(deck, fmt, as_of, domains=None, owned=None, unknown=()):
     `owned` maps card id -> quantity in a collection (None: no ownership check);
     `unknown` lists decklist lines that matched no card.
     """
+    if as_of < fmt.covers_from:
+        return Verdict(fmt.slug, fmt.version, fmt.effective, as_of, deck.size, [_no_rules(fmt, as_of)])
     ctx = Context(fmt, as_of, domains or {}, deck)
     violations = [*_shared_violations(deck, fmt, owned, unknown)]
     for constraint in fmt.constraints:
         if constraint.in_force(as_of):
             violations.extend(constraint.check(deck, ctx))
     return Verdict(fmt.slug, fmt.version, fmt.effective, as_of, deck.size, violations)
+
+
+def _no_rules(fmt, as_of):
+    """A date before the format's rules: no verdict on the cards, and never "legal"."""
+    params = {"format": fmt.name, "date": as_of.isoformat(), "start": fmt.covers_from.isoformat()}
+    return Violation("no_rules_in_force", "shared", params, [], fmt.covers_from.isoformat(), as_of.isoformat())
 
 
 def _shared_violations(deck, fmt, owned, unknown):

@@ -23,6 +23,7 @@ class Format:
     game: str
     version: str
     effective: datetime.date
+    covers_from: datetime.date  # the earliest date its rules describe; before it no rules were in force
     source: str
     declarations: list
     lists: dict
@@ -46,6 +47,9 @@ def compile_format(definition):
         if key not in definition:
             raise DomainError("format.key_required", "definition", key=key)
     effective = parse_date(definition["effective"], "effective")
+    covers_from = parse_date(definition.get("covers_from"), "covers_from") or effective
+    if covers_from > effective:
+        raise format_error("format.covers_from_after_effective", "covers_from")
     lists = {name: _compile_list(name, entries) for name, entries in definition.get("lists", {}).items()}
     constraints = [_compile_constraint(spec, index, lists) for index, spec in enumerate(definition["constraints"], 1)]
     return Format(
@@ -54,6 +58,7 @@ def compile_format(definition):
         game=definition["game"],
         version=definition["version"],
         effective=effective,
+        covers_from=covers_from,
         source=definition.get("source", ""),
         declarations=list(definition.get("declarations", [])),
         lists=lists,

@@ -1,7 +1,7 @@
 """Violation messages in the active language (EN/FR/IT), rendered only when shown."""
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 import games
 
@@ -9,8 +9,10 @@ BY_CODE = {
     "deck_size": gettext_lazy("The deck has %(actual)s cards; it must have %(expected)s."),
     "tribe_count": gettext_lazy("Tribe %(value)s has %(actual)s cards; each tribe needs exactly %(expected)s."),
     "counter_count": gettext_lazy("The deck has %(actual)s Counter type cards; it needs exactly %(expected)s."),
-    "rank_composition": gettext_lazy(
-        "Tribe %(group)s has %(actual)s %(ranks)s card(s); it needs exactly %(expected)s."
+    "rank_composition": ngettext_lazy(
+        "Tribe %(group)s has %(actual)s %(ranks)s card; it needs exactly %(expected)s.",
+        "Tribe %(group)s has %(actual)s %(ranks)s cards; it needs exactly %(expected)s.",
+        "actual",
     ),
     "epic_limit": gettext_lazy("The deck has %(actual)s Epic cards; at most %(max)s are allowed."),
     "epic_duplicate": gettext_lazy("%(card)s is an Epic card and appears %(actual)s times; Epic cards must be unique."),
@@ -19,7 +21,6 @@ BY_CODE = {
     ),
     "banned": gettext_lazy("%(card)s is banned."),
     "restricted": gettext_lazy("%(card)s is restricted to %(limit)s per deck; the deck has %(actual)s."),
-    "group_exclusive": gettext_lazy("Only one card of group %(group)s is allowed; the deck has %(cards)s."),
     "group_total": gettext_lazy(
         "At most %(max)s cards of group %(group)s are allowed in total; the deck has %(actual)s."
     ),
@@ -27,7 +28,24 @@ BY_CODE = {
     "mastery_limit": gettext_lazy("The deck has %(actual)s Mastery cards; at most %(max)s is allowed."),
     "ally_level": gettext_lazy("%(card)s is a level %(value)s Ally; only Allies of level %(expected)s are allowed."),
     "battle_simulator": gettext_lazy("%(card)s is a Battle Simulator card and is not allowed in tournaments."),
-    "not_yet_legal": gettext_lazy("%(card)s is not legal until %(date)s (7 days after its set's release)."),
+    "not_yet_legal": ngettext_lazy(
+        "%(card)s is not legal until %(date)s (%(days)s day after its first printing's release).",
+        "%(card)s is not legal until %(date)s (%(days)s days after its first printing's release).",
+        "days",
+    ),
+    "text_limit": ngettext_lazy(
+        "%(card)s says “%(phrase)s”: at most %(limit)s copy is allowed; the deck has %(actual)s.",
+        "%(card)s says “%(phrase)s”: at most %(limit)s copies are allowed; the deck has %(actual)s.",
+        "limit",
+    ),
+    "sensei_limit": ngettext_lazy(
+        "The deck has %(actual)s Sensei card; at most %(max)s is allowed.",
+        "The deck has %(actual)s Sensei cards; at most %(max)s is allowed.",
+        "actual",
+    ),
+    "no_rules_in_force": gettext_lazy(
+        "No rules of %(format)s were in force on %(date)s: the earliest rules this site knows start on %(start)s."
+    ),
     "unknown_card": gettext_lazy("“%(card)s” is not a card in the catalogue."),
     "wrong_game": gettext_lazy("%(card)s is a card of another game (%(game)s)."),
     "not_owned": gettext_lazy("%(card)s: %(missing)s more copies needed than the collection holds."),
@@ -41,16 +59,47 @@ TOKUI_WAZA = {
     "off_style": gettext_lazy("With a %(style)s Tokui-Waza, cards of another style are not allowed: %(cards)s."),
 }
 
+MAIN_PERSONALITY = {
+    "missing": gettext_lazy("The deck has no Main Personality: it needs the levels of exactly one personality."),
+    "mixed": ngettext_lazy(
+        "The Main Personality cards are of %(count)s personality (%(personalities)s); a deck has exactly one.",
+        "The Main Personality cards are of %(count)s personalities (%(personalities)s); a deck has exactly one.",
+        "count",
+    ),
+    "declared": gettext_lazy(
+        "The header names %(declared)s as Main Personality, but the deck's Main Personality cards are %(personality)s."
+    ),
+}
+
+# "Only one card from each group": the format states its reading (docs/formats.md, Choices).
+GROUP_EXCLUSIVE = {
+    "copy": ngettext_lazy(
+        "Only one card from group %(group)s is allowed; the deck has %(actual)s: %(cards)s.",
+        "Only one card from group %(group)s is allowed; the deck has %(actual)s: %(cards)s.",
+        "actual",
+    ),
+    "title": ngettext_lazy(
+        "Only one title from group %(group)s is allowed; the deck has %(actual)s: %(cards)s.",
+        "Only one title from group %(group)s is allowed; the deck has %(actual)s: %(cards)s.",
+        "actual",
+    ),
+}
+
+SUB_PROBLEMS = {"style_restriction": TOKUI_WAZA, "main_personality": MAIN_PERSONALITY}
+
 BY_KIND = {
     "deck_size": BY_CODE["deck_size"],
     "count": gettext_lazy("%(actual)s matching cards; %(expected)s required."),
     "count_per_value": gettext_lazy("%(value)s: %(actual)s cards; %(expected)s required."),
-    "composition": gettext_lazy("%(group)s: %(actual)s %(ranks)s card(s); %(expected)s required."),
+    "composition": ngettext_lazy(
+        "%(group)s: %(actual)s %(ranks)s card; %(expected)s required.",
+        "%(group)s: %(actual)s %(ranks)s cards; %(expected)s required.",
+        "actual",
+    ),
     "copy_limit": BY_CODE["copy_limit"],
     "max_sharing": gettext_lazy("%(actual)s cards share “%(value)s”; at most %(max)s may."),
     "banned": BY_CODE["banned"],
     "restricted": BY_CODE["restricted"],
-    "group_exclusive": BY_CODE["group_exclusive"],
     "group_total": BY_CODE["group_total"],
     "eligibility": BY_CODE["not_yet_legal"],
     "attribute_range": gettext_lazy("%(card)s: %(value)s is outside %(expected)s."),
@@ -70,11 +119,15 @@ def render(violation):
     params["cards"] = ", ".join(violation.cards)
     if "values" in params:
         params["ranks"] = _rank_names(params["values"])
-    if violation.kind == "style_restriction":
-        template = TOKUI_WAZA[params["problem"]]
-    else:
-        template = BY_CODE.get(violation.code) or BY_KIND.get(violation.kind, BY_CODE["unknown_card"])
-    return str(template) % params
+    return str(_template(violation, params) % params)
+
+
+def _template(violation, params):
+    if violation.kind in SUB_PROBLEMS:
+        return SUB_PROBLEMS[violation.kind][params["problem"]]
+    if violation.kind == "group_exclusive":
+        return GROUP_EXCLUSIVE[params.get("per", "title")]
+    return BY_CODE.get(violation.code) or BY_KIND.get(violation.kind, BY_CODE["unknown_card"])
 
 
 def summary(verdict):

@@ -22,6 +22,13 @@ class CardInfo:
     rank: str = ""
     ability: str = ""
     attributes: dict = field(default_factory=dict, hash=False, compare=False)
+    text: str = ""
+    first_released_on: datetime.date | None = None  # the title's first printing (Card Eligibility)
+
+    @property
+    def eligible_from(self):
+        """The release date eligibility counts from: the title's first printing, else this one's."""
+        return self.first_released_on or self.released_on
 
     def value(self, name):
         if name in CARD_FIELDS:

@@ -118,6 +118,7 @@ def card_info(card, tribe_names):
         rank=card.rank,
         ability=card.ability,
         attributes={**card.attributes, **stats},
+        text=card.text,
     )
 
 
@@ -129,7 +130,7 @@ def card_index(game):
         if cached is None:
             tribe_names = dict(Tribe.objects.filter(game=game).values_list("pk", "name"))
             cards = Card.objects.filter(card_set__game=game).select_related("card_set__game")
-            index = CardIndex(game.slug, [card_info(card, tribe_names) for card in cards])
+            index = CardIndex(game.slug, [card_info(card, tribe_names) for card in cards], game.definition.printings)
             index.domains = {"tribes": [tribe.name for tribe in game.wheel()]} if game.card_schema.uses_tribes else {}
             cached = _snapshot.indexes[game.pk] = index
         return cached
@@ -185,8 +186,10 @@ def _cards_by_id(ids):
 
 
 def check_deck(format_slug, as_of, deck, unknown=(), owned=None):
+    """The verdict on a deck as of a date, each card read as it was then (Most Recent Printing Rule)."""
     row, compiled = format_for(format_slug, as_of)
-    verdict = validate(deck, compiled, as_of, card_index(row.game).domains, owned=owned, unknown=unknown)
+    index = card_index(row.game)
+    verdict = validate(index.deck_on(deck, as_of), compiled, as_of, index.domains, owned=owned, unknown=unknown)
     return row, verdict
 
 

@@ -5,7 +5,7 @@ the stored reports. Reports and the organiser's entries are checked by the same 
 import json
 import logging
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -34,6 +34,10 @@ define_messages(
         "report.unknown_fields": _("A report takes games, wins, draws or placements; not %(fields)s."),
         "report.too_large": _("A report is at most %(kb)s KB."),
         "report.nul": _("A report cannot contain NUL characters or lone surrogates."),
+        "report.scoring_failed": _(
+            "This report could not be scored because of an error on the site (%(error)s); the organiser enters "
+            "the result. The error has been logged."
+        ),
     }
 )
 
@@ -78,7 +82,7 @@ def submit_report(match, user, payload, confirms=None):
         if entrant is None:
             raise DomainError("report.players_only", status=403)
         _check_open(match)
-        result = confirms.result if confirms else reported_result(payload, match).as_dict()
+        result = confirms.result if confirms else _refuse_impossible(payload, match)
         match.reports.filter(entrant=entrant).delete()
         stored = {"result": confirms.result} if confirms else {}
         report = Report.objects.create(match=match, entrant=entrant, reporter=user, payload=payload, **stored)
@@ -88,6 +92,18 @@ def submit_report(match, user, payload, confirms=None):
         )
         enqueue_on_commit("tournaments.tasks.score_report", report.pk)
     return report
+
+
+def _refuse_impossible(payload, match):
+    """An impossible report is refused at once, naming the field. An error of ours is not the
+    reporter's fault: the report is kept, and scoring records the error for the organiser."""
+    try:
+        return reported_result(payload, match).as_dict()
+    except (DomainError, DatabaseError):
+        raise
+    except Exception:
+        logger.exception("match %s: a report could not be checked; it is kept for the scoring task", match.pk)
+        return None
 
 
 def _check_open(match):
@@ -153,6 +169,29 @@ def _compute(report, match):
         report.status = Report.Status.SCORED
     except DomainError as error:
         report.status, report.problem = Report.Status.INVALID, error.as_dict()
+    except DatabaseError:
+        raise  # the task retries a passing database error a bounded number of times, then gives up
+    except Exception as error:
+        # Scoring it again would fail the same way: record why, so the organiser sees it at once.
+        logger.exception("report %s could not be scored", report.pk)
+        report.status, report.problem = Report.Status.INVALID, scoring_failed(error).as_dict()
+
+
+def scoring_failed(error):
+    return DomainError("report.scoring_failed", error=type(error).__name__)
+
+
+def give_up(report_id, error):
+    """Scoring failed for good (retries spent, or an error that survived the transaction): the report
+    becomes `invalid` with the reason, so the organiser sees it and the sweeper stops sending it.
+    One conditional update: a report scored meanwhile is left alone."""
+    problem = scoring_failed(error).as_dict()
+    changed = Report.objects.filter(pk=report_id, status=Report.Status.RECEIVED).update(
+        status=Report.Status.INVALID, problem=problem, scored_at=timezone.now()
+    )
+    if changed:
+        logger.error("report %s: scoring gave up after %r", report_id, error)
+    return bool(changed)
 
 
 def reported_result(payload, match):
