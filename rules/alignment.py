@@ -84,6 +84,7 @@ class Row:
     section_key: str
     kind: str  # "heading" for a section's own row, else the item kind
     texts: dict[str, str | None]
+    level: int = 0  # the section's level for a heading row (1 for groups such as game modes)
 
 
 @dataclass
@@ -122,7 +123,7 @@ class Alignment:
     def rows(self) -> Iterator[Row]:
         """Each section heading, then each of its items, with the text in every language."""
         for section in self.sections:
-            yield Row(section.key, section.key, "heading", self._texts(section.indexes, None))
+            yield Row(section.key, section.key, "heading", self._texts(section.indexes, None), section.level)
             for item in section.items:
                 yield Row(item.anchor, section.key, item.kind, self._texts(section.indexes, item.indexes))
 
