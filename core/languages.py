@@ -8,6 +8,7 @@ import gettext
 from functools import lru_cache
 
 import pycountry
+from django.conf.locale import LANG_INFO
 from django.utils.translation import get_language
 
 
@@ -35,9 +36,18 @@ def _catalogue(ui_language):
     return gettext.translation("iso639-3", pycountry.LOCALES_DIR, languages=[base], fallback=True)
 
 
-def language_name(code, ui_language=None):
-    """The name of a language in the active (or given) UI language; the code itself when unknown."""
+def language_name(code, ui_language=None, in_text=False):
+    """The name of a language in the active (or given) UI language; the code itself when unknown.
+
+    `in_text`: for use inside a sentence, in lowercase where the UI language writes language names so
+    (French "en anglais", Italian "in inglese"), as Django's own name of that language shows.
+    """
     english = _english_name(code)
     if english is None:
         return code
-    return _catalogue(ui_language or get_language()).gettext(english)
+    ui = (ui_language or get_language() or "en").split("-")[0]
+    name = _catalogue(ui).gettext(english)
+    own_name = LANG_INFO.get(ui, {}).get("name_local", "")
+    if in_text and own_name[:1].islower():
+        name = name[:1].lower() + name[1:]
+    return name

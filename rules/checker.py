@@ -10,7 +10,7 @@ from what the software enforces. Each finding has a kind, a severity and the tex
 
 from dataclasses import dataclass, field
 
-from .checking import numbers, sentences, spelling, terms
+from .checking import connectors, numbers, sentences, spelling, terms
 from .checking.findings import Finding
 from .checking.text import are_forms, contains_phrase, fold, phrase_words, tokens
 from .parsing import split_term
@@ -51,7 +51,9 @@ def check(source):
         *_numbers(source),
         *_sentences(source),
         *_term_findings(source, term_table),
+        *_connectors(source, term_table),
         *_names(source),
+        *_mode_names_kept(source),
         *_spelling(source, term_table),
         *_engine(source),
     ]
@@ -323,6 +325,72 @@ def _shares_translation(term, rendering, other, other_rendering):
 def _rendered_inside(term, language, phrase):
     return any(
         terms.phrase_inside(r.phrase, phrase) for r in term.renderings.get(language, []) if r.origin != "alternative"
+    )
+
+
+# --- connectors ---------------------------------------------------------------------------------
+
+
+def _connectors(source, table):
+    texts = dict(source.items())
+    for language in source.languages:
+        checked = [
+            (key, [r for r in term.renderings.get(language, []) if r.origin != "alternative"])
+            for key, term in table.items()
+            if term.checked_in_rules and term.renderings.get(language)
+        ]
+        checked = [(key, _Renderings(table[key].source, renderings)) for key, renderings in checked]
+        found = []
+        for anchor, row in texts.items():
+            if row.get(source.reference) and row.get(language):
+                found += connectors.joints(anchor, row[source.reference], row[language], checked, terms.related)
+        for joint, usual in connectors.unusual(found):
+            params = {
+                "first": table[joint.first].source,
+                "second": table[joint.second].source,
+                "ours": joint.ours,
+                "used": joint.theirs,
+                "usual": usual,
+            }
+            words = (joint.theirs, joint.ours, params["first"], params["second"])
+            yield _finding("connector", language, joint.anchor, source, {joint.anchor: texts[joint.anchor]}, params, words)
+
+
+class _Renderings(list):
+    """A term's renderings, with its source phrase, for the connectors module."""
+
+    def __init__(self, source, renderings):
+        super().__init__(renderings)
+        self.source = source
+
+
+def _mode_names_kept(source):
+    """A game mode named in the reference must be named in the translation (numbers either way)."""
+    levels = [row for row in source.rows if row.kind == "heading" and getattr(row, "level", 0) == 1]
+    for anchor, texts in source.items():
+        reference_text = texts.get(source.reference) or ""
+        for row in levels:
+            ours = terms.heading_parts(row.texts.get(source.reference) or "")[1:]
+            for index, name in enumerate(ours):
+                if not numbers.names_spans(reference_text, [name], source.reference):
+                    continue
+                for language in source.languages:
+                    theirs = terms.heading_parts(row.texts.get(language) or "")[1:]
+                    text = texts.get(language)
+                    if text and index < len(theirs) and not _names_mode(text, theirs[index], language):
+                        params = {"name": name, "reference": source.reference, "language": language}
+                        quoted = _quote(source, texts, language)
+                        yield Finding("name_missing", language, anchor, params, quoted, (name, theirs[index]))
+
+
+def _names_mode(text, name, language):
+    """Every word of the mode's name is in the text, numbers in digits or words."""
+    written = numbers.with_digits(text, language)
+    wanted = numbers.with_digits(name, language)
+    words_written = [token.folded for token in tokens(written)] + numbers.digits_in(written)
+    return all(
+        any(terms.related(word, other) for other in words_written)
+        for word in [token.folded for token in tokens(wanted) if len(token.folded) > 2] + numbers.digits_in(wanted)
     )
 
 

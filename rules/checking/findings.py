@@ -22,6 +22,10 @@ KINDS = {
     "sentence_short": ("meaning", _("This sentence is much shorter than the %(reference)s one: a clause may be missing.")),
     "term_missing": ("meaning", _("“%(term)s” is not translated here (elsewhere: %(usual)s).")),
     "name_missing": ("meaning", _("The name “%(name)s” is missing here.")),
+    "connector": (
+        "meaning",
+        _("“%(first)s” %(ours)s “%(second)s”: “%(used)s” here, where this translation usually writes “%(usual)s”."),
+    ),
     "term_varies": ("terminology", _("“%(term)s” is written “%(used)s” here and “%(usual)s” elsewhere.")),
     "term_untranslated": ("terminology", _("“%(term)s” is left untranslated here and written “%(usual)s” elsewhere.")),
     "term_unused": (
@@ -60,7 +64,7 @@ class Finding:
         params = {}
         for name, value in self.params.items():
             if name in LANGUAGE_PARAMS:
-                value = ", ".join(language_name(code) for code in str(value).split(","))
+                value = ", ".join(language_name(code, in_text=True) for code in str(value).split(","))
             elif name == "origin":
                 value = ORIGINS.get(value, value)
             params[name] = value

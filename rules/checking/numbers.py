@@ -72,15 +72,15 @@ def _noun_form(word, nouns):
 def names_spans(text, names, language):
     """(start, end) of each game-mode name in the text, numbers written either way."""
     spans = []
-    normalised = _with_digits(text, language)
+    normalised = with_digits(text, language)
     for name in names:
-        pattern = _name_pattern(_with_digits(name, language))
+        pattern = _name_pattern(with_digits(name, language))
         if pattern:
             spans += [(m.start(), m.end()) for m in pattern.finditer(normalised)]
     return spans
 
 
-def _with_digits(text, language):
+def with_digits(text, language):
     """The folded text with number words replaced by digits of the same length (positions kept)."""
     words = number_words(language)
     folded = list(fold(text)) if len(fold(text)) == len(text) else list(text.lower())
@@ -115,3 +115,7 @@ def differences(reference, translation):
     missing = ref_required - tr_required - tr_optional
     extra = tr_required - ref_required - ref_optional
     return missing, extra
+
+
+def digits_in(text):
+    return [match.group(1) for match in _DIGITS.finditer(text.replace("\x00", ""))]

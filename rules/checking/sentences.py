@@ -14,6 +14,8 @@ _DIGIT = re.compile(r"\d+")
 SKIP_COST = 2.4
 MERGE_COST = 0.6
 NUMBER_COST = 1.5
+LENGTH_WEIGHT = 4
+MIN_RATIO_SAMPLES = 5
 
 
 def split(text):
@@ -44,7 +46,7 @@ def _cost(ours, theirs, ratio):
         return SKIP_COST
     length_ours = sum(len(s) for s in ours) * ratio
     length_theirs = sum(len(s) for s in theirs)
-    cost = abs(math.log((length_theirs + 10) / (length_ours + 10))) * 2
+    cost = abs(math.log((length_theirs + 10) / (length_ours + 10))) * LENGTH_WEIGHT
     if sorted(_DIGIT.findall(" ".join(ours))) != sorted(_DIGIT.findall(" ".join(theirs))):
         cost += NUMBER_COST
     return cost + (MERGE_COST if len(ours) + len(theirs) > 2 else 0.0)
@@ -60,6 +62,6 @@ def _trace(move, reference, translation):
 
 
 def usual_ratio(pairs_of_texts):
-    """The median length ratio translation / reference over aligned texts (1.0 without any)."""
+    """The median length ratio translation / reference over aligned texts (1.0 with fewer than five)."""
     ratios = sorted(len(theirs) / len(ours) for ours, theirs in pairs_of_texts if ours and theirs)
-    return ratios[len(ratios) // 2] if ratios else 1.0
+    return ratios[len(ratios) // 2] if len(ratios) >= MIN_RATIO_SAMPLES else 1.0
