@@ -216,7 +216,9 @@ def _usage_findings(term, language, source, texts):
         yield from _untranslated_minority(term, language, source, texts)
         return
     anchors = terms.uses(term, source.items(), source.reference, skip=term.anchors)
-    found = {anchor: terms.present(term, texts[anchor].get(language) or "", language, term.source) for anchor in anchors}
+    found = {
+        anchor: terms.present(term, texts[anchor].get(language) or "", language, term.source) for anchor in anchors
+    }
     usual = _usual(renderings, found)
     for anchor in anchors:
         text = texts[anchor].get(language)
@@ -353,7 +355,9 @@ def _connectors(source, table):
                 "usual": usual,
             }
             words = (joint.theirs, joint.ours, params["first"], params["second"])
-            yield _finding("connector", language, joint.anchor, source, {joint.anchor: texts[joint.anchor]}, params, words)
+            yield _finding(
+                "connector", language, joint.anchor, source, {joint.anchor: texts[joint.anchor]}, params, words
+            )
 
 
 class _Renderings(list):
@@ -438,7 +442,9 @@ def _allowed_words(source, table):
         for renderings in term.renderings.values():
             for rendering in renderings:
                 allowed.update(token.text.lower() for token in tokens(rendering.phrase))
-    reference_words = {word for _anchor, texts in source.items() for word in phrase_words(texts.get(source.reference) or "")}
+    reference_words = {
+        word for _anchor, texts in source.items() for word in phrase_words(texts.get(source.reference) or "")
+    }
     reference_words = [word for word in reference_words if len(word) > 2]
 
     def is_allowed(word):

@@ -243,6 +243,11 @@ def parse_rules(text: str | bytes, language: str) -> RulesDocument:
 def _take_credit(sections: list[Section]) -> str | None:
     """Remove and return the preamble's translator by-line: a short line that is not a sentence and
     ends with a person's name ("Translation by Giada Gubert", "Traducción de María López")."""
+    first = sections[0] if sections else None
+    if first is not None and first.level and _is_by_line(first.heading):
+        # The by-line stood alone above the preamble's text: read as a heading, it is the credit.
+        sections[0] = Section(heading="", slug="preamble", items=first.items, level=0)
+        return first.heading
     preamble = next((section for section in sections if section.slug == "preamble"), None)
     if preamble is None:
         return None

@@ -68,7 +68,9 @@ def reference_glossary_terms(structure):
     key = structure.get("glossary_section")
     section = next((s for s in structure.get("sections", []) if s["key"] == key), None)
     entries = structure.get("glossary", [])
-    return {item["anchor"]: entry["term"] for entry, item in zip(entries, section["items"] if section else [], strict=False)}
+    return {
+        item["anchor"]: entry["term"] for entry, item in zip(entries, section["items"] if section else [], strict=False)
+    }
 
 
 def search(structure, query):

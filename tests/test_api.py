@@ -84,7 +84,11 @@ def test_unknown_api_path_is_json_404(client, settings):
     settings.DEBUG = False
     response = client.get("/api/v1/no-such-thing/")
     assert response.status_code == 404
-    assert response.json() == {"message": "Not found."}
+    assert response.json() == {
+        "message": "Not found.",
+        "code": "api.not_found",
+        "errors": {"non_field_errors": ["Not found."]},
+    }
 
 
 def test_healthz_reports_database_and_broker(client, settings):

@@ -148,7 +148,9 @@ def test_the_terms_come_from_the_documents(dc_rules):
     from rules.consistency import check_game
 
     findings, _languages = check_game(Game.objects.get(slug="dust-collectorz"))
-    shared = {(f.language, f.params["used"], f.params["term"], f.params["other"]) for f in findings if f.kind == "term_shared"}
+    shared = {
+        (f.language, f.params["used"], f.params["term"], f.params["other"]) for f in findings if f.kind == "term_shared"
+    }
     assert ("fr", "Tour", "Round", "Turn") in shared  # from the glossary, aligned by anchor
     assert ("it", "Scontro", "Clash", "Three and Four Player Free-for-All") in shared  # glossary and a heading
     varies = {(f.language, f.anchor) for f in findings if f.kind in ("term_varies", "term_untranslated")}

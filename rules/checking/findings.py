@@ -19,7 +19,10 @@ KINDS = {
     "missing": ("meaning", _("Present in %(present)s, missing in %(language)s.")),
     "sentence_missing": ("meaning", _("A sentence of the %(reference)s text has no counterpart in %(language)s.")),
     "sentence_added": ("meaning", _("A sentence of the %(language)s text has no counterpart in %(reference)s.")),
-    "sentence_short": ("meaning", _("This sentence is much shorter than the %(reference)s one: a clause may be missing.")),
+    "sentence_short": (
+        "meaning",
+        _("This sentence is much shorter than the %(reference)s one: a clause may be missing."),
+    ),
     "term_missing": ("meaning", _("“%(term)s” is not translated here (elsewhere: %(usual)s).")),
     "name_missing": ("meaning", _("The name “%(name)s” is missing here.")),
     "connector": (

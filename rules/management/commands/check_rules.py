@@ -26,6 +26,8 @@ class Command(BaseCommand):
             for f in findings:
                 accepted = " [accepted]" if f.accepted is not None else ""
                 self.stdout.write(f"[{f.severity}/{f.kind}] {f.anchor} ({f.language}): {f.message}{accepted}")
-            summary = ngettext("%(count)s finding across %(languages)s", "%(count)s findings across %(languages)s", len(findings))
+            summary = ngettext(
+                "%(count)s finding across %(languages)s", "%(count)s findings across %(languages)s", len(findings)
+            )
             self.stdout.write(summary % {"count": len(findings), "languages": ", ".join(languages) or "-"})
         sys.exit(1 if any(f.accepted is None for f in findings) else 0)
