@@ -199,7 +199,7 @@ def surface_forms(items, language):
     for _anchor, texts in items:
         spellings.update(token.text for token in tokens(texts.get(language) or ""))
     best = {}
-    for spelling, count in spellings.most_common():
+    for spelling, _count in spellings.most_common():
         best.setdefault(fold(spelling), spelling)
     return best
 
