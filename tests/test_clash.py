@@ -94,4 +94,4 @@ def test_calculator_shows_both_readings_with_natural_labels(client, sample):
     assert "on the stack&#x27;s total" in page.text or "on the stack's total" in page.text
     assert ">Attacker: primary card</label>" in page.text and "primary card:" not in page.text
     french = client.get("/fr/rules/dust-collectorz/clash/").text
-    assert ">Attaquant : carte principale</label>" in french
+    assert ">Attaquant\xa0: carte principale</label>" in french
