@@ -1,16 +1,39 @@
-"""Every API error is JSON with a human-readable message in the request's language."""
+"""Every API error is JSON with a human-readable message in the request's language.
+
+DRF's own messages for a few framework errors are English or half translated ("JSON parse error -
+Expecting value…", "No Card matches the given query.", Italian throttling), so those are answered
+with our own coded messages, like every DomainError.
+"""
 
 import logging
+import math
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext_lazy
+from rest_framework import exceptions
 from rest_framework.views import exception_handler
 
-from core.errors import DomainError
+from core.errors import DomainError, define_messages
 
 logger = logging.getLogger(__name__)
+
+define_messages(
+    {
+        "api.not_found": gettext_lazy("Not found."),
+        "api.invalid_json": gettext_lazy("The request body is not valid JSON."),
+        "api.unreadable_body": gettext_lazy("The request body could not be read."),
+        "api.throttled": ngettext_lazy(
+            "Too many requests: try again in %(wait)s second.",
+            "Too many requests: try again in %(wait)s seconds.",
+            "wait",
+        ),
+        "api.method_not_allowed": gettext_lazy("The method %(method)s is not allowed here."),
+        "api.unsupported_media_type": gettext_lazy("Unsupported media type “%(media_type)s”: send JSON."),
+    }
+)
 
 
 def json_exception_handler(exc, context):
@@ -18,12 +41,36 @@ def json_exception_handler(exc, context):
         return JsonResponse(exc.body(), status=exc.status)
     if isinstance(exc, RequestDataTooBig):
         return api_too_large()
+    coded = _coded(exc, context)
+    if coded is not None:
+        response = JsonResponse(coded.body(), status=coded.status)
+        if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
+            response["Retry-After"] = str(math.ceil(exc.wait))
+        return response
     response = exception_handler(exc, context)
     if response is None:
         logger.exception("Unhandled API error", exc_info=exc)
         return JsonResponse({"message": _("Internal server error.")}, status=500)
     response.data = _with_message(response.data)
     return response
+
+
+def _coded(exc, context):
+    """Our own DomainError for framework errors whose messages DRF leaves untranslated."""
+    request = context.get("request")
+    if isinstance(exc, (Http404, exceptions.NotFound)):
+        return DomainError("api.not_found", status=404)
+    if isinstance(exc, exceptions.ParseError):
+        code = "api.invalid_json" if "JSON" in str(exc.detail) else "api.unreadable_body"
+        return DomainError(code, status=400)
+    if isinstance(exc, exceptions.Throttled):
+        return DomainError("api.throttled", status=429, wait=math.ceil(exc.wait or 1))
+    if isinstance(exc, exceptions.MethodNotAllowed):
+        return DomainError("api.method_not_allowed", status=405, method=getattr(request, "method", "?"))
+    if isinstance(exc, exceptions.UnsupportedMediaType):
+        media_type = getattr(request, "content_type", "") or "?"
+        return DomainError("api.unsupported_media_type", status=415, media_type=media_type[:80])
+    return None
 
 
 def _with_message(data):
@@ -52,7 +99,7 @@ def api_bad_request(request, exception=None):
 
 
 def api_not_found(request, exception=None):
-    return JsonResponse({"message": _("Not found.")}, status=404)
+    return JsonResponse(DomainError("api.not_found").body(), status=404)
 
 
 def api_server_error(request):

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.conf.locale import LANG_INFO
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
@@ -192,8 +193,20 @@ LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("fr", _("French")), ("it", _("Italian"))]
+
+def ui_languages(codes):
+    """[(code, name)] for the UI languages named in UI_LANGUAGES: codes Django knows; a catalogue in
+    locale/<code>/ translates the UI (without one, pages fall back to English)."""
+    unknown = [code for code in codes if code not in LANG_INFO or "name" not in LANG_INFO[code]]
+    if unknown:
+        raise ImproperlyConfigured(f"UI_LANGUAGES: unknown language code(s) {', '.join(unknown)}")
+    return [(code, _(LANG_INFO[code]["name"])) for code in dict.fromkeys(codes)]
+
+
+LANGUAGE_CODE = os.environ.get("LANGUAGE_CODE", "en")
+LANGUAGES = ui_languages(env_list("UI_LANGUAGES", ["en", "fr", "it"]))
+if LANGUAGE_CODE not in dict(LANGUAGES):
+    raise ImproperlyConfigured(f"LANGUAGE_CODE {LANGUAGE_CODE!r} must be one of UI_LANGUAGES")
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True

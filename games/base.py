@@ -29,6 +29,5 @@ class GameDefinition:
     quick_reference: Callable | None = None  # (QuickReferenceInput) -> [block dicts], see games/quick.py
     rules_expectations: Callable | None = None  # (QuickReferenceInput) -> [(anchor, numbers, description)]
     supports_clash: bool = False  # the tribe-wheel clash calculator applies
-    terminology: dict = field(default_factory=dict)  # concept -> language -> (term, variants, alternatives)
     reference_documents: tuple = ()  # (language, file pattern) of the publisher's documents
     sample_catalogue: bool = True  # its sample catalogue is loaded by `make run`

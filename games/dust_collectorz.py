@@ -391,23 +391,6 @@ def rules_expectations(source):
     return found
 
 
-# Game terms per language as the publisher's translations use them: (term, other forms of the same
-# word, other words seen for the same concept). The checker reports documents mixing the latter.
-TERMINOLOGY = {
-    "rank-bronze": {"en": ("Bronze", "", ""), "fr": ("Bronze", "", ""), "it": ("Bronzo", "", "")},
-    "rank-silver": {"en": ("Silver", "", ""), "fr": ("Argent", "", ""), "it": ("Argento", "", "")},
-    "rank-gold": {"en": ("Gold", "", ""), "fr": ("Or", "", ""), "it": ("Oro", "", "")},
-    "rank-platinum": {"en": ("Platinum", "", ""), "fr": ("Platine", "", "Platinum"), "it": ("Platino", "", "")},
-    "rank-epic": {"en": ("Epic", "", ""), "fr": ("Épique", "Epique", ""), "it": ("Epica", "Epiche, Epico, Epici", "")},
-    "counter-type": {
-        "en": ("Counter Type", "Counter", ""),
-        "fr": ("type Contre", "", "type Pion, type compteur, type Counter"),
-        "it": ("Contrattacco", "", "Contratto"),
-    },
-    "tribe": {"en": ("Tribe", "Tribes", ""), "fr": ("Tribu", "Tribus", ""), "it": ("Tribù", "tribale, tribali", "")},
-    "deck": {"en": ("Deck", "Decks", ""), "fr": ("Deck", "Decks", "pioche"), "it": ("Mazzo", "Mazzi", "Deck")},
-}
-
 GAME = GameDefinition(
     slug=SLUG,
     name="Dust Collectorz: Champions Unleashed",
@@ -417,7 +400,6 @@ GAME = GameDefinition(
     quick_reference=quick_reference,
     rules_expectations=rules_expectations,
     supports_clash=True,
-    terminology=TERMINOLOGY,
     reference_documents=(
         ("en", "dust-collectorz-rules-en-*.txt"),
         ("fr", "dust-collectorz-rules-fr-*.txt"),

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import RulesDocument, Terminology
+from .models import FindingReview, RulesDocument, Terminology
 
 
 @admin.register(Terminology)
@@ -15,3 +15,10 @@ class RulesDocumentAdmin(admin.ModelAdmin):
     list_display = ("game", "language", "version", "title", "is_current", "imported_at")
     list_filter = ("game", "language", "is_current")
     readonly_fields = ("content_hash", "structure", "source_text", "imported_at", "imported_by")
+
+
+@admin.register(FindingReview)
+class FindingReviewAdmin(admin.ModelAdmin):
+    list_display = ("game", "key", "note", "accepted_by", "accepted_at")
+    list_filter = ("game",)
+    search_fields = ("key", "note")

@@ -46,6 +46,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
+from rules.checking.numbers import number_words
 from rules.parsing import Item, RulesDocument, Section, slugify, split_term
 
 SECTION_MATCH_MIN = 0.5
@@ -55,6 +56,7 @@ AMBIGUOUS_SWAP = 0.01  # two glossary pairs whose swap changes the score by less
 GLOSSARY_PREFIX = "glossary"
 _KIND_TAGS = {"bullet": "b", "note": "note-", "paragraph": "p"}
 _NUMBER = re.compile(r"\d+")
+_WORDS = re.compile(r"[^\W\d_]+")
 _LETTERS = re.compile(r"[a-z]+")
 
 Pair = tuple[int | None, int | None]
@@ -84,6 +86,7 @@ class Row:
     section_key: str
     kind: str  # "heading" for a section's own row, else the item kind
     texts: dict[str, str | None]
+    level: int = 0  # the section's level for a heading row (1 for groups such as game modes)
 
 
 @dataclass
@@ -122,7 +125,7 @@ class Alignment:
     def rows(self) -> Iterator[Row]:
         """Each section heading, then each of its items, with the text in every language."""
         for section in self.sections:
-            yield Row(section.key, section.key, "heading", self._texts(section.indexes, None))
+            yield Row(section.key, section.key, "heading", self._texts(section.indexes, None), section.level)
             for item in section.items:
                 yield Row(item.anchor, section.key, item.kind, self._texts(section.indexes, item.indexes))
 
@@ -394,8 +397,8 @@ def _trace(best: list[list[float]], gains: list[list[float]]) -> list[Pair]:
 
 
 def _section_pairs(reference: RulesDocument, other: RulesDocument) -> list[Pair]:
-    shapes_a = [_SectionShape.of(section) for section in reference.sections]
-    shapes_b = [_SectionShape.of(section) for section in other.sections]
+    shapes_a = [_SectionShape.of(section, reference.language) for section in reference.sections]
+    shapes_b = [_SectionShape.of(section, other.language) for section in other.sections]
 
     def gain(i: int, j: int) -> float:
         same_role = (reference.glossary_section == i) == (other.glossary_section == j)
@@ -413,10 +416,10 @@ class _SectionShape:
     numbers: Counter[str]
 
     @classmethod
-    def of(cls, section: Section) -> _SectionShape:
+    def of(cls, section: Section, language: str = "") -> _SectionShape:
         signature = tuple(f"r{item.number}" if item.kind == "rule" else item.kind[0] for item in section.items)
         text = " ".join([section.heading, *(item.text for item in section.items)])
-        return cls(section.level, signature, Counter(_NUMBER.findall(text)))
+        return cls(section.level, signature, Counter(_NUMBER.findall(text)) + _heading_numbers(section, language))
 
     def similarity(self, other: _SectionShape, same_glossary_role: bool = True) -> float:
         shape = 1.0
@@ -424,6 +427,15 @@ class _SectionShape:
             shape = SequenceMatcher(None, self.signature, other.signature, autojunk=False).ratio()
         numbers = _jaccard(self.numbers, other.numbers)
         return 0.15 * (self.level == other.level) + 0.45 * shape + 0.25 * numbers + 0.15 * same_glossary_role
+
+
+def _heading_numbers(section: Section, language: str) -> Counter[str]:
+    """Numbers a heading writes in words ("Modo: Dos jugadores", "Mode: Two Player Versus"), so that
+    modes pair by their player counts in any language num2words knows."""
+    words = number_words(language) if language else {}
+    return Counter(
+        str(words[word]) for word in (w.lower() for w in _WORDS.findall(_fold(section.heading))) if word in words
+    )
 
 
 def section_similarity(a: Section, b: Section, same_glossary_role: bool = True) -> float:

@@ -1,153 +1,491 @@
-"""Cross-language consistency of one game's rules, plain Python (no Django).
+"""Cross-language consistency of one game's rules, plain Python (no ORM).
 
-Fed the aligned rows (anchor -> text per language), it reports:
-(a) aligned rules whose numbers differ (digits and number words from two up: "one"/"un"/"uno"
-    double as articles, so they are not counted);
-(b) aligned rules where a game term of the reference text has no counterpart in a translation;
-(c) one concept written in several ways within one document;
-(d) sections or rules present in one language and missing in another;
-(e) numbers in the official text that differ from the values the software enforces.
-Each finding quotes the texts with their anchor.
+Fed the aligned rows of the current documents (one anchor, its text in every language), it reports
+what a careful translator would: numbers that differ (`checking.numbers`), rules, sentences and
+clauses missing on one side (`checking.sentences`), game terms not translated, written in different
+ways or two terms sharing one translation (`checking.terms`, derived from the glossary, the headings
+and the rules themselves), names not kept, spelling (`checking.spelling`) and numbers that differ
+from what the software enforces. Each finding has a kind, a severity and the texts side by side.
 """
 
-import re
-from collections import Counter
 from dataclasses import dataclass, field
 
-# Number words from two up. Words that are also common other words are left out: French "neuf"
-# (new) and Italian "sei" (you are); their digits are still counted.
-NUMBER_WORDS = {
-    "en": {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"},
-    "fr": {2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "sept", 8: "huit", 10: "dix"},
-    "it": {2: "due", 3: "tre", 4: "quattro", 5: "cinque", 7: "sette", 8: "otto", 9: "nove", 10: "dieci"},
-}
-SKIPPED_SECTIONS = ("preamble",)
-WORD = r"(?<![\w])({})(?![\w])"
+from .checking import connectors, numbers, sentences, spelling, terms
+from .checking.findings import Finding
+from .checking.text import are_forms, contains_phrase, fold, phrase_words, tokens
+from .parsing import split_term
+
+MIN_SHORT_SENTENCE = 60
+SHORT_SENTENCE_SHARE = 0.5
+MIN_NAME_WORDS = 2
+MIN_USES = 2
 
 
 @dataclass
-class Finding:
-    kind: str  # numbers, term, inconsistent_term, missing, engine
-    anchor: str
-    language: str
-    detail: str
-    texts: dict = field(default_factory=dict)  # language -> quoted text
+class CheckInput:
+    rows: list  # alignment rows: anchor, section_key, kind, texts {language: text or None}, level
+    reference: str
+    glossary_key: str | None = None
+    expectations: list = field(default_factory=list)  # (anchor, [numbers], description)
+    vocabulary: tuple = ()  # the game's own words in the reference language (ranks, card types)
+    names: tuple = ()  # names kept as written (the game's, tribes', cards')
+    confirmed: dict = field(default_factory=dict)  # {source term: {language: ([forms], [other words])}}
 
-    def as_dict(self):
-        return {
-            "kind": self.kind,
-            "anchor": self.anchor,
-            "language": self.language,
-            "detail": self.detail,
-            "texts": self.texts,
-        }
+    @property
+    def languages(self):
+        seen = []
+        for row in self.rows:
+            seen += [language for language in row.texts if language not in seen]
+        return [language for language in seen if language != self.reference]
 
-
-def numbers_in(text, language):
-    """The multiset of numbers written in a text: digits, and number words from two up."""
-    found = Counter(int(n) for n in re.findall(r"(?<![\w.])\d+(?![\w.]\d)", text))
-    lowered = text.lower()
-    for value, word in NUMBER_WORDS.get(language, {}).items():
-        found[value] += len(re.findall(WORD.format(re.escape(word)), lowered))
-    return +found
+    def items(self):
+        """(anchor, texts) of every rule, bullet, note and paragraph."""
+        return [(row.anchor, row.texts) for row in self.rows if row.kind != "heading"]
 
 
-def _collapse_repeats(numbers, text, language):
-    """ "six (6)" states one number twice: count it once."""
-    for value, word in NUMBER_WORDS.get(language, {}).items():
-        if re.search(rf"{word}\s*\(\s*{value}\s*\)", text.lower()):
-            numbers[value] -= 1
-    return +numbers
+def check(source):
+    """The findings for the aligned rows, in reading order."""
+    term_table = _terms(source)
+    findings = [
+        *_missing(source),
+        *_numbers(source),
+        *_sentences(source),
+        *_term_findings(source, term_table),
+        *_connectors(source, term_table),
+        *_names(source),
+        *_mode_names_kept(source),
+        *_spelling(source, term_table),
+        *_engine(source),
+    ]
+    order = {row.anchor: position for position, row in enumerate(source.rows)}
+    unique = {finding.key: finding for finding in findings}
+    return sorted(unique.values(), key=lambda f: (order.get(f.anchor, len(order)), f.language, f.kind))
 
 
-def count_numbers(text, language):
-    return _collapse_repeats(numbers_in(text, language), text, language)
+# --- missing rules and sections -----------------------------------------------------------------
 
 
-def term_count(text, spellings):
-    pattern = "|".join(re.escape(s) for s in sorted(spellings, key=len, reverse=True))
-    return len(re.findall(WORD.format(pattern), text, re.IGNORECASE)) if pattern else 0
-
-
-def check(rows, reference, terminology=None, missing=(), expectations=()):
-    """`rows`: [(anchor, section_key, kind, {language: text or None})]; `terminology`:
-    {concept: {language: [spellings, preferred first]}}; `missing`: [(language, anchor, description)];
-    `expectations`: [(anchor, [numbers], description)]. Returns findings, in reading order."""
-    terminology = terminology or {}
-    findings = []
-    for anchor, section_key, kind, texts in rows:
-        if kind == "heading" or section_key in SKIPPED_SECTIONS or texts.get(reference) is None:
-            continue
-        findings += _number_findings(anchor, reference, texts)
-        findings += _term_findings(anchor, reference, texts, terminology)
-    findings += _inconsistent_terms(rows, reference, terminology)
-    findings += [Finding("missing", anchor, language, description) for language, anchor, description in missing]
-    findings += _engine_findings(rows, expectations)
-    return findings
-
-
-def _number_findings(anchor, reference, texts):
-    expected = count_numbers(texts[reference], reference)
-    for language, text in texts.items():
-        if language == reference or text is None:
-            continue
-        found = count_numbers(text, language)
-        if found != expected:
-            detail = f"numbers {_listed(expected)} in {reference.upper()}, {_listed(found)} in {language.upper()}"
-            yield Finding("numbers", anchor, language, detail, {reference: texts[reference], language: text})
-
-
-def _listed(numbers):
-    return "[" + ", ".join(str(n) for n in sorted(numbers.elements())) + "]"
-
-
-def _term_findings(anchor, reference, texts, terminology):
-    """The reference text names a game term; a translation has none of its words."""
-    for concept, families in terminology.items():
-        if reference not in families or not term_count(texts[reference], _all(families[reference])):
-            continue
-        for language, text in texts.items():
-            if language == reference or text is None or language not in families:
+def _missing(source):
+    lacking_sections = set()
+    for row in source.rows:
+        present = [language for language, text in row.texts.items() if text is not None]
+        for language in (language for language, text in row.texts.items() if text is None):
+            if (language, row.section_key) in lacking_sections:
                 continue
-            if not term_count(text, _all(families[language])):
-                expected = families[language][0][0]
-                detail = f"“{families[reference][0][0]}” ({concept}) has no “{expected}” in {language.upper()}"
-                yield Finding("term", anchor, language, detail, {reference: texts[reference], language: text})
+            if row.kind == "heading":
+                lacking_sections.add((language, row.section_key))
+            quoted = {code: row.texts[code] for code in present}
+            params = {"present": ",".join(present), "language": language}
+            yield Finding("missing", language, row.anchor, params, quoted, (row.anchor,))
 
 
-def _all(families):
-    return [spelling for family in families for spelling in family]
+# --- numbers ----------------------------------------------------------------------------------------
 
 
-def _inconsistent_terms(rows, reference, terminology):
-    """One language writes a concept with different words (not just other forms of one word)."""
-    for concept, languages in terminology.items():
-        for language, families in languages.items():
-            used = {}
-            for anchor, _section, kind, texts in rows:
-                text = texts.get(language)
-                if kind == "heading" or not text:
+def _mode_names(source, language):
+    return [
+        part
+        for row in source.rows
+        if row.kind == "heading" and getattr(row, "level", 0) == 1 and row.texts.get(language)
+        for part in terms.heading_parts(row.texts[language])[1:]
+    ]
+
+
+def _numbers(source):
+    languages = [source.reference, *source.languages]
+    nouns = {
+        language: numbers.counted_nouns(texts.get(language) or "" for _anchor, texts in source.items())
+        for language in languages
+    }
+    names = {language: _mode_names(source, language) for language in languages}
+    for anchor, texts in source.items():
+        reference_text = texts.get(source.reference)
+        if not reference_text:
+            continue
+        ours = numbers.stated(reference_text, source.reference, nouns[source.reference], names[source.reference])
+        for language in source.languages:
+            text = texts.get(language)
+            if not text:
+                continue
+            theirs = numbers.stated(text, language, nouns[language], names[language])
+            missing, extra = numbers.differences(ours, theirs)
+            if missing or extra:
+                params = {
+                    "missing": _listed(missing),
+                    "extra": _listed(extra),
+                    "reference": source.reference,
+                    "language": language,
+                }
+                words = tuple(str(n) for n in sorted(missing | extra))
+                yield Finding("numbers", language, anchor, params, _quote(source, texts, language), words)
+
+
+def _listed(values):
+    return ", ".join(str(value) for value in sorted(values)) or "—"
+
+
+def _quote(source, texts, language):
+    return {source.reference: texts.get(source.reference), language: texts.get(language)}
+
+
+# --- sentences ---------------------------------------------------------------------------------------
+
+
+def _sentences(source):
+    for language in source.languages:
+        pairs = [(texts.get(source.reference), texts.get(language)) for _anchor, texts in source.items()]
+        ratio = sentences.usual_ratio(pairs)
+        for anchor, texts in source.items():
+            ours, theirs = texts.get(source.reference), texts.get(language)
+            if ours and theirs:
+                yield from _sentence_findings(source, anchor, language, ours, theirs, ratio)
+
+
+def _sentence_findings(source, anchor, language, ours, theirs, ratio):
+    params = {"reference": source.reference, "language": language}
+    for mine, other in sentences.pair(sentences.split(ours), sentences.split(theirs), ratio):
+        quoted = {source.reference: " ".join(mine) or None, language: " ".join(other) or None}
+        words = tuple(fold(" ".join(mine or other))[:60].split())
+        if not other:
+            yield Finding("sentence_missing", language, anchor, params, quoted, words)
+        elif not mine:
+            yield Finding("sentence_added", language, anchor, params, quoted, words)
+        elif _much_shorter(" ".join(mine), " ".join(other), ratio):
+            yield Finding("sentence_short", language, anchor, params, quoted, words)
+
+
+def _much_shorter(mine, other, ratio):
+    return len(mine) >= MIN_SHORT_SENTENCE and len(other) < SHORT_SENTENCE_SHARE * ratio * len(mine)
+
+
+# --- terms ------------------------------------------------------------------------------------------
+
+
+def _terms(source):
+    table = terms.explicit_terms(source.rows, source.reference, source.glossary_key, split_term)
+    terms.add_vocabulary(table, source.vocabulary)
+    terms.apply_confirmed(table, source.confirmed)
+    terms.add_usage(table, source.items(), source.reference, source.languages)
+    return table
+
+
+def _term_findings(source, table):
+    texts = {row.anchor: row.texts for row in source.rows}
+    for language in source.languages:
+        for term in table.values():
+            yield from _heading_variation(term, language, texts, source)
+            yield from _usage_findings(term, language, source, texts)
+        yield from _shared(table, language, texts, source)
+
+
+def _finding(kind, language, anchor, source, texts, params, words):
+    params = {"reference": source.reference, "language": language, **params}
+    return Finding(kind, language, anchor, params, _quote(source, texts.get(anchor, {}), language), tuple(words))
+
+
+def _heading_variation(term, language, texts, source):
+    """Headings that write one term differently; a glossary entry sharing no word with them."""
+    headings = [r for r in term.explicit(language) if r.origin == "heading"]
+    usual = _majority(headings)
+    for rendering in headings:
+        if usual and not terms.same_rendering(rendering.phrase, usual.phrase):
+            params = {"term": term.source, "used": rendering.phrase, "usual": usual.phrase}
+            yield _finding("term_varies", language, rendering.anchor, source, texts, params, params.values())
+    for rendering in (r for r in term.explicit(language) if r.origin == "glossary"):
+        if usual and not terms.shares_word(rendering.phrase, usual.phrase):
+            params = {"term": term.source, "used": rendering.phrase, "usual": usual.phrase}
+            yield _finding("term_varies", language, rendering.anchor, source, texts, params, params.values())
+
+
+def _majority(renderings):
+    groups = []
+    for rendering in renderings:
+        group = next((g for g in groups if terms.same_rendering(g[0].phrase, rendering.phrase)), None)
+        if group is None:
+            groups.append([rendering])
+        else:
+            group.append(rendering)
+    return max(groups, key=len)[0] if groups else None
+
+
+def _usage_findings(term, language, source, texts):
+    renderings = [r for r in term.renderings.get(language, []) if r.origin != "alternative"]
+    if not term.checked_in_rules:
+        return
+    if not renderings:
+        yield from _untranslated_minority(term, language, source, texts)
+        return
+    anchors = terms.uses(term, source.items(), source.reference, skip=term.anchors)
+    found = {
+        anchor: terms.present(term, texts[anchor].get(language) or "", language, term.source) for anchor in anchors
+    }
+    usual = _usual(renderings, found)
+    for anchor in anchors:
+        text = texts[anchor].get(language)
+        if text:
+            yield from _at_anchor(term, language, anchor, found[anchor], usual, renderings, source, texts)
+    yield from _unused(term, language, found, usual, source, texts)
+
+
+def _usual(renderings, found):
+    """The rendering present in most rules (the glossary's, then a heading's, on a tie)."""
+    rank = {"confirmed": 0, "glossary": 1, "heading": 2, "usage": 3}
+    counted = [
+        (sum(any(terms.same_rendering(r.phrase, p.phrase) for p in present) for present in found.values()), r)
+        for r in renderings
+    ]
+    counted.sort(key=lambda pair: (-pair[0], rank.get(pair[1].origin, 9)))
+    return counted[0][1] if counted else None
+
+
+def _at_anchor(term, language, anchor, present, usual, renderings, source, texts):
+    text = texts[anchor][language]
+    if not present and any(_all_words_in(r.phrase, text) for r in renderings):
+        return  # "Tribu plus forte ou plus faible": an elliptic Weaker Tribe
+    if not present:
+        used = terms.nearest_word([r.phrase for r in renderings], text)
+        if used:
+            params = {"term": term.source, "used": used, "usual": usual.phrase}
+            yield _finding("term_varies", language, anchor, source, texts, params, params.values())
+        else:
+            params = {"term": term.source, "usual": usual.phrase}
+            words = (term.source, *(r.phrase for r in renderings))
+            yield _finding("term_missing", language, anchor, source, texts, params, words)
+        return
+    if any(terms.equivalent(p, usual) for p in present):
+        return
+    used = present[0]
+    kind = "term_untranslated" if used.origin == "untranslated" else "term_varies"
+    alternatives = [p for p in present if p.origin == "alternative"]
+    if alternatives:
+        used = alternatives[0]
+    params = {"term": term.source, "used": used.phrase, "usual": usual.phrase}
+    yield _finding(kind, language, anchor, source, texts, params, params.values())
+
+
+def _all_words_in(phrase, text):
+    written = [token.folded for token in tokens(text)]
+    wanted = [word for word in phrase_words(phrase) if len(word) > 2]
+    return len(wanted) > 1 and all(any(are_forms(word, other) for other in written) for word in wanted)
+
+
+def _untranslated_minority(term, language, source, texts):
+    """A term with no known rendering, left in the source language in a few of its rules only."""
+    anchors = terms.uses(term, source.items(), source.reference, skip=term.anchors)
+    kept = [a for a in anchors if texts[a].get(language) and contains_phrase(term.source, texts[a][language])]
+    if kept and len(kept) * 2 < len(anchors):
+        for anchor in kept:
+            params = {"term": term.source, "usual": "—"}
+            yield _finding("term_untranslated", language, anchor, source, texts, params, (term.source,))
+
+
+def _unused(term, language, found, usual, source, texts):
+    """A glossary or heading rendering the rules never use, when they write the term otherwise or
+    never as the glossary does."""
+    if usual and len(found) >= MIN_USES and not any(found.values()):
+        for rendering in term.explicit(language):
+            params = {"term": term.source, "used": rendering.phrase, "usual": "—", "origin": rendering.origin}
+            yield _finding("term_unused", language, rendering.anchor, source, texts, params, params.values())
+        return
+    if not usual or usual.origin in ("glossary", "heading"):
+        return
+    for rendering in term.explicit(language):
+        used = any(terms.same_rendering(rendering.phrase, p.phrase) for present in found.values() for p in present)
+        if used or terms.phrase_related(rendering.phrase, usual.phrase):
+            continue
+        params = {"term": term.source, "used": rendering.phrase, "usual": usual.phrase, "origin": rendering.origin}
+        yield _finding("term_unused", language, rendering.anchor, source, texts, params, params.values())
+
+
+def _shared(table, language, texts, source):
+    """One translation for two terms, or a term's translation missing where its source is part of another."""
+    explicit = [(term, r) for term in table.values() for r in term.explicit(language)]
+    for term, rendering in explicit:
+        for other, other_rendering in explicit:
+            if other is term or other_rendering.anchor == rendering.anchor:
+                continue
+            if _shares_translation(term, rendering, other, other_rendering):
+                params = {"term": term.source, "other": other.source, "used": rendering.phrase}
+                words = (rendering.phrase, term.source, other.source)
+                yield _finding("term_shared", language, rendering.anchor, source, texts, params, words)
+            elif terms.phrase_inside(term.source, other.source, are_forms) and not _rendered_inside(
+                term, language, other_rendering.phrase
+            ):
+                usual = _majority(term.explicit(language))
+                params = {"term": term.source, "used": other_rendering.phrase, "usual": usual.phrase}
+                yield _finding("term_varies", language, other_rendering.anchor, source, texts, params, params.values())
+
+
+def _shares_translation(term, rendering, other, other_rendering):
+    """ "Tour" for Round and Turn; "Nul" (Nullify) inside "Match nul" (Tie Game)."""
+    unrelated = not terms.phrase_related(term.source, other.source) and not terms.phrase_related(
+        other.source, term.source
+    )
+    return unrelated and terms.phrase_inside(rendering.phrase, other_rendering.phrase)
+
+
+def _rendered_inside(term, language, phrase):
+    return any(
+        terms.phrase_inside(r.phrase, phrase) for r in term.renderings.get(language, []) if r.origin != "alternative"
+    )
+
+
+# --- connectors ---------------------------------------------------------------------------------
+
+
+def _connectors(source, table):
+    texts = dict(source.items())
+    for language in source.languages:
+        checked = [
+            (key, [r for r in term.renderings.get(language, []) if r.origin != "alternative"])
+            for key, term in table.items()
+            if term.checked_in_rules and term.renderings.get(language)
+        ]
+        checked = [(key, _Renderings(table[key].source, renderings)) for key, renderings in checked]
+        found = []
+        for anchor, row in texts.items():
+            if row.get(source.reference) and row.get(language):
+                found += connectors.joints(anchor, row[source.reference], row[language], checked, terms.related)
+        for joint, usual in connectors.unusual(found):
+            params = {
+                "first": table[joint.first].source,
+                "second": table[joint.second].source,
+                "ours": joint.ours,
+                "used": joint.theirs,
+                "usual": usual,
+            }
+            words = (joint.theirs, joint.ours, params["first"], params["second"])
+            yield _finding(
+                "connector", language, joint.anchor, source, {joint.anchor: texts[joint.anchor]}, params, words
+            )
+
+
+class _Renderings(list):
+    """A term's renderings, with its source phrase, for the connectors module."""
+
+    def __init__(self, source, renderings):
+        super().__init__(renderings)
+        self.source = source
+
+
+def _mode_names_kept(source):
+    """A game mode named in the reference must be named in the translation (numbers either way)."""
+    levels = [row for row in source.rows if row.kind == "heading" and getattr(row, "level", 0) == 1]
+    for anchor, texts in source.items():
+        reference_text = texts.get(source.reference) or ""
+        for row in levels:
+            ours = terms.heading_parts(row.texts.get(source.reference) or "")[1:]
+            for index, name in enumerate(ours):
+                if not numbers.names_spans(reference_text, [name], source.reference):
                     continue
-                for number, family in enumerate(families):
-                    if number not in used and term_count(text, family):
-                        used[number] = (family[0], anchor, text)
-            if len(used) > 1:
-                quoted = {f"{language}:{anchor}": text for _word, anchor, text in used.values()}
-                names = ", ".join(f"“{word}” ({anchor})" for word, anchor, _text in used.values())
-                yield Finding("inconsistent_term", concept, language, f"{concept} written as {names}", quoted)
+                for language in source.languages:
+                    theirs = terms.heading_parts(row.texts.get(language) or "")[1:]
+                    text = texts.get(language)
+                    if text and index < len(theirs) and not _names_mode(text, theirs[index], language):
+                        params = {"name": name, "reference": source.reference, "language": language}
+                        quoted = _quote(source, texts, language)
+                        yield Finding("name_missing", language, anchor, params, quoted, (name, theirs[index]))
 
 
-def _engine_findings(rows, expectations):
-    by_anchor = {anchor: texts for anchor, _section, _kind, texts in rows}
-    for anchor, numbers, description in expectations:
-        texts = by_anchor.get(anchor)
-        if texts is None:
+def _names_mode(text, name, language):
+    """Every word of the mode's name is in the text, numbers in digits or words."""
+    written = numbers.with_digits(text, language)
+    wanted = numbers.with_digits(name, language)
+    words_written = [token.folded for token in tokens(written)] + numbers.digits_in(written)
+    return all(
+        any(terms.related(word, other) for other in words_written)
+        for word in [token.folded for token in tokens(wanted) if len(token.folded) > 2] + numbers.digits_in(wanted)
+    )
+
+
+# --- names --------------------------------------------------------------------------------------
+
+
+def _names(source):
+    name_words = {token.folded for name in source.names for token in tokens(name)}
+    for anchor, texts in source.items():
+        reference_text = texts.get(source.reference) or ""
+        for name in _name_runs(reference_text, name_words):
+            for language in source.languages:
+                text = texts.get(language)
+                if text and not all(_has_related(word, text) for word in phrase_words(name)):
+                    params = {"name": name, "reference": source.reference, "language": language}
+                    yield Finding("name_missing", language, anchor, params, _quote(source, texts, language), (name,))
+
+
+def _name_runs(text, name_words):
+    """Runs of two or more words of a name ("Dust Collector" for the game Dust Collectorz)."""
+    runs, current = [], []
+    for token in tokens(text):
+        if any(terms.related(token.folded, word) for word in name_words):
+            current.append(token.text)
             continue
-        for language, text in texts.items():
-            if text is None:
+        if len(current) >= MIN_NAME_WORDS:
+            runs.append(" ".join(current))
+        current = []
+    if len(current) >= MIN_NAME_WORDS:
+        runs.append(" ".join(current))
+    return runs
+
+
+def _has_related(word, text):
+    return any(terms.related(word, token.folded) for token in tokens(text))
+
+
+# --- spelling -----------------------------------------------------------------------------------
+
+
+def _allowed_words(source, table):
+    """A test for words not to spell-check: names, terms, and words related to the reference's."""
+    allowed = {token.text.lower() for name in source.names for token in tokens(name)}
+    for term in table.values():
+        for renderings in term.renderings.values():
+            for rendering in renderings:
+                allowed.update(token.text.lower() for token in tokens(rendering.phrase))
+    reference_words = {
+        word for _anchor, texts in source.items() for word in phrase_words(texts.get(source.reference) or "")
+    }
+    reference_words = [word for word in reference_words if len(word) > 2]
+
+    def is_allowed(word):
+        return word.lower() in allowed or any(terms.related(fold(word), other) for other in reference_words)
+
+    return is_allowed
+
+
+def _spelling(source, table):
+    allowed = _allowed_words(source, table)
+    for language in source.languages:
+        texts = [(anchor, texts.get(language)) for anchor, texts in source.items() if texts.get(language)]
+        by_anchor = dict(texts)
+        for anchor, text in texts:
+            for word, intended in dict.fromkeys(spelling.misspellings(text, language, allowed)):
+                params = {"word": word, "usual": intended, "language": language}
+                yield Finding("spelling", language, anchor, params, {language: text}, (word, intended))
+        for anchor, word, usual in spelling.usage_variants(texts, language):
+            params = {"word": word, "usual": usual}
+            yield Finding("spelling_usage", language, anchor, params, {language: by_anchor[anchor]}, (word, usual))
+
+
+# --- what the software enforces ----------------------------------------------------------------------
+
+
+def _engine(source):
+    by_anchor = dict(source.items())
+    for anchor, expected, description in source.expectations:
+        texts = by_anchor.get(anchor)
+        for language, text in (texts or {}).items():
+            if not text:
                 continue
-            found = count_numbers(text, language)
-            lacking = Counter(numbers) - found
+            stated = {value for value, _start, _end in numbers.mentions(text, language, _all_nouns(source, language))}
+            lacking = set(expected) - stated
             if lacking:
-                detail = f"{description}: the software uses {sorted(numbers)}, the text lacks {_listed(lacking)}"
-                yield Finding("engine", anchor, language, detail, {language: text})
+                params = {"description": description, "expected": _listed(set(expected)), "lacking": _listed(lacking)}
+                yield Finding("engine", language, anchor, params, {language: text}, tuple(map(str, lacking)))
+
+
+def _all_nouns(source, language):
+    return numbers.counted_nouns(texts.get(language) or "" for _anchor, texts in source.items())
+
+
+__all__ = ["CheckInput", "Finding", "check", "contains_phrase"]

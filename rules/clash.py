@@ -5,8 +5,11 @@ Interpretation, where the rules leave a choice (shown on the calculator page):
   rounded down card by card.
 * The tribe modifier is the defender's: a defending card of the tribe that beats the attacking
   tribe (Stronger Tribe) gets +1, one of the tribe the attacker beats (Weaker Tribe) gets -1, and
-  cards of the other two tribes are unmodified. It applies to each card's stat before halving
-  ("all stats on the card are increased by one").
+  cards of the other two tribes are unmodified. Our reading applies it to each card's stat before
+  halving ("all stats on the card are increased by one", glossary); the other reading of Gameplay 6
+  ("after all reductions -1 ... or additions +1") applies it once to the stack's total. The page
+  can show both.
+* All Epic cards are unique in a deck (Deck Composition 3): a stack cannot hold one twice.
 * A stack holds cards of one tribe; the defender may not answer with the attacking tribe.
 * A tie goes to the defender.
 """
@@ -22,8 +25,10 @@ define_messages(
         "clash.attacking_tribe": _("The defender may not answer with the attacking tribe."),
         "clash.one_tribe": _("A stack holds cards of one tribe only."),
         "clash.empty_stack": _("Choose at least a primary card on each side."),
+        "clash.repeated_epic": _("“%(card)s” is an Epic card: a deck holds it once, so a stack cannot hold it twice."),
     }
 )
+READINGS = ("card", "total")  # the modifier on each card before halving, or once on the stack's total
 
 
 @dataclass(frozen=True)
@@ -31,6 +36,8 @@ class StackCard:
     name: str
     tribe: str
     stat: int
+    rank: str = ""
+    card_id: object = None
 
 
 @dataclass
@@ -46,6 +53,7 @@ class Clash:
     modifier: int
     relation: str  # stronger, weaker, other
     winner: str  # attacker, defender
+    reading: str = "card"
 
 
 def relation(attacking_tribe, defending_tribe, beats):
@@ -59,24 +67,40 @@ def relation(attacking_tribe, defending_tribe, beats):
     return "other"
 
 
-def stack_value(cards, modifier=0):
+def check_stack(cards, side):
     if not cards:
-        raise DomainError("clash.empty_stack")
+        raise DomainError("clash.empty_stack", side)
     if len({card.tribe for card in cards}) > 1:
-        raise DomainError("clash.one_tribe")
+        raise DomainError("clash.one_tribe", side)
+    seen = set()
+    for card in cards:
+        if card.rank == "epic" and card.card_id is not None:
+            if card.card_id in seen:
+                raise DomainError("clash.repeated_epic", side, card=card.name)
+            seen.add(card.card_id)
+
+
+def stack_value(cards, modifier=0, reading="card"):
+    """The stack's value; `reading` "card" modifies each card before halving, "total" the sum once."""
     lines = []
+    per_card = modifier if reading == "card" else 0
     for position, card in enumerate(cards):
-        modified = max(0, card.stat + modifier)
+        modified = max(0, card.stat + per_card)
         counted = modified if position == 0 else modified // 2
-        lines.append((card.name, card.stat, modifier, counted))
-    return StackValue(sum(counted for *_rest, counted in lines), lines)
+        lines.append((card.name, card.stat, per_card, counted))
+    total = sum(counted for *_rest, counted in lines)
+    return StackValue(max(0, total + modifier) if reading == "total" else total, lines)
 
 
-def resolve(attacking, defending, beats):
+def resolve(attacking, defending, beats, reading="card"):
     """The first card of each list is its stack's primary card."""
+    if not attacking or not defending:
+        raise DomainError("clash.empty_stack", "attacker" if not attacking else "defender")
     standing = relation(attacking[0].tribe, defending[0].tribe, beats)
+    check_stack(attacking, "attacker")
+    check_stack(defending, "defender")
     modifier = {"stronger": 1, "weaker": -1, "other": 0}[standing]
     attacker = stack_value(attacking)
-    defender = stack_value(defending, modifier)
+    defender = stack_value(defending, modifier, reading)
     winner = "attacker" if attacker.total > defender.total else "defender"
-    return Clash(attacker, defender, modifier, standing, winner)
+    return Clash(attacker, defender, modifier, standing, winner, reading)

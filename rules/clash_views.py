@@ -10,27 +10,56 @@ from catalogue.models import Card, Game
 from core.errors import DomainError
 from games.dust_collectorz import STAT_LABELS, STATS
 
-from .clash import StackCard, resolve
+from .clash import READINGS, StackCard, resolve
 
 STACK_SIZE = 4
+SLOT_LABELS = {
+    "attacker": [
+        gettext_lazy("Attacker: primary card"),
+        gettext_lazy("Attacker: second card"),
+        gettext_lazy("Attacker: third card"),
+        gettext_lazy("Attacker: fourth card"),
+    ],
+    "defender": [
+        gettext_lazy("Defender: primary card"),
+        gettext_lazy("Defender: second card"),
+        gettext_lazy("Defender: third card"),
+        gettext_lazy("Defender: fourth card"),
+    ],
+}
+READING_CHOICES = [
+    ("card", gettext_lazy("Our reading: ±1 on each defending card, before halving")),
+    ("total", gettext_lazy("The other reading: ±1 once, on the defending stack's total")),
+    ("both", gettext_lazy("Show both readings")),
+]
 
 
 class ClashForm(forms.Form):
     stat = forms.ChoiceField(label=gettext_lazy("Declared stat"), choices=list(STAT_LABELS.items()))
+    reading = forms.ChoiceField(
+        label=gettext_lazy("Tribe modifier (Gameplay 6)"), choices=READING_CHOICES, initial="card", required=False
+    )
 
     def __init__(self, *args, champions, **kwargs):
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, label_suffix="", **kwargs)
         choices = [("", "—")] + [(c.pk, f"{c.name} · {c.tribe.name} · {c.get_rank_display()}") for c in champions]
-        for side, label in (("attacker", _("Attacker")), ("defender", _("Defender"))):
-            for slot in range(STACK_SIZE):
-                name = _("primary card") if slot == 0 else _("stacked card %(number)s") % {"number": slot}
+        for side, labels in SLOT_LABELS.items():
+            for slot, label in enumerate(labels[:STACK_SIZE]):
                 self.fields[f"{side}_{slot}"] = forms.TypedChoiceField(
-                    label=f"{label}: {name}", choices=choices, coerce=int, empty_value=None, required=slot == 0
+                    label=label, choices=choices, coerce=int, empty_value=None, required=slot == 0
                 )
 
     def stack(self, side, cards, stat):
         chosen = [self.cleaned_data[f"{side}_{slot}"] for slot in range(STACK_SIZE)]
-        return [StackCard(cards[pk].name, cards[pk].tribe.name, getattr(cards[pk], stat)) for pk in chosen if pk]
+        return [
+            StackCard(cards[pk].name, cards[pk].tribe.name, getattr(cards[pk], stat), cards[pk].rank, pk)
+            for pk in chosen
+            if pk
+        ]
+
+    def readings(self):
+        chosen = self.cleaned_data.get("reading") or "card"
+        return list(READINGS) if chosen == "both" else [chosen]
 
 
 def clash_calculator(request, slug):
@@ -43,16 +72,17 @@ def clash_calculator(request, slug):
         .order_by("tribe__position", "name")
     )
     form = ClashForm(request.GET or None, champions=champions)
-    result, error = None, None
+    results, error = [], None
     if form.is_valid():
         cards = {card.pk: card for card in champions}
         stat = form.cleaned_data["stat"]
         beats = _beats(game)
         try:
-            result = resolve(form.stack("attacker", cards, stat), form.stack("defender", cards, stat), beats)
+            attacking, defending = form.stack("attacker", cards, stat), form.stack("defender", cards, stat)
+            results = [resolve(attacking, defending, beats, reading) for reading in form.readings()]
         except DomainError as problem:
             error = problem.message
-    context = {"game": game, "form": form, "result": result, "error": error, "stats": STATS}
+    context = {"game": game, "form": form, "results": results, "error": error, "stats": STATS}
     return render(request, "rules/clash.html", context)
 
 

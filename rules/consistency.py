@@ -1,28 +1,93 @@
-"""Feeds the checker: the current documents of a game, its terminology and the engine's values."""
+"""Feeds the checker: the current documents of a game, the admin's confirmed terms, the game's own
+words and names, and the engine's values; marks the findings a person accepted."""
+
+import hashlib
+import json
+
+from django.core.cache import cache
+from django.utils import translation
+
+from catalogue.models import Card
 
 from .alignment import align
-from .checker import check
-from .models import Terminology
+from .checker import CheckInput, check
+from .models import FindingReview, Terminology
 from .parsing import parse_rules
 from .quick_reference import rules_expectations
-from .services import REFERENCE_LANGUAGE, current_documents
+from .services import current_documents, reference_language
+
+CACHE_SECONDS = 24 * 3600
+CHECKER_VERSION = "2"
 
 
 def check_game(game):
-    """(findings, languages) for the game's current rules documents."""
+    """(findings, languages) for the game's current rules documents; accepted ones carry their note."""
     documents = current_documents(game)
     if not documents:
         return [], []
+    reference = reference_language(documents)
+    confirmed = confirmed_terms(game, reference)
+    key = _cache_key(game, documents, confirmed)
+    cached = cache.get(key)
+    if cached is None:
+        cached = _check(game, documents, reference, confirmed)
+        cache.set(key, cached, CACHE_SECONDS)
+    findings, languages = cached
+    reviews = dict(FindingReview.objects.filter(game=game).values_list("key", "note"))
+    for finding in findings:
+        finding.accepted = reviews.get(finding.key)
+    return findings, languages
+
+
+def _check(game, documents, reference, confirmed):
     parsed = {language: parse_rules(doc.source_text, language) for language, doc in documents.items()}
-    reference = REFERENCE_LANGUAGE if REFERENCE_LANGUAGE in parsed else sorted(parsed)[0]
     alignment = align(parsed, reference=reference)
-    rows = [(row.anchor, row.section_key, row.kind, row.texts) for row in alignment.rows()]
-    findings = check(rows, reference, terminology_of(game), alignment.missing, rules_expectations(game))
-    return findings, alignment.languages
+    glossary_index = parsed[reference].glossary_section
+    source = CheckInput(
+        rows=list(alignment.rows()),
+        reference=reference,
+        glossary_key=alignment.section_key_of(reference, glossary_index) if glossary_index is not None else None,
+        expectations=rules_expectations(game),
+        vocabulary=game_words(game, reference),
+        names=names_of(game),
+        confirmed=confirmed,
+    )
+    return check(source), alignment.languages
 
 
-def terminology_of(game):
+def _cache_key(game, documents, confirmed):
+    hashes = sorted((language, doc.content_hash) for language, doc in documents.items())
+    payload = json.dumps([CHECKER_VERSION, game.slug, hashes, confirmed, rules_expectations(game)], default=str)
+    return "rules-check:" + hashlib.sha256(payload.encode()).hexdigest()
+
+
+def game_words(game, reference):
+    """The game's own words in the reference language: its ranks and card types."""
+    schema = game.definition.card_schema
+    with translation.override(reference):
+        return tuple(str(label) for label in [*schema.ranks.values(), *schema.card_types.values()])
+
+
+def names_of(game):
+    """Names the translations keep as written: the game's, its tribes' and its cards'."""
+    tribes = [tribe.name for tribe in game.wheel()]
+    cards = Card.objects.filter(card_set__game=game).values_list("name", flat=True).distinct()
+    return (game.definition.name or game.name, *tribes, *cards)
+
+
+def confirmed_terms(game, reference):
+    """{source term: {language: ([accepted forms], [other words seen])}} from the admin's table."""
+    rows = list(Terminology.objects.filter(game=game))
+    sources = {row.concept: row.term for row in rows if row.language == reference}
     table = {}
-    for entry in Terminology.objects.filter(game=game):
-        table.setdefault(entry.concept, {})[entry.language] = entry.families()
+    for row in rows:
+        if row.language == reference:
+            continue
+        source = sources.get(row.concept, row.concept.replace("-", " "))
+        accepted = [row.term, *_split(row.variants)]
+        table.setdefault(source, {})[row.language] = (accepted, _split(row.alternatives))
     return table
+
+
+def _split(text):
+    return [part.strip() for part in text.split(",") if part.strip()]

@@ -41,7 +41,8 @@ class RulesDocument(models.Model):
 
 
 class Terminology(models.Model):
-    """A game term in each language (ranks, card types, modes), for the consistency checker."""
+    """A confirmed or overriding translation of a game term (the checker derives the others from the
+    documents): the row in the reference language names the term, each other row its translation."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="terminology", verbose_name=_("game"))
     concept = models.SlugField(_("concept"), max_length=60)
@@ -79,3 +80,22 @@ class Terminology(models.Model):
 
 def _split(text):
     return [part.strip() for part in text.split(",") if part.strip()]
+
+
+class FindingReview(models.Model):
+    """A checker finding a person accepted, with why; accepted findings stay quiet on re-import."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="finding_reviews", verbose_name=_("game"))
+    key = models.CharField(_("finding"), max_length=200)
+    note = models.TextField(_("note"))
+    accepted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    accepted_at = models.DateTimeField(_("accepted on"), auto_now=True)
+
+    class Meta:
+        ordering = ["game", "key"]
+        constraints = [models.UniqueConstraint(fields=["game", "key"], name="finding_review_once")]
+        verbose_name = _("accepted finding")
+        verbose_name_plural = _("accepted findings")
+
+    def __str__(self):
+        return self.key

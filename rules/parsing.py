@@ -38,7 +38,9 @@ Headings (a "short" line has at most 10 words and does not end a sentence with .
     * two or more neighbouring "Label: value" lines are fields, not headings (the credits of
       Dust: Reclamation: designer, publisher, illustration);
     * a short line right after the title that is followed, one blank line below, by a heading is
-      a by-line (the Italian translator credit), kept as a paragraph of the preamble.
+      a by-line (the Italian translator credit). A preamble line of at most eight words that is not a
+      sentence and ends with a capitalised name ("Translation by Giada Gubert", "Traducción de María
+      López") is the translator's credit, in any language: it is taken out of the text into ``credit``.
 Levels
     1 for group headings: a heading directly followed by another heading ("SETUP", "General
     Guidelines"), a heading in capitals ("PLAYING THE GAME") and a "Label: value" heading (the game
@@ -97,6 +99,8 @@ MAX_TERM_WORDS = 5
 MIN_GLOSSARY_ENTRIES = 8
 MIN_GLOSSARY_SHARE = 0.8
 ITEM_KINDS = ("rule", "bullet", "note", "paragraph")
+MAX_BY_LINE_WORDS = 8
+MIN_NAME_WORDS = 2
 
 _SPACES = re.compile(r"[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
 _INVISIBLE = re.compile(r"[\u200b-\u200d\u2060\ufeff]")
@@ -169,6 +173,7 @@ class RulesDocument:
     sections: list[Section]
     glossary: list[GlossaryEntry]
     glossary_section: int | None = None
+    credit: str | None = None  # the translator's by-line, taken out of the preamble
 
     def rules(self) -> list[Item]:
         """Every numbered rule, in document order."""
@@ -229,9 +234,39 @@ def parse_rules(text: str | bytes, language: str) -> RulesDocument:
     sections = _build_sections(_blocks(body, title))
     if not any(section.level for section in sections) and not any(_rule_items(sections)):
         raise DomainError("rules.no_structure", "file")
+    credit = _take_credit(sections)
     glossary_index = _find_glossary(sections)
     glossary = _glossary_entries(sections[glossary_index]) if glossary_index is not None else []
-    return RulesDocument(title, version, language, sections, glossary, glossary_index)
+    return RulesDocument(title, version, language, sections, glossary, glossary_index, credit)
+
+
+def _take_credit(sections: list[Section]) -> str | None:
+    """Remove and return the preamble's translator by-line: a short line that is not a sentence and
+    ends with a person's name ("Translation by Giada Gubert", "Traducción de María López")."""
+    first = sections[0] if sections else None
+    if first is not None and first.level and _is_by_line(first.heading):
+        # The by-line stood alone above the preamble's text: read as a heading, it is the credit.
+        sections[0] = Section(heading="", slug="preamble", items=first.items, level=0)
+        return first.heading
+    preamble = next((section for section in sections if section.slug == "preamble"), None)
+    if preamble is None:
+        return None
+    for item in preamble.items:
+        if item.kind == "paragraph" and _is_by_line(item.text):
+            preamble.items.remove(item)
+            return item.text
+    return None
+
+
+def _is_by_line(text: str) -> bool:
+    words = text.split()
+    name = words[-MIN_NAME_WORDS:]
+    return (
+        len(words) <= MAX_BY_LINE_WORDS
+        and len(words) > MIN_NAME_WORDS
+        and not _ends_sentence(text)
+        and all(word[:1].isupper() and word[1:].islower() and word.isalpha() for word in name)
+    )
 
 
 # --- input checks ---------------------------------------------------------------------------

@@ -1,62 +1,164 @@
-"""Turning stored rules into what pages show: glossary links, search hits, diffs (plain Python)."""
+"""Turning stored rules into what pages show: glossary links, search hits, side-by-side rows, diffs
+(plain Python)."""
 
 import difflib
-import re
 
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-from games.cards import search_key
+from .checking.text import tokens
+
+MIN_LINKED_TERM = 3
 
 
 def glossary_links(structure):
-    """term -> anchor of its glossary entry, for the document's own glossary."""
+    """term (folded) -> [(anchor, its glossary headword)] for the document's own glossary; a word
+    two entries share (French "Tour" for Round and Turn) has both."""
     key = structure.get("glossary_section")
     section = next((s for s in structure.get("sections", []) if s["key"] == key), None)
     if section is None:
         return {}
     links = {}
     for entry, item in zip(structure.get("glossary", []), section["items"], strict=False):
-        if entry["term"] and len(entry["term"]) > 2:
-            links[entry["term"]] = item["anchor"]
+        if entry["term"] and len(entry["term"]) >= MIN_LINKED_TERM:
+            links.setdefault(entry["term"], []).append(item["anchor"])
     return links
 
 
-def linked_text(text, links, skip_anchor=""):
-    """The text, escaped, with glossary terms linked (longest terms first, whole words only)."""
-    escaped = escape(text)
-    terms = sorted((term for term, anchor in links.items() if anchor != skip_anchor), key=len, reverse=True)
-    if not terms:
-        return mark_safe(escaped)  # noqa: S308 - built from escaped text only
-    pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(escape(term)) for term in terms) + r")(?!\w)", re.IGNORECASE)
-    lookup = {escape(term).casefold(): anchor for term, anchor in links.items()}
+def linked_text(text, links, skip_anchor="", reference_terms=None):
+    """The text, escaped, with glossary terms linked (longest terms first, whole words only). A term
+    shared by two entries links to both, each named by its reference-language term."""
+    reference_terms = reference_terms or {}
+    spans = _term_spans(text, {term: anchors for term, anchors in links.items() if skip_anchor not in anchors})
+    parts, position = [], 0
+    for start, end, anchors in spans:
+        parts.append(escape(text[position:start]))
+        parts.append(_link(text[start:end], anchors, reference_terms))
+        position = end
+    parts.append(escape(text[position:]))
+    return mark_safe("".join(parts))  # noqa: S308 - every piece is escaped
 
-    def link(match):
-        anchor = lookup.get(match.group(1).casefold())
-        return f'<a class="term" href="#{anchor}">{match.group(1)}</a>' if anchor else match.group(1)
 
-    return mark_safe(pattern.sub(link, escaped))  # noqa: S308 - terms and text are escaped
+def _term_spans(text, links):
+    text_tokens = tokens(text)
+    taken, spans = set(), []
+    for term in sorted(links, key=lambda t: -len(t)):
+        wanted = [token.folded for token in tokens(term)]
+        size = len(wanted)
+        for start in range(len(text_tokens) - size + 1):
+            window = range(start, start + size)
+            if [text_tokens[i].folded for i in window] == wanted and not taken.intersection(window):
+                taken.update(window)
+                spans.append((text_tokens[start].start, text_tokens[start + size - 1].end, links[term]))
+    return sorted(spans)
+
+
+def _link(word, anchors, reference_terms):
+    first = f'<a class="term" href="#{escape(anchors[0])}">{escape(word)}</a>'
+    if len(anchors) == 1:
+        return first
+    choices = ", ".join(
+        f'<a href="#{escape(anchor)}">{escape(reference_terms.get(anchor, anchor))}</a>' for anchor in anchors
+    )
+    return f'{first}<sup class="term-choices">({choices})</sup>'
+
+
+def reference_glossary_terms(structure):
+    """anchor -> headword, for naming the entries a translated term may stand for."""
+    key = structure.get("glossary_section")
+    section = next((s for s in structure.get("sections", []) if s["key"] == key), None)
+    entries = structure.get("glossary", [])
+    return {
+        item["anchor"]: entry["term"] for entry, item in zip(entries, section["items"] if section else [], strict=False)
+    }
 
 
 def search(structure, query):
-    """Items whose text contains the query (case- and accent-insensitive), with the match marked."""
-    needle = search_key(query)
-    if not needle:
+    """Items containing the query's words as whole words (case and accents aside, both ways), with
+    what matched marked, their section and their game mode (the level-1 section above)."""
+    wanted = [token.folded for token in tokens(query)]
+    if not wanted:
         return []
-    hits = []
+    hits, mode = [], ""
     for section in structure.get("sections", []):
+        if section.get("level") == 1:
+            mode = section["heading"]
         for item in section["items"]:
-            if needle in search_key(item["text"]):
+            spans = _matches(item["text"], wanted)
+            if spans:
                 hits.append(
-                    {"anchor": item["anchor"], "heading": section["heading"], "text": _mark(item["text"], query)}
+                    {
+                        "anchor": item["anchor"],
+                        "heading": section["heading"],
+                        "mode": mode if mode != section["heading"] else "",
+                        "text": _marked(item["text"], spans),
+                    }
                 )
     return hits
 
 
-def _mark(text, query):
-    escaped = escape(text)
-    pattern = re.compile(re.escape(escape(query)), re.IGNORECASE)
-    return mark_safe(pattern.sub(lambda m: f"<mark>{m.group(0)}</mark>", escaped))  # noqa: S308
+def _matches(text, wanted):
+    text_tokens = tokens(text)
+    size = len(wanted)
+    return [
+        (text_tokens[start].start, text_tokens[start + size - 1].end)
+        for start in range(len(text_tokens) - size + 1)
+        if [token.folded for token in text_tokens[start : start + size]] == wanted
+    ]
+
+
+def _marked(text, spans):
+    parts, position = [], 0
+    for start, end in spans:
+        parts.append(escape(text[position:start]))
+        parts.append(f"<mark>{escape(text[start:end])}</mark>")
+        position = end
+    parts.append(escape(text[position:]))
+    return mark_safe("".join(parts))  # noqa: S308 - every piece is escaped
+
+
+def side_by_side(documents, languages):
+    """Rows for the side-by-side view: a heading row per section, then one row per anchor."""
+    rows, seen = [], set()
+    for language in languages:
+        for section in documents[language].structure.get("sections", []):
+            if section["key"] not in seen:
+                seen.add(section["key"])
+                rows.append(_heading_row(section, documents, languages))
+                rows += _item_rows(section["key"], documents, languages, seen)
+    return rows
+
+
+def _section(document, key):
+    return next((s for s in document.structure.get("sections", []) if s["key"] == key), None)
+
+
+def _heading_row(section, documents, languages):
+    cells = []
+    for language in languages:
+        found = _section(documents[language], section["key"])
+        cells.append({"language": language, "text": found["heading"] if found else None})
+    return {"anchor": section["key"], "kind": "heading", "level": section.get("level", 2), "cells": cells}
+
+
+def _item_rows(key, documents, languages, seen):
+    texts, order = {}, []
+    for language in languages:
+        found = _section(documents[language], key)
+        for item in found["items"] if found else []:
+            if item["anchor"] not in texts:
+                texts[item["anchor"]] = {}
+                order.append(item["anchor"])
+            texts[item["anchor"]][language] = item["text"]
+    seen.update(order)
+    return [
+        {
+            "anchor": anchor,
+            "kind": "item",
+            "cells": [{"language": language, "text": texts[anchor].get(language)} for language in languages],
+        }
+        for anchor in order
+    ]
 
 
 def diff(older, newer):

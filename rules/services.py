@@ -1,7 +1,8 @@
-"""Importing rules documents: parse, align with the game's other languages, store; all or nothing."""
+"""Importing rules documents and accepting checker findings: each one transaction, all or nothing."""
 
 import hashlib
 import logging
+import re
 from pathlib import Path
 
 from django.db import transaction
@@ -9,13 +10,16 @@ from django.utils.translation import gettext_lazy as _
 
 from catalogue.models import Game
 from core.errors import DomainError, define_messages
+from core.languages import is_iso_639_1
 
 from .alignment import align
-from .models import RulesDocument
+from .models import FindingReview, RulesDocument
 from .parsing import parse_rules
 
 logger = logging.getLogger(__name__)
 REFERENCE_LANGUAGE = "en"
+MIN_ALIGNED_SHARE = 0.5  # a translation must pair at least half of the reference's rules
+MAX_NOTE = 2000
 
 
 define_messages(
@@ -23,6 +27,17 @@ define_messages(
         "rules.unreadable": _("%(file)s: cannot read the file (%(reason)s)."),
         "rules.unknown_game": _("Unknown game “%(game)s”."),
         "rules.file_problem": _("%(file)s: %(problem)s"),
+        "rules.unknown_language": _("“%(language)s” is not an ISO 639-1 language code (such as en, fr, it, es)."),
+        "rules.older_version": _(
+            "%(file)s: version %(version)s is older than the current %(language)s document (%(current)s); "
+            "nothing was imported."
+        ),
+        "rules.does_not_align": _(
+            "%(file)s: only %(paired)s of the %(total)s rules of the %(reference)s document have a counterpart; "
+            "it does not look like a translation of the same rules, so nothing was imported."
+        ),
+        "rules.note_required": _("Say why the finding is accepted."),
+        "rules.note_too_long": _("The note is too long (at most %(limit)s characters)."),
     }
 )
 
@@ -37,7 +52,10 @@ def import_rules_file(game_slug, language, path, actor=None):
 
 
 def import_rules(game_slug, language, raw, source_name, actor=None):
-    """Returns (document, created). Importing the same text again changes nothing."""
+    """Returns (document, created). Importing the same text again changes nothing; an unknown language,
+    an older version or a text that does not align with the reference is refused."""
+    if not is_iso_639_1(language):
+        raise DomainError("rules.unknown_language", "language", language=str(language)[:20])
     game = Game.objects.filter(slug=game_slug).first()
     if game is None:
         raise DomainError("rules.unknown_game", "game", game=game_slug)
@@ -51,13 +69,16 @@ def import_rules(game_slug, language, raw, source_name, actor=None):
         existing = RulesDocument.objects.filter(game=game, language=language, content_hash=digest).first()
         if existing is not None:
             return existing, False
+        current = RulesDocument.objects.filter(game=game, language=language, is_current=True).first()
+        _check_version(current, parsed, language, source_name)
+        _check_alignment(game, parsed, language, source_name)
         RulesDocument.objects.filter(game=game, language=language, is_current=True).update(is_current=False)
         document = RulesDocument.objects.create(
             game=game,
             language=language,
             version=parsed.version or "",
             title=parsed.title[:200],
-            credit=_credit(parsed)[:300],
+            credit=(parsed.credit or "")[:300],
             source_name=source_name[:200],
             source_text=_text(raw),
             content_hash=digest,
@@ -70,23 +91,58 @@ def import_rules(game_slug, language, raw, source_name, actor=None):
     return RulesDocument.objects.get(pk=document.pk), True
 
 
+def version_key(label):
+    """ "V202310.09" -> (202310, 9): labels compare number by number."""
+    return tuple(int(part) for part in re.findall(r"\d+", label or ""))
+
+
+def _check_version(current, parsed, language, source_name):
+    if current is None or not current.version or not parsed.version:
+        return
+    if version_key(parsed.version) < version_key(current.version):
+        raise DomainError(
+            "rules.older_version",
+            "file",
+            file=source_name,
+            version=parsed.version,
+            current=current.version,
+            language=language,
+        )
+
+
+def _check_alignment(game, parsed, language, source_name):
+    """A translation must pair most of the reference's rules (the reference itself is not checked)."""
+    reference_document = RulesDocument.objects.filter(game=game, language=REFERENCE_LANGUAGE, is_current=True).first()
+    if language == REFERENCE_LANGUAGE or reference_document is None:
+        return
+    reference = parse_rules(reference_document.source_text, REFERENCE_LANGUAGE)
+    alignment = align({REFERENCE_LANGUAGE: reference, language: parsed}, reference=REFERENCE_LANGUAGE)
+    rules = [row for row in alignment.rows() if row.kind != "heading" and row.texts.get(REFERENCE_LANGUAGE)]
+    paired = sum(1 for row in rules if row.texts.get(language))
+    if rules and paired < MIN_ALIGNED_SHARE * len(rules):
+        raise DomainError(
+            "rules.does_not_align",
+            "file",
+            file=source_name,
+            paired=paired,
+            total=len(rules),
+            reference=REFERENCE_LANGUAGE,
+        )
+
+
 def _text(raw):
     return raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
 
 
-def _credit(parsed):
-    """The translator's by-line, when the document has one (kept as the preamble's last paragraph)."""
-    preamble = next((s for s in parsed.sections if s.slug == "preamble"), None)
-    lines = [item.text for item in preamble.items if item.kind == "paragraph"] if preamble else []
-    return lines[-1] if lines and len(lines[-1].split()) <= 12 else ""
+def reference_language(documents):
+    return REFERENCE_LANGUAGE if REFERENCE_LANGUAGE in documents else sorted(documents)[0]
 
 
 def reanchor(game):
     """Align every current document of the game and store each one's structure with shared anchors."""
     current = {doc.language: doc for doc in RulesDocument.objects.filter(game=game, is_current=True)}
     parsed = {language: parse_rules(doc.source_text, language) for language, doc in current.items()}
-    reference = REFERENCE_LANGUAGE if REFERENCE_LANGUAGE in parsed else sorted(parsed)[0]
-    alignment = align(parsed, reference=reference)
+    alignment = align(parsed, reference=reference_language(parsed))
     for language, doc in current.items():
         doc.structure = structure_of(parsed[language], alignment, language)
         doc.save(update_fields=["structure"])
@@ -119,3 +175,26 @@ def structure_of(document, alignment, language):
 
 def current_documents(game):
     return {doc.language: doc for doc in RulesDocument.objects.filter(game=game, is_current=True)}
+
+
+def accept_finding(game, key, note, actor):
+    """Mark a checker finding accepted with a note (again: the note is replaced)."""
+    note = (note or "").strip()
+    if not note:
+        raise DomainError("rules.note_required", "note")
+    if len(note) > MAX_NOTE:
+        raise DomainError("rules.note_too_long", "note", limit=MAX_NOTE)
+    with transaction.atomic():
+        Game.objects.select_for_update().get(pk=game.pk)
+        review, _created = FindingReview.objects.update_or_create(
+            game=game, key=key[:200], defaults={"note": note, "accepted_by": actor}
+        )
+    logger.info("rules finding %s of %s accepted by %s", key, game.slug, actor)
+    return review
+
+
+def reopen_finding(game, key, actor):
+    with transaction.atomic():
+        Game.objects.select_for_update().get(pk=game.pk)
+        FindingReview.objects.filter(game=game, key=key).delete()
+    logger.info("rules finding %s of %s reopened by %s", key, game.slug, actor)

@@ -10,5 +10,6 @@ urlpatterns = [
     path("<slug:slug>/history/", views.history, name="history"),
     path("<slug:slug>/compare/", views.compare, name="compare"),
     path("<slug:slug>/check/", views.consistency, name="check"),
+    path("<slug:slug>/check/accept/", views.review_finding, name="review"),
     path("<slug:slug>/clash/", clash_views.clash_calculator, name="clash"),
 ]

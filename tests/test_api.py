@@ -46,7 +46,7 @@ def test_bad_filters_are_json_400(api, dc_catalogue, params, field):
 
 
 def test_unknown_card_and_page_are_json_404(api, dc_catalogue):
-    assert api.get("/api/v1/cards/999999/").json() == {"message": "No Card matches the given query."}
+    assert api.get("/api/v1/cards/999999/").json()["message"] == "Not found."  # in the request's language
     response = api.get("/api/v1/cards/", {"page": 99})
     assert response.status_code == 404 and "message" in response.json()
 
@@ -84,7 +84,11 @@ def test_unknown_api_path_is_json_404(client, settings):
     settings.DEBUG = False
     response = client.get("/api/v1/no-such-thing/")
     assert response.status_code == 404
-    assert response.json() == {"message": "Not found."}
+    assert response.json() == {
+        "message": "Not found.",
+        "code": "api.not_found",
+        "errors": {"non_field_errors": ["Not found."]},
+    }
 
 
 def test_healthz_reports_database_and_broker(client, settings):

@@ -43,7 +43,23 @@ def test_same_tribe_may_not_answer():
 
 def test_a_stack_holds_one_tribe():
     with pytest.raises(DomainError, match="one tribe"):
-        stack_value([card("A", "Lint", 4), card("B", "Web", 4)])
+        resolve([card("A", "Lint", 4), card("B", "Web", 4)], [card("D", "Web", 4)], BEATS)
+
+
+def test_a_stack_cannot_repeat_a_unique_epic_card():
+    epic = StackCard("Dustzilla", "Lint", 9, "epic", 7)
+    with pytest.raises(DomainError, match="Dustzilla"):
+        resolve([epic, epic], [card("D", "Web", 4)], BEATS)
+    bronze = StackCard("Puff", "Lint", 2, "bronze", 8)
+    assert resolve([epic, bronze, bronze], [card("D", "Web", 4)], BEATS).attacker.total == 9 + 1 + 1
+
+
+def test_the_other_reading_puts_the_modifier_on_the_stack_total():
+    defending = [card("D", "Rust", 6), card("E", "Rust", 4)]  # Lint beats Rust: the defender gets -1
+    per_card = resolve([card("A", "Lint", 7)], defending, BEATS, "card")
+    on_total = resolve([card("A", "Lint", 7)], defending, BEATS, "total")
+    assert (per_card.defender.total, per_card.winner) == (5 + 1, "attacker")  # 6-1, then (4-1)//2
+    assert (on_total.defender.total, on_total.winner) == (6 + 2 - 1, "defender")  # 6 + 4//2, then -1: a tie
 
 
 @pytest.mark.django_db
@@ -55,7 +71,7 @@ def test_calculator_page(client, sample):
     params = {"stat": "power", "attacker_0": lint.pk, "defender_0": rust[0].pk, "defender_1": rust[1].pk}
     for language in ("en", "fr", "it"):
         assert client.get(f"/{language}/rules/dust-collectorz/clash/", params).status_code == 200
-    result = client.get("/en/rules/dust-collectorz/clash/", params).context["result"]
+    result = client.get("/en/rules/dust-collectorz/clash/", params).context["results"][0]
     assert result.relation == "weaker"  # Lintlings beat Rustbacks on the sample wheel
     assert result.defender.total == (rust[0].power - 1) + (rust[1].power - 1) // 2
     same = client.get(
@@ -64,3 +80,18 @@ def test_calculator_page(client, sample):
     )
     assert "The defender may not answer with the attacking tribe." in same.text
     assert client.get("/en/rules/dbz-ccg/clash/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_calculator_shows_both_readings_with_natural_labels(client, sample):
+    from catalogue.models import Card
+
+    lint = Card.objects.filter(tribe__name="Lintlings", rank="gold").first()
+    rust = Card.objects.filter(tribe__name="Rustbacks", rank="bronze").order_by("number")[:2]
+    params = {"stat": "power", "attacker_0": lint.pk, "defender_0": rust[0].pk, "defender_1": rust[1].pk}
+    page = client.get("/en/rules/dust-collectorz/clash/", {**params, "reading": "both"})
+    assert [r.reading for r in page.context["results"]] == ["card", "total"]
+    assert "on the stack&#x27;s total" in page.text or "on the stack's total" in page.text
+    assert ">Attacker: primary card</label>" in page.text and "primary card:" not in page.text
+    french = client.get("/fr/rules/dust-collectorz/clash/").text
+    assert ">Attaquant\xa0: carte principale</label>" in french

@@ -93,3 +93,33 @@ def test_the_clash_calculator_refuses_in_french(client, sample):
     query = {"stat": "power", "attacker_0": champion.pk, "defender_0": champion.pk}
     page = client.get("/fr/rules/dust-collectorz/clash/", query).text
     assert "Le défenseur ne peut pas répondre avec la tribu attaquante." in page
+
+
+@pytest.mark.parametrize(
+    ("language", "not_found", "bad_json"),
+    [
+        ("fr", "Introuvable.", "Le corps de la requête n’est pas du JSON valide."),
+        ("it", "Non trovato.", "Il corpo della richiesta non è JSON valido."),
+    ],
+)
+def test_api_framework_errors_in_the_request_language(client, sample, language, not_found, bad_json):
+    missing = client.get("/api/v1/cards/999999/", HTTP_ACCEPT_LANGUAGE=language)
+    assert missing.status_code == 404 and missing.json()["message"] == not_found
+    broken = client.post(
+        "/api/v1/decks/validate/",
+        "{not json",
+        content_type="application/json",
+        HTTP_REFERER=f"http://testserver/{language}/decks/",
+    )
+    assert broken.status_code == 400 and broken.json()["message"] == bad_json
+
+
+def test_api_throttling_in_the_request_language(rf):
+    from rest_framework.exceptions import Throttled
+
+    from api.errors import json_exception_handler
+
+    with translation.override("it"):
+        response = json_exception_handler(Throttled(wait=2.2), {"request": rf.get("/api/v1/cards/")})
+    assert response.status_code == 429 and response["Retry-After"] == "3"
+    assert json.loads(response.content)["message"] == "Troppe richieste: riprova tra 3 secondi."

@@ -119,10 +119,12 @@ def test_deck_composition_anchors_are_shared_by_all_languages():
 @needs_reference
 def test_every_section_and_item_is_aligned_in_the_three_languages():
     alignment = align(dc_documents())
-    assert alignment.missing == []
+    # The Italian preamble is only the translator's credit, taken out: the thanks are not translated.
+    assert alignment.missing == [("it", "preamble-p1", "paragraph missing (present in en, fr)")]
+    assert dc_documents()["it"].credit == "Translation by Giada Gubert"
     rows = list(alignment.rows())
     assert len(rows) == 25 + 39 + 5 + 56 + 11  # headings, rules, notes, bullets, paragraphs
-    assert all(None not in row.texts.values() for row in rows if row.kind != "heading")
+    assert all(None not in row.texts.values() for row in rows if row.kind not in ("heading", "paragraph"))
     keys = [found.key for found in alignment.sections]
     assert "mode-four-player-team-setup" in keys
     assert "game-mode-young-champions-age-4-tie-game" in keys

@@ -9,6 +9,8 @@
     }
   });
   document.addEventListener("change", function (event) {
-    if (event.target.matches("select[data-autosubmit]")) event.target.form.submit();
+    // requestSubmit fires the submit event, so other scripts (keeping the #anchor) still run.
+    const form = event.target.matches("select[data-autosubmit]") ? event.target.form : null;
+    if (form) form.requestSubmit ? form.requestSubmit() : form.submit();
   });
 })();

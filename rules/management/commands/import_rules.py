@@ -1,4 +1,3 @@
-from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from core.errors import DomainError
@@ -11,7 +10,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("file", metavar="FILE")
         parser.add_argument("--game", required=True)
-        parser.add_argument("--language", required=True, choices=[code for code, _name in settings.LANGUAGES])
+        parser.add_argument("--language", required=True, help="ISO 639-1 code of the document's language (en, fr, es…)")
 
     def handle(self, file, game, language, **options):
         try:
