@@ -7,11 +7,13 @@ from django.utils.translation import gettext as _
 from rest_framework.views import exception_handler
 
 from core.errors import DomainError
+from core.request_limits import limit_error
 
 logger = logging.getLogger(__name__)
 
 
 def json_exception_handler(exc, context):
+    exc = limit_error(exc) or exc
     if isinstance(exc, DomainError):
         return JsonResponse(exc.body(), status=exc.status)
     response = exception_handler(exc, context)
@@ -30,6 +32,13 @@ def _with_message(data):
     if isinstance(data, list):
         return {"message": " ".join(str(item) for item in data), "errors": data}
     return {"message": str(data)}
+
+
+def api_bad_request(request, error=None):
+    """A request Django refused before any view ran; `error` says which limit it broke."""
+    if error is not None:
+        return JsonResponse(error.body(), status=error.status)
+    return JsonResponse({"message": _("The request is invalid.")}, status=400)
 
 
 def api_not_found(request, exception=None):

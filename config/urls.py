@@ -2,12 +2,14 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.shortcuts import render
 from django.urls import include, path
+from django.utils.http import url_has_allowed_host_and_scheme
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.views import switch_language
 from api import errors as api_errors
 from api.auth_token import ObtainToken
 from catalogue.views import home
+from core.request_limits import limit_error
 
 from .health import healthz
 
@@ -38,6 +40,17 @@ urlpatterns += i18n_patterns(
 
 def _is_api(request):
     return request.path.startswith("/api/")
+
+
+def handler400(request, exception=None):
+    """A bad request; a body over the site's limits gets a message saying which limit (413)."""
+    error = limit_error(exception)
+    if _is_api(request):
+        return api_errors.api_bad_request(request, error)
+    status = error.status if error else 400
+    referer = request.headers.get("Referer", "")
+    back = referer if url_has_allowed_host_and_scheme(referer, {request.get_host()}, request.is_secure()) else ""
+    return render(request, "400.html", {"error": error, "back": back}, status=status)
 
 
 def handler404(request, exception=None):

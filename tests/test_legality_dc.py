@@ -64,8 +64,8 @@ def test_rank_composition_per_tribe():
     found = {(v.params["group"], tuple(v.params["values"])): (v.expected, v.actual) for v in verdict.violations}
     assert found == {("Lintlings", ("silver",)): (2, 3), ("Lintlings", ("gold",)): (1, 0)}
     assert render(verdict.violations[0]) in {
-        "Tribe Lintlings has 3 Silver card(s); it needs exactly 2.",
-        "Tribe Lintlings has 0 Gold card(s); it needs exactly 1.",
+        "Tribe Lintlings has 3 Silver cards; it needs exactly 2.",
+        "Tribe Lintlings has 0 Gold cards; it needs exactly 1.",
     }
 
 
