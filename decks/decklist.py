@@ -118,11 +118,12 @@ def parse_decklist(text, max_qty=MAX_QTY, max_bytes=MAX_BYTES, max_lines=MAX_LIN
     in_header, section = True, MAIN
     for number, raw in enumerate(raw_lines, start=1):
         stripped = raw.strip()
-        heading = SECTION_LINE.match(stripped.removeprefix("//").strip())
+        content = TRAILING_COMMENT.sub("", stripped).strip()
+        # "// Sideboard" is a comment that is also a section line.
+        heading = SECTION_LINE.match(stripped[2:].strip() if stripped.startswith("//") else content)
         if heading:
             section, in_header = (SIDEBOARD if heading["side"] else MAIN), False
             continue
-        content = TRAILING_COMMENT.sub("", stripped).strip()
         if not content:
             continue
         header = HEADER_LINE.match(content) if in_header else None

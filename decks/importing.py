@@ -19,14 +19,15 @@ from games.cards import search_key
 from .decklist import MAX_BYTES, MAX_LINES, MAX_QTY, Decklist, DecklistLine, check_size, parse_decklist
 
 DELIMITERS = (",", ";", "\t")
+# Header names, folded (lower case, no accents); French and Italian spreadsheets name them too.
 COLUMN_ALIASES = {
-    "qty": ("qty", "quantity", "count", "amount", "copies"),
-    "name": ("name", "card", "card name", "cardname"),
-    "set": ("set", "set code", "setcode", "edition code"),
+    "qty": ("qty", "quantity", "count", "amount", "copies", "quantite", "qte", "exemplaires", "quantita", "copie"),
+    "name": ("name", "card", "card name", "cardname", "nom", "carte", "nome", "carta"),
+    "set": ("set", "set code", "setcode", "edition code", "code", "extension", "espansione"),
     "set_name": ("set name", "edition name"),
     "edition": ("edition",),  # Moxfield writes the set code here, Deckbox the set's name
-    "number": ("number", "collector number", "collectors number", "card number", "no", "#"),
-    "game": ("game",),
+    "number": ("number", "collector number", "collectors number", "card number", "no", "#", "numero", "n°"),
+    "game": ("game", "jeu", "gioco"),
     "section": ("board", "section"),
 }
 COLUMN_OF = {alias: column for column, aliases in COLUMN_ALIASES.items() for alias in aliases}
@@ -139,7 +140,7 @@ def _cells(line, delimiter):
 
 
 def _column_key(cell):
-    return re.sub(r"[\s_\-]+", " ", cell.strip().strip("\"'").replace("'", "")).casefold().strip()
+    return search_key(re.sub(r"[\s_\-]+", " ", cell.strip().strip("\"'").replace("'", "")))
 
 
 def _read_csv(raw_lines, header_index, delimiter, max_qty, field):
@@ -222,26 +223,15 @@ def normalise_sets(lines, set_codes):
 
 def check_printing(line, index):
     """A line that names a set (and a number) must match a printing of that card: a wrong
-    collector number is reported, never silently ignored. `index` is the game's CardIndex."""
-    if line.status != "ok" or not line.set_code:
+    collector number is reported, never silently ignored. Numbers match without leading zeros
+    (Deckbox writes 1 for 001). `index` is the game's CardIndex."""
+    if not line.set_code or line.status not in ("ok", "unknown") or (line.status == "unknown" and line.name):
         return line
-    folded_set = line.set_code.casefold()
     printings = index.by_key.get(search_key(line.name), []) if line.name else []
     if line.number:
-        printed = index.by_print.get((folded_set, line.number.casefold()))
-        if printed is None:
-            line.refuse("wrong_printing", "decklist.no_such_printing", set=line.set_code, number=line.number)
-        elif line.name and printed.key != search_key(line.name):
-            line.refuse(
-                "wrong_printing",
-                "decklist.printing_mismatch",
-                set=line.set_code,
-                number=line.number,
-                printed=printed.name,
-                name=line.name,
-            )
+        _check_number(line, index, printings)
     else:
-        in_set = [card for card in printings if card.set_code.casefold() == folded_set]
+        in_set = [card for card in printings if card.set_code.casefold() == line.set_code.casefold()]
         if in_set:
             line.card = in_set[0]
         else:
@@ -249,3 +239,33 @@ def check_printing(line, index):
     if line.status == "wrong_printing":
         line.suggestions = [f"{card.name} ({card.set_code}) {card.number}" for card in printings[:3]]
     return line
+
+
+def _check_number(line, index, printings):
+    printed = _printing(index, line.set_code, line.number)
+    if printed is None:
+        line.refuse("wrong_printing", "decklist.no_such_printing", set=line.set_code, number=line.number)
+    elif line.name and printed.key != search_key(line.name):
+        line.refuse(
+            "wrong_printing",
+            "decklist.printing_mismatch",
+            set=line.set_code,
+            number=line.number,
+            printed=printed.name,
+            name=line.name,
+        )
+    else:
+        line.status, line.card, line.suggestions = "ok", printed, []
+
+
+def _printing(index, set_code, number):
+    """The card printed as SET number, comparing numbers without their leading zeros."""
+    folded_set = set_code.casefold()
+    printed = index.by_print.get((folded_set, number.casefold()))
+    if printed is not None:
+        return printed
+    bare = number.casefold().lstrip("0")
+    return next(
+        (card for (code, num), card in index.by_print.items() if code == folded_set and num.lstrip("0") == bare),
+        None,
+    )

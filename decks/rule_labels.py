@@ -37,4 +37,6 @@ def rule_label(rule):
         section = f"{SECTIONS[numbered['section']]} {numbered['number']}"
     else:
         section = str(SECTIONS.get(section, section))
-    return section + separator + str(TOPICS.get(topic, topic))
+    if not separator:
+        return section
+    return _("%(section)s: %(topic)s") % {"section": section, "topic": TOPICS.get(topic, topic)}
