@@ -3,11 +3,8 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -20,9 +17,9 @@ from .access import collection_for, shared_collection
 from .forms import CardCountForm, CollectionForm, CollectionSettingsForm, ImportForm
 from .importing import read_as
 from .models import Collection, CollectionVisibility
+from .page_support import back_to, export_response, refuse, replace_share_link
 from .presenters import change_message
 from .services import collections as collection_services
-from .services.sharing import regenerate_share_link
 
 SEARCH_RESULTS = 20
 CHANGES_SHOWN = 200
@@ -95,7 +92,7 @@ def collection_count(request, pk):
     form = CardCountForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("The number of copies must be a whole number from 0 to 9999."))
-        return redirect(_back_to(request, reverse("decks:collection", args=[pk])))
+        return redirect(back_to(request, reverse("decks:collection", args=[pk])))
     card = get_object_or_404(Card.objects.select_related("card_set"), pk=form.cleaned_data["card"])
     qty, action = form.cleaned_data["qty"], form.cleaned_data["action"]
     try:
@@ -107,15 +104,7 @@ def collection_count(request, pk):
         messages.error(request, error.message)
     else:
         messages.success(request, change_message(change))
-    return redirect(_back_to(request, reverse("decks:collection", args=[pk])))
-
-
-def _back_to(request, default):
-    """The page the form was posted from, if it is on this site."""
-    target = request.POST.get("next", "")
-    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
-        return target
-    return default
+    return redirect(back_to(request, reverse("decks:collection", args=[pk])))
 
 
 @login_required
@@ -159,16 +148,6 @@ def _remember_import(request, collection, result):
     }
 
 
-def refuse(request, form, field, error):
-    """Show a refusal: rejected lines as a list with a message, anything else on the form."""
-    lines = error.details.get("lines")
-    if lines is not None:
-        messages.error(request, error.message)
-        return lines
-    form.add_error(field if field in form.fields else None, error.message)
-    return []
-
-
 @login_required
 def collection_settings(request, pk):
     collection = collection_for(request.user, pk)
@@ -190,18 +169,7 @@ def collection_settings(request, pk):
 @require_POST
 def collection_share(request, pk):
     """A new share link; the old one stops working."""
-    collection = collection_for(request.user, pk)
-    regenerate_share_link(collection)
-    messages.success(request, _("The share link was replaced: the old link no longer works."))
-    return redirect("decks:collection", collection.pk)
-
-
-def export_response(collection, kind):
-    """The collection as text (default) or CSV, as a download."""
-    export, content_type, extension = collection_services.EXPORTS.get(kind, collection_services.EXPORTS["text"])
-    response = HttpResponse(export(collection), content_type=f"{content_type}; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{slugify(collection.name) or "collection"}.{extension}"'
-    return response
+    return replace_share_link(request, collection_for(request.user, pk), "decks:collection")
 
 
 @login_required

@@ -22,14 +22,13 @@ from catalogue.models import Card
 from core.errors import DomainError
 
 from .access import collection_for, deck_by_reference, deck_for_owner, is_owner, listed_decks
-from .collection_views import refuse
 from .forms import CheckForm, CloneForm, CompareForm, DeckForm, DecklistForm, DeckSettingsForm
 from .models import Collection, Deck, Visibility
+from .page_support import refuse, replace_share_link
 from .presenters import builder_labels, card_table, count_grid, deck_chart, deck_facts
 from .services import collections as collection_services
 from .services import decks as deck_services
 from .services.legality import validate_request
-from .services.sharing import regenerate_share_link
 
 SEARCH_RESULTS = 20
 
@@ -286,10 +285,7 @@ def deck_settings(request, pk):
 @require_POST
 def deck_share(request, pk):
     """A new share link; the old one stops working."""
-    deck = deck_for_owner(request.user, pk)
-    regenerate_share_link(deck)
-    messages.success(request, _("The share link was replaced: the old link no longer works."))
-    return redirect("decks:deck", deck.pk)
+    return replace_share_link(request, deck_for_owner(request.user, pk), "decks:deck")
 
 
 @login_required

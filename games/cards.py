@@ -89,8 +89,13 @@ class CardSchema:
         return labels.get(folded, value)
 
     def attribute_rows(self, attributes):
-        """(label, value) per attribute of a card, labelled in the active language."""
-        return [(self.attribute_label(key), self.value_label(key, value)) for key, value in attributes.items()]
+        """(label, value) per attribute of a card, labelled in the active language; flags a card
+        does not carry (False) are left out."""
+        return [
+            (self.attribute_label(key), self.value_label(key, value))
+            for key, value in attributes.items()
+            if value is not False
+        ]
 
     def clean(self, raw, tribes):
         card = common_fields(raw)

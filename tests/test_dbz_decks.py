@@ -97,7 +97,7 @@ def test_card_pages_show_each_formats_standing(client, sample):
     def standing(name, language="en"):
         card = Card.objects.get(name=name)
         page = client.get(f"/{language}{card.get_absolute_url()[3:]}").text
-        return re.search(r"Dragon Ball Z CCG Expanded</strong>: <span[^>]*>(.*?)</span>", page).group(1)
+        return re.search(r"Dragon Ball Z CCG Expanded</strong> <span[^>]*>(.*?)</span>", page).group(1)
 
     assert standing("Cosmic Backlash") == "Banned since Jan. 15, 2004"
     assert standing("Dream Machine Battle") == "Banned"

@@ -20,9 +20,9 @@ from api.schema import error_responses
 from catalogue.models import Card, Game
 from core.errors import DomainError, define_messages
 from decks.access import collection_for, deck_for_owner, deck_for_viewer, listed_decks, shared_collection, shared_deck
-from decks.collection_views import export_response
 from decks.importing import read_as, read_upload
 from decks.models import Collection
+from decks.page_support import export_response
 from decks.services import collections as collection_services
 from decks.services import decks as deck_services
 from decks.services.legality import validate_request

@@ -109,7 +109,7 @@ def share_fields(thing, request, route):
 class CollectionSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
     name = serializers.CharField(max_length=120)
-    visibility = serializers.ChoiceField(choices=CollectionVisibility.values, default=CollectionVisibility.PRIVATE)
+    visibility = serializers.ChoiceField(choices=CollectionVisibility.choices, default=CollectionVisibility.PRIVATE)
     card_count = serializers.SerializerMethodField()
     share_token = serializers.SerializerMethodField()
     share_url = serializers.SerializerMethodField()
@@ -128,7 +128,7 @@ class CollectionSerializer(serializers.Serializer):
 
 class CollectionUpdateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120, required=False)
-    visibility = serializers.ChoiceField(choices=CollectionVisibility.values, required=False)
+    visibility = serializers.ChoiceField(choices=CollectionVisibility.choices, required=False)
 
 
 class CollectionDetailSerializer(CollectionSerializer):
@@ -183,7 +183,7 @@ class DeckSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     game = serializers.SlugField()
     format = serializers.SlugField(source="format_slug")
-    visibility = serializers.ChoiceField(choices=Visibility.values, default=Visibility.PRIVATE)
+    visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
     owner = serializers.CharField(source="owner.username", read_only=True)
     version = serializers.SerializerMethodField()
     share_token = serializers.SerializerMethodField()
@@ -238,7 +238,7 @@ class DeckWriteSerializer(DeckSerializer):
 class DeckUpdateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120, required=False)
     format = serializers.SlugField(source="format_slug", required=False)
-    visibility = serializers.ChoiceField(choices=Visibility.values, required=False)
+    visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
     decklist = serializers.CharField(required=False, allow_blank=True, max_length=MAX_BYTES, trim_whitespace=False)
     cards = DeckCardsField(required=False)
 
