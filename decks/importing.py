@@ -63,7 +63,7 @@ define_messages(
         ),
         "import.csv_needs_card": _("A CSV needs a name column, or set and number columns."),
         "import.csv_row_needs_card": _("Give a name, or a set and a number."),
-        "import.csv_broken": _("This CSV cannot be read: %(problem)s."),
+        "import.csv_broken": _("This CSV cannot be read at line %(line)s: check its quotation marks."),
         "decklist.no_such_printing": _("There is no card %(set)s %(number)s."),
         "decklist.printing_mismatch": _("%(set)s %(number)s is %(printed)s, not %(name)s."),
         "decklist.not_in_set": _("%(name)s is not printed in set %(set)s."),
@@ -144,10 +144,11 @@ def _column_key(cell):
 
 
 def _read_csv(raw_lines, header_index, delimiter, max_qty, field):
+    reader = csv.reader(raw_lines[header_index:], delimiter=delimiter, strict=True)
     try:
-        rows = list(csv.reader(raw_lines[header_index:], delimiter=delimiter, strict=True))
-    except csv.Error as error:
-        raise DomainError("import.csv_broken", field, problem=str(error)) from None
+        rows = list(reader)
+    except csv.Error:
+        raise DomainError("import.csv_broken", field, line=header_index + reader.line_num) from None
     header = rows[0]
     roles, ignored = _column_roles(header)
     if "name" not in roles and not {"set", "number"} <= roles.keys():

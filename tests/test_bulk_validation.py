@@ -73,6 +73,18 @@ def zip_of(files):
     return SimpleUploadedFile("decks.zip", buffer.getvalue())
 
 
+def damaged(upload, member):
+    """The zip with one member's data changed after it was written, so unpacking it fails."""
+    data = bytearray(upload.read())
+    with zipfile.ZipFile(io.BytesIO(bytes(data))) as archive:
+        info = archive.getinfo(member)
+    name_length = int.from_bytes(data[info.header_offset + 26 : info.header_offset + 28], "little")
+    extra_length = int.from_bytes(data[info.header_offset + 28 : info.header_offset + 30], "little")
+    start = info.header_offset + 30 + name_length + extra_length
+    data[start] ^= 0xFF
+    return SimpleUploadedFile(upload.name, bytes(data))
+
+
 def test_zip_upload(client, organiser, sample, django_capture_on_commit_callbacks):
     client.force_login(organiser)
     upload = zip_of(
@@ -95,8 +107,10 @@ def test_every_file_of_a_zip_gets_its_own_verdict(client, organiser, sample, dja
             "empty.txt": b"",
             "comments.txt": "# only a comment\n// and another\n",
             "big.txt": "1 Pocket Puff\n" * 20000,
+            "secret.txt": b"1 Pocket Puff\n",  # its bytes are damaged below
         }
     )
+    upload = damaged(upload, "secret.txt")
     start(client, django_capture_on_commit_callbacks, upload=upload)
     job = BulkValidation.objects.get()
     verdicts = {row["name"]: (row["readable"], row["codes"], row["messages"]) for row in bulk.result_rows(job)}
@@ -110,11 +124,16 @@ def test_every_file_of_a_zip_gets_its_own_verdict(client, organiser, sample, dja
     assert verdicts["empty"] == (False, ["import.empty_file"], ["empty.txt is empty."])
     assert verdicts["comments"] == (False, ["bulk.empty_decklist"], ["This decklist is empty: it has no card lines."])
     assert verdicts["big"][1] == ["import.file_too_large"]
-    assert bulk.summary(job) == {"legal": 0, "illegal": 1, "unreadable": 5}
+    assert verdicts["secret"] == (
+        False,
+        ["bulk.member_unreadable"],
+        ["secret.txt cannot be unpacked: it is encrypted or damaged."],
+    )
+    assert bulk.summary(job) == {"legal": 0, "illegal": 1, "unreadable": 6}
     page = client.get(f"/en/decks/bulk/{job.pk}/").text
     assert "Dust Collectorz pre-release, as of" in page and "dc-prerelease" not in page  # the name, not the slug
     only_problems = client.get(f"/en/decks/bulk/{job.pk}/", {"problems": "1"}).context["rows"]
-    assert len(only_problems) == 6
+    assert len(only_problems) == 7
 
 
 def test_problems_only_leaves_out_legal_decklists(organiser, sample, client):

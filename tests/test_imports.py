@@ -99,6 +99,11 @@ def test_header_aliases(header):
     assert parsed.layout == "csv" and parsed.lines[0].qty == 2
 
 
+def test_a_csv_with_an_unclosed_quote_names_the_line():
+    with pytest.raises(DomainError, match="This CSV cannot be read at line 3: check its quotation marks."):
+        read_card_list('qty,name\n1,Pocket Puff\n2,"Fluffnip\n')
+
+
 def test_a_csv_without_card_columns_is_refused():
     with pytest.raises(DomainError, match="A CSV needs a name column, or set and number columns."):
         read_card_list("qty,set,condition\n2,PR1,NM\n")

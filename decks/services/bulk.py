@@ -6,6 +6,7 @@ import io
 import logging
 import re
 import zipfile
+import zlib
 from dataclasses import asdict
 
 from django.db import transaction
@@ -39,6 +40,7 @@ define_messages(
         "bulk.nothing_found": gettext_lazy("No decklists found."),
         "bulk.not_a_decklist_file": gettext_lazy("%(file)s is not a decklist: only .txt and .csv files are read."),
         "bulk.empty_decklist": gettext_lazy("This decklist is empty: it has no card lines."),
+        "bulk.member_unreadable": gettext_lazy("%(file)s cannot be unpacked: it is encrypted or damaged."),
     }
 )
 DECKLIST_FILES = (".txt", ".csv")
@@ -90,8 +92,8 @@ def _zip_item(archive, info):
             return {"name": name, "text": decode_upload(member.read(MAX_BYTES + 1), file_name)}
     except DomainError as error:
         return {"name": name, "problem": error.as_dict()}
-    except (zipfile.BadZipFile, RuntimeError, NotImplementedError, OSError):  # encrypted or damaged member
-        return {"name": name, "problem": DomainError("bulk.not_a_zip", "upload").as_dict()}
+    except (zipfile.BadZipFile, RuntimeError, NotImplementedError, OSError, zlib.error):  # encrypted or damaged
+        return {"name": name, "problem": DomainError("bulk.member_unreadable", "upload", file=file_name).as_dict()}
 
 
 def start_bulk_validation(owner, format_slug, as_of, items, language):
