@@ -21,7 +21,8 @@ class CollectionSettingsForm(CollectionForm):
 
 class UploadMixin:
     """A text field that a file upload may fill instead: the file is read (UTF-8, any BOM)
-    and checked here, so a bad file is a message on the form, never a server error."""
+    and checked here, so a bad file is a message on the form, never a server error. The
+    file's text replaces the field's, so the page shows (and saves) what was read."""
 
     text_field = "text"
     max_bytes = MAX_BYTES
@@ -34,6 +35,9 @@ class UploadMixin:
                 data[self.text_field] = read_upload(upload, self.max_bytes)
             except DomainError as error:
                 self.add_error("file", error.message)
+            else:
+                self.data = self.data.copy()
+                self.data[self.text_field] = data[self.text_field]
         return data
 
 

@@ -293,6 +293,26 @@ def test_deck_from_an_uploaded_moxfield_style_csv(client, alice, sample):
 
 
 @pytest.mark.django_db
+def test_the_builder_shows_and_saves_an_uploaded_list(client, alice, sample):
+    from catalogue.models import Game
+    from decks.services import decks as deck_services
+
+    game = Game.objects.get(slug="dust-collectorz")
+    deck = deck_services.create_deck(alice, "Upload", game, "dc-prerelease", "private", {})
+    client.force_login(alice)
+    upload = SimpleUploadedFile("deck.txt", "\ufeff3 Pocket Puff\r\n".encode())
+    checked = client.post(f"/en/decks/{deck.pk}/edit/", {"decklist": "", "file": upload, "check": "1"})
+    assert "3 Pocket Puff" in checked.context["form"]["decklist"].value()
+    assert "The deck has 3 cards; it must have 32." in checked.text
+    saved = client.post(
+        f"/en/decks/{deck.pk}/edit/",
+        {"decklist": "1 Fluffnip", "file": SimpleUploadedFile("d.txt", b"2 Pocket Puff"), "save": "1"},
+    )
+    assert saved.status_code == 302
+    assert list(deck.latest_version().cards.values_list("card__name", "qty")) == [("Pocket Puff", 2)]
+
+
+@pytest.mark.django_db
 def test_sideboard_lines_are_left_out_of_a_deck_and_said_so(client, alice, sample):
     client.force_login(alice)
     text = "Deck\n2 Pocket Puff\nSideboard\n1 Fluffnip\n1 Vent Skulker\n"
@@ -345,3 +365,30 @@ def test_oversize_text_over_the_api_is_a_clear_400(api, alice, sample):
     pool = Collection.objects.create(owner=alice, name="Binder")
     response = api.post(f"/api/v1/collections/{pool.pk}/import/", {"text": "1 Pocket Puff\n" * 80_000}, format="json")
     assert response.status_code == 400 and response.json()["message"] == "The list is larger than 1024 KB."
+
+
+@pytest.mark.django_db
+def test_a_three_megabyte_paste_gets_the_forms_own_message(client, alice, sample):
+    """The reported bug: a 3-5 MB paste got Django's raw "Bad Request (400)"."""
+    pool = Collection.objects.create(owner=alice, name="Binder")
+    client.force_login(alice)
+    page = client.post(f"/it/collections/{pool.pk}/import/", {"text": "1 Pocket Puff\n" * 230_000})
+    assert page.status_code == 200 and "La lista supera i 1024 KB." in page.text
+    assert pool.owned() == {}
+
+
+@pytest.mark.django_db
+def test_count_name_edition_files_pick_the_printing_of_that_set(api, alice, sample):
+    api.force_authenticate(alice)
+    pool = api.post("/api/v1/collections/", {"name": "Binder"}, format="json").json()["id"]
+    text = "Count,Name,Edition\n2,Pocket Puff,pr1\n1,Goku (Level 1),Saiyan Saga\n"
+    body = api.post(f"/api/v1/collections/{pool}/import/", {"text": text}, format="json").json()
+    assert {(c["name"], c["set"], c["after"]) for c in body["changes"]} == {
+        ("Pocket Puff", "PR1", 2),
+        ("Goku (Level 1)", "SAI", 1),
+    }
+    wrong = api.post(
+        f"/api/v1/collections/{pool}/import/", {"text": "Count,Name,Edition\n1,Pocket Puff,SAI\n"}, format="json"
+    )
+    assert wrong.status_code == 400
+    assert wrong.json()["lines"][0]["error"] == "Pocket Puff is not printed in set SAI."
