@@ -105,3 +105,8 @@ def change_message(change):
     return ngettext(
         "%(card)s: %(before)s → %(after)s copy", "%(card)s: %(before)s → %(after)s copies", change.after
     ) % {"card": change.name, "before": change.before, "after": change.after}
+
+
+def copy_name(deck):
+    """The name a copy of a deck gets unless its new owner gives one (at most 120 characters)."""
+    return (_("%(name)s (copy)") % {"name": deck.name})[:120]

@@ -25,7 +25,7 @@ from .access import collection_for, deck_by_reference, deck_for_owner, is_owner,
 from .forms import CheckForm, CloneForm, CompareForm, DeckForm, DecklistForm, DeckSettingsForm
 from .models import Collection, Deck, Visibility
 from .page_support import refuse, replace_share_link
-from .presenters import builder_labels, card_table, count_grid, deck_chart, deck_facts
+from .presenters import builder_labels, card_table, copy_name, count_grid, deck_chart, deck_facts
 from .services import collections as collection_services
 from .services import decks as deck_services
 from .services.legality import validate_request
@@ -204,13 +204,17 @@ def deck_restore(request, pk, number):
 def deck_clone(request, pk=None, token=None):
     """Copy a deck you can see into a private deck of your own."""
     deck = deck_by_reference(request.user, pk, token)
-    default = _("%(name)s (copy)") % {"name": deck.name}
-    form = CloneForm(request.POST or None, initial={"name": default[:120]})
+    form = CloneForm(request.POST or None, initial={"name": copy_name(deck)})
     if request.method == "POST" and form.is_valid():
         copy = deck_services.clone_deck(deck, request.user, form.cleaned_data["name"])
         messages.success(request, _("Deck copied: this copy is yours and private."))
         return redirect("decks:deck", copy.pk)
-    context = {"form": form, "title": _("Copy “%(name)s”") % {"name": deck.name}, "back": _base(deck, token)}
+    context = {
+        "form": form,
+        "title": _("Copy “%(name)s”") % {"name": deck.name},
+        "submit": _("Make my copy"),
+        "back": _base(deck, token),
+    }
     return render(request, "decks/form_page.html", context)
 
 

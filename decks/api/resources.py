@@ -7,7 +7,6 @@ collection is read at /api/v1/shared/decks/<key>/ or /api/v1/shared/collections/
 import datetime
 
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status, viewsets
@@ -23,6 +22,7 @@ from decks.access import collection_for, deck_for_owner, deck_for_viewer, listed
 from decks.importing import read_as, read_upload
 from decks.models import Collection
 from decks.page_support import export_response
+from decks.presenters import copy_name
 from decks.services import collections as collection_services
 from decks.services import decks as deck_services
 from decks.services.legality import validate_request
@@ -237,8 +237,8 @@ class DeckReading:
         deck = self.deck(request, self._key(kwargs))
         serializer = CloneSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        name = serializer.validated_data.get("name") or gettext_now("%(name)s (copy)") % {"name": deck.name}
-        copy = deck_services.clone_deck(deck, request.user, name[:120])
+        name = serializer.validated_data.get("name") or copy_name(deck)
+        copy = deck_services.clone_deck(deck, request.user, name)
         return Response(DeckSerializer(copy, context={"request": request}).data, status=status.HTTP_201_CREATED)
 
     @staticmethod
