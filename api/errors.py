@@ -8,7 +8,6 @@ with our own coded messages, like every DomainError.
 import logging
 import math
 
-from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
 from django.utils.translation import gettext as _
@@ -17,6 +16,7 @@ from rest_framework import exceptions
 from rest_framework.views import exception_handler
 
 from core.errors import DomainError, define_messages
+from core.request_limits import limit_error
 
 logger = logging.getLogger(__name__)
 
@@ -37,10 +37,9 @@ define_messages(
 
 
 def json_exception_handler(exc, context):
+    exc = limit_error(exc) or exc
     if isinstance(exc, DomainError):
         return JsonResponse(exc.body(), status=exc.status)
-    if isinstance(exc, RequestDataTooBig):
-        return api_too_large()
     coded = _coded(exc, context)
     if coded is not None:
         response = JsonResponse(coded.body(), status=coded.status)
@@ -83,18 +82,16 @@ def _with_message(data):
     return {"message": str(data)}
 
 
-def too_large_message():
-    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE // (1024 * 1024) or 1
-    return _("The request is too large: at most %(mb)s MB.") % {"mb": limit}
-
-
 def api_too_large():
-    return JsonResponse({"message": too_large_message()}, status=413)
+    """A body over the limit, refused before it is read (see ApiBodyLimitMiddleware)."""
+    error = limit_error(RequestDataTooBig())
+    return JsonResponse(error.body(), status=error.status)
 
 
-def api_bad_request(request, exception=None):
-    if isinstance(exception, RequestDataTooBig):
-        return api_too_large()
+def api_bad_request(request, error=None):
+    """A request Django refused before any view ran; `error` says which limit it broke."""
+    if error is not None:
+        return JsonResponse(error.body(), status=error.status)
     return JsonResponse({"message": _("The request is invalid.")}, status=400)
 
 

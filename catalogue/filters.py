@@ -1,7 +1,7 @@
 """One card search, shared by the catalogue pages and the API."""
 
 from django import forms
-from django.db.models import Case, F, IntegerField, Value, When
+from django.db.models import Case, F, IntegerField, Q, Value, When
 from django.utils.translation import gettext_lazy as _
 
 import games
@@ -24,7 +24,9 @@ class CardFilterForm(forms.Form):
     tribe = forms.CharField(required=False, max_length=60, label=_("Tribe"))
     rank = forms.ChoiceField(required=False, choices=[("", _("Any rank")), *games.ranks().items()], label=_("Rank"))
     type = forms.CharField(required=False, max_length=32, label=_("Type"))
+    number = forms.CharField(required=False, max_length=16, label=_("Number"))
     q = forms.CharField(required=False, max_length=100, label=_("Name"))
+    text = forms.CharField(required=False, max_length=100, label=_("Rules text"))
     sort = forms.ChoiceField(
         required=False,
         label=_("Sort by"),
@@ -59,8 +61,14 @@ def search_cards(filters):
         cards = cards.filter(rank=filters["rank"])
     if filters.get("type"):
         cards = cards.filter(type=filters["type"].lower())
+    if filters.get("number"):
+        cards = cards.filter(number__iexact=filters["number"].strip())
     if filters.get("q"):
         cards = cards.filter(search_name__contains=search_key(filters["q"]))
+    if filters.get("text"):
+        words = filters["text"].split()
+        for word in words:
+            cards = cards.filter(Q(text__icontains=word) | Q(ability__icontains=word))
     rank_order = Case(
         *[When(rank=rank, then=Value(i)) for i, rank in enumerate(games.ranks())],
         default=Value(99),

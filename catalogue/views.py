@@ -1,8 +1,14 @@
 from django.core.paginator import Paginator
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import games
+from games.card_standing import BANNED, NOT_ALLOWED, RESTRICTED, card_standing
+from games.formats import definition_in_force
 
 from .filters import CardFilterForm, search_cards
 from .models import Card, Game
@@ -26,12 +32,17 @@ def game_detail(request, slug):
     filters = form.cleaned_data if form.is_valid() else {}
     cards = search_cards({**filters, "game": game.slug})
     page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
+    schema = game.card_schema
     query = request.GET.copy()
     query.pop("page", None)
     context = {
         "game": game,
         "form": form,
         "page": page,
+        "column_labels": [schema.attribute_label(key) for key in schema.deck_columns],
+        "rows": [
+            (card, [schema.value_label(key, card.attributes.get(key)) for key in schema.deck_columns]) for card in page
+        ],
         "query": query.urlencode(),
         "sets": game.sets.all(),
         "wheel": game.wheel(),
@@ -59,4 +70,38 @@ def card_detail(request, slug, set_code, number):
             .exclude(pk=card.pk)
             .select_related("card_set", "tribe")
         )
-    return render(request, "catalogue/card_detail.html", {"card": card, "shared_ability": shared_ability})
+    context = {
+        "card": card,
+        "shared_ability": shared_ability,
+        "attributes": card.card_set.game.card_schema.attribute_rows(card.attributes),
+        "standings": format_standings(card),
+    }
+    return render(request, "catalogue/card_detail.html", context)
+
+
+def format_standings(card):
+    """[(format name, status text)] for each format of the card's game, as of today."""
+    today = timezone.localdate()
+    rows = []
+    for slug in card.card_set.game.definition.formats:
+        definition = definition_in_force(slug, today)
+        if definition:
+            standing = card_standing(definition, card.name, card.type, card.attributes, today)
+            rows.append((definition["name"], standing.status, _standing_text(standing)))
+    return rows
+
+
+def _standing_text(standing):
+    since = date_format(standing.since, "DATE_FORMAT") if standing.since else None
+    if standing.status == BANNED:
+        return _("Banned since %(date)s") % {"date": since} if since else _("Banned")
+    if standing.status == RESTRICTED:
+        limit = standing.limit or 1
+        if since:
+            return ngettext(
+                "Restricted to %(limit)s copy since %(date)s", "Restricted to %(limit)s copies since %(date)s", limit
+            ) % {"limit": limit, "date": since}
+        return ngettext("Restricted to %(limit)s copy", "Restricted to %(limit)s copies", limit) % {"limit": limit}
+    if standing.status == NOT_ALLOWED:
+        return _("Not allowed")
+    return _("Legal")

@@ -248,6 +248,10 @@ MAILERS = {
 del EMAIL_HOST
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "cardevents@localhost")
 
+# The largest form a page may post, files aside: the organisers' bulk validation accepts 5 MB of
+# pasted decklists. Anything larger gets a message saying so (config.urls.handler400).
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 6 * 1024 * 1024)
+
 # Security: strict defaults when DEBUG is off (checked by `check --deploy` in CI).
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
 SESSION_COOKIE_SECURE = not DEBUG
@@ -305,6 +309,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "DeckVisibilityEnum": "decks.models.Visibility",
+        "CollectionVisibilityEnum": "decks.models.CollectionVisibility",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "api.schema.add_standard_errors",

@@ -1,11 +1,10 @@
 from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
-from django.core.exceptions import RequestDataTooBig
 from django.shortcuts import render
 from django.urls import include, path
 from django.utils.csp import CSP
-from django.utils.translation import gettext as _
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
@@ -13,6 +12,7 @@ from accounts.views import switch_language
 from api import errors as api_errors
 from api.auth_token import ObtainToken
 from catalogue.views import home
+from core.request_limits import limit_error
 
 from .health import healthz
 
@@ -52,12 +52,14 @@ def _is_api(request):
 
 
 def handler400(request, exception=None):
-    """Bad requests, including bodies over the size limit (413), say what went wrong."""
+    """A bad request; a body over the site's limits gets a message saying which limit (413)."""
+    error = limit_error(exception)
     if _is_api(request):
-        return api_errors.api_bad_request(request, exception)
-    too_large = isinstance(exception, RequestDataTooBig)
-    message = api_errors.too_large_message() if too_large else _("The request could not be understood.")
-    return render(request, "400.html", {"message": message}, status=413 if too_large else 400)
+        return api_errors.api_bad_request(request, error)
+    status = error.status if error else 400
+    referer = request.headers.get("Referer", "")
+    back = referer if url_has_allowed_host_and_scheme(referer, {request.get_host()}, request.is_secure()) else ""
+    return render(request, "400.html", {"error": error, "back": back}, status=status)
 
 
 def handler404(request, exception=None):

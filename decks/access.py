@@ -1,41 +1,84 @@
-"""The one place that decides who may see which deck or collection: others get 404."""
+"""The one place that decides who may see which deck or collection: others get 404.
+
+Numeric ids count 1, 2, 3, so they open only what is public, or what is the visitor's own.
+An unlisted deck or collection is reached by its random share key (`share_token`) alone;
+the owner can change that key, which makes the old link dead.
+"""
 
 from django.db.models import Q
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from .models import Collection, Deck, Visibility
+from .models import Collection, CollectionVisibility, Deck, Visibility
+
+
+def _mine(user):
+    return Q(owner=user) if user.is_authenticated else Q(pk__in=[])
 
 
 def collection_for(user, collection_id):
     """A collection of this user's own; anyone else's is 'not found'."""
-    if user.is_authenticated:
-        collection = Collection.objects.filter(pk=collection_id, owner=user).first()
-        if collection is not None:
-            return collection
-    raise Http404(_("No such collection."))
+    collection = Collection.objects.filter(_mine(user), pk=collection_id).first()
+    if collection is None:
+        raise Http404(_("No such collection."))
+    return collection
+
+
+def shared_collection(token):
+    """A collection by its share key, while its owner keeps it unlisted."""
+    collection = (
+        Collection.objects.select_related("owner")
+        .filter(share_token=token, visibility=CollectionVisibility.UNLISTED)
+        .first()
+    )
+    if collection is None:
+        raise Http404(_("No such collection."))
+    return collection
 
 
 def deck_for_owner(user, deck_id):
     """A deck its owner may change."""
-    if user.is_authenticated:
-        deck = Deck.objects.select_related("game", "owner").filter(pk=deck_id, owner=user).first()
-        if deck is not None:
-            return deck
-    raise Http404(_("No such deck."))
+    deck = Deck.objects.select_related("game", "owner").filter(_mine(user), pk=deck_id).first()
+    if deck is None:
+        raise Http404(_("No such deck."))
+    return deck
 
 
 def deck_for_viewer(user, deck_id):
-    """A deck this user may read: their own, or anyone's public or unlisted deck."""
-    deck = Deck.objects.select_related("game", "owner").filter(pk=deck_id).first()
-    if deck is not None and (
-        deck.visibility != Visibility.PRIVATE or (user.is_authenticated and deck.owner_id == user.pk)
-    ):
-        return deck
-    raise Http404(_("No such deck."))
+    """A deck by its id: the visitor's own, or a public one. Unlisted decks are reached by
+    their share key only (`shared_deck`), so trying ids finds nothing."""
+    deck = (
+        Deck.objects.select_related("game", "owner")
+        .filter(_mine(user) | Q(visibility=Visibility.PUBLIC), pk=deck_id)
+        .first()
+    )
+    if deck is None:
+        raise Http404(_("No such deck."))
+    return deck
+
+
+def shared_deck(token):
+    """A deck by its share key, unless its owner made it private."""
+    deck = (
+        Deck.objects.select_related("game", "owner")
+        .filter(share_token=token)
+        .exclude(visibility=Visibility.PRIVATE)
+        .first()
+    )
+    if deck is None:
+        raise Http404(_("No such deck."))
+    return deck
+
+
+def deck_by_reference(user, pk=None, token=None):
+    """The deck a page's URL names, by id or by share key."""
+    return shared_deck(token) if token is not None else deck_for_viewer(user, pk)
+
+
+def is_owner(user, thing):
+    return user.is_authenticated and thing.owner_id == user.pk
 
 
 def listed_decks(user):
     """Decks shown in lists: your own and public ones (unlisted decks only by link)."""
-    mine = Q(owner=user) if user.is_authenticated else Q(pk__in=[])
-    return Deck.objects.filter(mine | Q(visibility=Visibility.PUBLIC)).select_related("game", "owner")
+    return Deck.objects.filter(_mine(user) | Q(visibility=Visibility.PUBLIC)).select_related("game", "owner")

@@ -41,7 +41,17 @@ def bulk_start(request):
 
 @organiser_required
 def bulk_detail(request, pk):
-    return render(request, "decks/bulk_detail.html", {"job": _job_for(request.user, pk)})
+    """A run's progress, then its summary and one verdict per decklist (?problems=1: only the
+    decklists that are not legal or could not be read)."""
+    job = _job_for(request.user, pk)
+    problems_only = request.GET.get("problems") == "1"
+    context = {
+        "job": job,
+        "rows": bulk.result_rows(job, problems_only) if job.status == BulkValidation.Status.DONE else [],
+        "summary": bulk.summary(job),
+        "problems_only": problems_only,
+    }
+    return render(request, "decks/bulk_detail.html", context)
 
 
 @organiser_required

@@ -1,6 +1,7 @@
 """Deck chart drawn on the server as one self-contained SVG string (plain Python, no ORM).
 
-Two panels: a tribe × rank grid of champion counts, and one histogram per stat.
+Panels: a tribe × rank grid of champion counts, one histogram per stat, and bar panels of
+copies per group (a DBZ deck's card types and Martial Arts Styles).
 The caller passes cards as dicts and every display string already translated, so
 this module needs no translation; all text from the inputs is XML-escaped.
 """
@@ -18,6 +19,8 @@ RANKS = ("bronze", "silver", "gold", "platinum", "epic")
 STATS = ("power", "speed", "health", "cunning")
 # Okabe-Ito colours: distinguishable with the common colour-vision deficiencies.
 STAT_COLOURS = {"power": "#D55E00", "speed": "#0072B2", "health": "#009E73", "cunning": "#CC79A7"}
+
+BAR_COLOURS = ("#0072B2", "#E69F00")
 
 INK = "#1F2933"
 MUTED = "#52606D"
@@ -54,15 +57,18 @@ class GridGeometry(NamedTuple):
         return MARGIN + self.label_width + (column + 0.5) * self.cell_width
 
 
-def deck_chart_svg(cards, tribes, labels) -> str:
-    """The deck chart as an SVG string: heading, tribe × rank grid, stat histograms."""
+def deck_chart_svg(cards, tribes, labels, breakdowns=()) -> str:
+    """The deck chart as an SVG string: heading, tribe × rank grid, stat histograms, and a bar
+    panel per breakdown ((title, [(label, copies)]), already translated)."""
     copies = _copies(cards)
-    title_id = _title_id(cards, tribes, labels)
+    title_id = _title_id([cards, breakdowns], tribes, labels)
     if not copies:
         return _empty_svg(labels, title_id)
     parts = [_heading(labels, sum(qty for _, qty in copies))]
     top = HEADING_HEIGHT
-    for markup, height in (_grid_panel(copies, tribes, labels), _stats_panel(copies, labels)):
+    panels = [_grid_panel(copies, tribes, labels), _stats_panel(copies, labels)]
+    panels += [_bars_panel(title, rows, BAR_COLOURS[index % 2]) for index, (title, rows) in enumerate(breakdowns)]
+    for markup, height in panels:
         if markup:
             parts.append(f'<g transform="translate(0 {_num(top)})">{markup}</g>')
             top += height + PANEL_GAP
@@ -349,3 +355,27 @@ def _tick_label(frame, value):
     """The label of one value, centred under its bar."""
     x = frame.x + (value + 0.5) * frame.slot
     return _text(x, frame.baseline + 15, value, "middle", fill=MUTED, font_size=11, class_="tick")
+
+
+# --- panel (c): copies per group, as horizontal bars ----------------------------------
+
+
+def _bars_panel(title, rows, colour):
+    """One bar per (label, copies) row, longest first as given, as (markup, height)."""
+    rows = [(label, count) for label, count in rows if count > 0]
+    if not rows:
+        return "", 0
+    label_width = min(max(max(len(str(label)) for label, _ in rows) * CHAR_WIDTH + 12, LABEL_MIN), LABEL_MAX)
+    plot = CONTENT_WIDTH - label_width - 40
+    peak = max(count for _, count in rows)
+    parts = [_panel_title(title)]
+    for index, (label, count) in enumerate(rows):
+        y = PANEL_TITLE_HEIGHT + index * ROW_HEIGHT
+        shown = _fit(str(label), label_width)
+        width = max(plot * count / peak, 2)
+        parts.append(_text(MARGIN, y + 17, shown, tooltip=None if shown == label else label))
+        parts.append(_rect(MARGIN + label_width, y + 5, width, ROW_HEIGHT - 10, colour, f"{label}: {count}"))
+        parts.append(_text(MARGIN + label_width + width + 6, y + 17, count, class_="count"))
+    return f'<g class="bars" aria-label="{_attr_escape(title)}">{"".join(parts)}</g>', (
+        PANEL_TITLE_HEIGHT + len(rows) * ROW_HEIGHT
+    )

@@ -1,30 +1,86 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .decklist import MAX_BYTES
-from .models import Collection, Format, Visibility
+from core.errors import DomainError
+
+from .decklist import MAX_BYTES, MAX_LINES
+from .importing import read_upload
+from .models import Collection, CollectionVisibility, Format, Visibility
+from .services.collections import ADD, MAX_COPIES, MAX_IMPORT_BYTES, REPLACE, SET
+
+NAME_LENGTH = Collection._meta.get_field("name").max_length
 
 
 class CollectionForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=Collection._meta.get_field("name").max_length)
+    name = forms.CharField(label=_("Name"), max_length=NAME_LENGTH)
 
 
-class ImportForm(forms.Form):
+class CollectionSettingsForm(CollectionForm):
+    visibility = forms.ChoiceField(label=_("Visibility"), choices=CollectionVisibility.choices)
+
+
+class UploadMixin:
+    """A text field that a file upload may fill instead: the file is read (UTF-8, any BOM)
+    and checked here, so a bad file is a message on the form, never a server error. The
+    file's text replaces the field's, so the page shows (and saves) what was read."""
+
+    text_field = "text"
+    max_bytes = MAX_BYTES
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        if upload:
+            try:
+                data[self.text_field] = read_upload(upload, self.max_bytes)
+            except DomainError as error:
+                self.add_error("file", error.message)
+            else:
+                self.data = self.data.copy()
+                self.data[self.text_field] = data[self.text_field]
+        return data
+
+
+class ImportForm(UploadMixin, forms.Form):
+    max_bytes = MAX_IMPORT_BYTES
     text = forms.CharField(
-        label=_("Cards"),
+        label=_("Paste a list"),
+        required=False,
         widget=forms.Textarea(attrs={"rows": 8, "placeholder": "3 Pocket Puff\n1 Dustpan Trap (PR1) 071"}),
-        max_length=MAX_BYTES,
         strip=False,
-        help_text=_(
-            "One card per line: quantity and name, optionally (SET) number. Or CSV with qty and name, or set and number."
-        ),
     )
-    replace = forms.BooleanField(label=_("Replace the whole collection"), required=False)
+    file = forms.FileField(
+        label=_("Or upload a file"),
+        required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": ".txt,.csv,.tsv,.dek,text/plain,text/csv"}),
+    )
+    mode = forms.ChoiceField(
+        label=_("What to do with these cards"),
+        choices=[
+            (ADD, _("Add them to the copies I have")),
+            (SET, _("Set these cards to these counts (other cards stay)")),
+            (REPLACE, _("Replace the whole collection with this list")),
+        ],
+        initial=ADD,
+        required=False,
+        widget=forms.RadioSelect,
+    )
+
+    def clean(self):
+        data = super().clean()
+        data["mode"] = data.get("mode") or ADD
+        if not self.errors and not data.get("text", "").strip():
+            raise forms.ValidationError(_("Paste a list or upload a file."))
+        return data
 
 
-class QuantityForm(forms.Form):
+class CardCountForm(forms.Form):
+    """One card's count: add copies, remove copies, or set the count, as the button says."""
+
+    ADD, REMOVE, SET = "add", "remove", "set"
     card = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
-    qty = forms.IntegerField(label=_("Quantity"), min_value=0, max_value=9999)
+    qty = forms.IntegerField(label=_("Copies"), min_value=0, max_value=MAX_COPIES)
+    action = forms.ChoiceField(choices=[(ADD, ADD), (REMOVE, REMOVE), (SET, SET)])
 
 
 def format_choices():
@@ -35,7 +91,14 @@ def format_choices():
     return list(choices.items())
 
 
-class DeckForm(forms.Form):
+DECKLIST_HELP = _(
+    "Header lines such as “Tokui-Waza: Saiyan”, then one card per line: “2 Card Name”, “2x Card Name (SET) 012” "
+    "or “Card Name x2”; or a CSV with quantity and name columns. At most %(lines)s lines and %(kb)s KB."
+)
+
+
+class DeckForm(UploadMixin, forms.Form):
+    text_field = "decklist"
     name = forms.CharField(label=_("Name"), max_length=120)
     format = forms.ChoiceField(label=_("Format"))
     visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices, initial=Visibility.PRIVATE)
@@ -43,16 +106,14 @@ class DeckForm(forms.Form):
         label=_("Decklist (optional)"),
         required=False,
         strip=False,
-        max_length=MAX_BYTES,
         widget=forms.Textarea(attrs={"rows": 8}),
-        help_text=_(
-            "Header lines such as “Tokui-Waza: Saiyan”, then one card per line: “2 Card Name” or “2x Card Name (SET) 012”."
-        ),
     )
+    file = forms.FileField(label=_("Or upload a decklist file"), required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["format"].choices = format_choices()
+        self.fields["decklist"].help_text = DECKLIST_HELP % {"lines": MAX_LINES, "kb": MAX_BYTES // 1024}
 
     def game(self):
         row = Format.objects.filter(slug=self.cleaned_data["format"]).select_related("game").first()
@@ -64,14 +125,19 @@ class DeckSettingsForm(forms.Form):
     visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices)
 
 
-class DecklistForm(forms.Form):
+class DecklistForm(UploadMixin, forms.Form):
+    text_field = "decklist"
     decklist = forms.CharField(
         label=_("Decklist"),
         required=False,
         strip=False,
-        max_length=MAX_BYTES,
         widget=forms.Textarea(attrs={"rows": 20}),
     )
+    file = forms.FileField(label=_("Or upload a decklist file"), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["decklist"].help_text = DECKLIST_HELP % {"lines": MAX_LINES, "kb": MAX_BYTES // 1024}
 
 
 class CheckForm(forms.Form):
@@ -81,6 +147,22 @@ class CheckForm(forms.Form):
     def __init__(self, *args, collections=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["collection"].choices = [("", _("No collection"))] + [(c.pk, c.name) for c in collections]
+
+
+class CompareForm(forms.Form):
+    """Two versions of one deck, to compare."""
+
+    older = forms.TypedChoiceField(label=_("From version"), coerce=int)
+    newer = forms.TypedChoiceField(label=_("To version"), coerce=int)
+
+    def __init__(self, *args, numbers=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [(number, number) for number in numbers]
+        self.fields["older"].choices = self.fields["newer"].choices = choices
+
+
+class CloneForm(forms.Form):
+    name = forms.CharField(label=_("Name of your copy"), max_length=120)
 
 
 class BulkValidationForm(forms.Form):
@@ -95,10 +177,15 @@ class BulkValidationForm(forms.Form):
             attrs={"rows": 14, "placeholder": "Name: Alice\n2 Pocket Puff\n...\n---\nName: Bob\n..."}
         ),
         help_text=_(
-            "Paste several decklists separated by a line of three dashes (---). A “Name:” line names each one."
+            "Paste several decklists separated by a line of three dashes (---). A “Name:” line names each one. "
+            "At most 5 MB."
         ),
     )
-    upload = forms.FileField(label=_("Or a zip of .txt files"), required=False)
+    upload = forms.FileField(
+        label=_("Or a zip of .txt files"),
+        required=False,
+        help_text=_("At most 500 decklists of 100 KB each, 20 MB in all; each file gets its own verdict."),
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

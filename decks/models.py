@@ -1,3 +1,5 @@
+import secrets
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -7,6 +9,14 @@ from catalogue.models import Card, Game
 from core.errors import DomainError
 
 from .legality import compile_format
+
+SHARE_TOKEN_LENGTH = 32
+
+
+def new_share_token():
+    """A random, unguessable link key (128 bits, URL-safe): unlisted decks and collections are
+    reached by it, never by their numeric id."""
+    return secrets.token_urlsafe(16)
 
 
 class Format(models.Model):
@@ -40,6 +50,17 @@ class Format(models.Model):
             raise ValidationError({"definition": _("The definition's game must match this row.")})
 
 
+class Visibility(models.TextChoices):
+    PRIVATE = "private", _("Private")
+    UNLISTED = "unlisted", _("Unlisted (anyone with the link)")
+    PUBLIC = "public", _("Public")
+
+
+class CollectionVisibility(models.TextChoices):
+    PRIVATE = "private", _("Private")
+    UNLISTED = "unlisted", _("Unlisted (anyone with the link can look)")
+
+
 class Collection(models.Model):
     """Cards a player owns: their binder, or a sealed pool opened at a prerelease."""
 
@@ -47,6 +68,12 @@ class Collection(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="collections", verbose_name=_("owner")
     )
     name = models.CharField(_("name"), max_length=120)
+    visibility = models.CharField(
+        _("visibility"), max_length=10, choices=CollectionVisibility, default=CollectionVisibility.PRIVATE
+    )
+    share_token = models.CharField(
+        _("share link key"), max_length=SHARE_TOKEN_LENGTH, unique=True, default=new_share_token, editable=False
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -78,12 +105,6 @@ class CollectionCard(models.Model):
         return f"{self.qty} {self.card}"
 
 
-class Visibility(models.TextChoices):
-    PRIVATE = "private", _("Private")
-    UNLISTED = "unlisted", _("Unlisted (anyone with the link)")
-    PUBLIC = "public", _("Public")
-
-
 class Deck(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks", verbose_name=_("owner")
@@ -92,6 +113,9 @@ class Deck(models.Model):
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="decks", verbose_name=_("game"))
     format_slug = models.SlugField(_("format"))
     visibility = models.CharField(_("visibility"), max_length=10, choices=Visibility, default=Visibility.PRIVATE)
+    share_token = models.CharField(
+        _("share link key"), max_length=SHARE_TOKEN_LENGTH, unique=True, default=new_share_token, editable=False
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

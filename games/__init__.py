@@ -10,7 +10,7 @@ import pkgutil
 from .base import GameDefinition
 
 GENERIC = GameDefinition(slug=None, name="")
-_SKIP = {"base", "cards", "formats", "quick", "scoring"}
+_SKIP = {"base", "card_standing", "cards", "formats", "quick", "scoring"}
 
 
 def _discover():

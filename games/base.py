@@ -29,5 +29,9 @@ class GameDefinition:
     quick_reference: Callable | None = None  # (QuickReferenceInput) -> [block dicts], see games/quick.py
     rules_expectations: Callable | None = None  # (QuickReferenceInput) -> [(anchor, numbers, description)]
     supports_clash: bool = False  # the tribe-wheel clash calculator applies
+    # (declarations, [(type, name, attributes, qty)]) -> [(label, value)] shown on a deck's page
+    deck_facts: Callable | None = None
+    # ([(type, name, attributes, qty)]) -> [(panel title, [(label, copies)])] drawn in the deck chart
+    deck_breakdowns: Callable | None = None
     reference_documents: tuple = ()  # (language, file pattern) of the publisher's documents
     sample_catalogue: bool = True  # its sample catalogue is loaded by `make run`

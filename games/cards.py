@@ -87,6 +87,31 @@ class CardSchema:
     tribe_count = None
     card_types = {}  # type -> label; empty: any type
     ranks = {}  # rank -> label, for games with ranks
+    attribute_labels = {}  # attribute -> label, for card pages
+    value_labels = {}  # attribute -> {value: label}
+    deck_columns = ()  # attributes shown as columns of a deck's card table
+
+    def attribute_label(self, key):
+        return self.attribute_labels.get(key) or key.replace("_", " ").capitalize()
+
+    def value_label(self, key, value):
+        """A card attribute's value for people: labelled choices, yes/no, numbers as they are."""
+        if value is None or value == "":
+            return "—"
+        if isinstance(value, bool):
+            return _("Yes") if value else _("No")
+        labels = self.value_labels.get(key, {})
+        folded = value.casefold() if isinstance(value, str) else value
+        return labels.get(folded, value)
+
+    def attribute_rows(self, attributes):
+        """(label, value) per attribute of a card, labelled in the active language; flags a card
+        does not carry (False) are left out."""
+        return [
+            (self.attribute_label(key), self.value_label(key, value))
+            for key, value in attributes.items()
+            if value is not False
+        ]
 
     def clean(self, raw, tribes):
         card = common_fields(raw)

@@ -18,6 +18,15 @@ STYLES = ("red", "blue", "orange", "black", "saiyan", "namekian")
 # Most Recent Printing Rule (rulings v1.5.0): a title reads as its most recent printing, except
 # personality cards (Main Personality levels and Allies) and Mastery cards.
 PRINTINGS = PrintingRule(most_recent_text=True, own_text_types=frozenset({"main_personality", "ally", "mastery"}))
+STYLE_LABELS = {
+    "red": _("Red Style"),
+    "blue": _("Blue Style"),
+    "orange": _("Orange Style"),
+    "black": _("Black Style"),
+    "saiyan": _("Saiyan Style"),
+    "namekian": _("Namekian Style"),
+}
+MAIN_PERSONALITY, TOKUI_WAZA = "main-personality", "tokui-waza"
 
 
 def title_style(title):
@@ -47,6 +56,16 @@ class DbzSchema(CardSchema):
         "location": _("Location"),
         "battleground": _("Battleground"),
     }
+    attribute_labels = {
+        "personality": _("Personality"),
+        "level": _("Level"),
+        "alignment": _("Alignment"),
+        "style": _("Martial Arts Style"),
+        "named": _("Named card of"),
+        "battle_simulator": _("Battle Simulator card"),
+    }
+    value_labels = {"style": STYLE_LABELS, "alignment": {"hero": _("Hero"), "villain": _("Villain")}}
+    deck_columns = ("style", "level")
 
     def attributes(self, raw):
         attributes = super().attributes(raw)
@@ -64,6 +83,40 @@ class DbzSchema(CardSchema):
             raise DomainError("card.not_boolean", "attributes.battle_simulator", name="attributes.battle_simulator")
         attributes["battle_simulator"] = battle_simulator
         return attributes
+
+
+def deck_facts(declarations, cards):
+    """What a DBZ deck is built around, for its page: the Main Personality (declared, or read
+    from its Main Personality cards), the levels the deck holds and the declared Tokui-Waza.
+    `cards` are (type, name, attributes, qty) tuples."""
+    personalities = [
+        (attributes, name) for card_type, name, attributes, _qty in cards if card_type == "main_personality"
+    ]
+    named = declarations.get(MAIN_PERSONALITY) or next(
+        (attributes["personality"] for attributes, _name in personalities if attributes.get("personality")), ""
+    )
+    levels = sorted({attributes["level"] for attributes, _name in personalities if attributes.get("level")})
+    declared_style = (declarations.get(TOKUI_WAZA) or "").strip()
+    return [
+        (_("Main Personality"), named or _("none")),
+        (_("Levels"), ", ".join(str(level) for level in levels) or _("none")),
+        (_("Tokui-Waza"), STYLE_LABELS.get(declared_style.casefold(), declared_style) or _("not declared")),
+    ]
+
+
+def deck_breakdowns(cards):
+    """Copies by card type and by Martial Arts Style, as (title, [(label, count)]) panels."""
+    by_type, by_style = {}, {}
+    schema = GAME.card_schema
+    for card_type, _name, attributes, qty in cards:
+        type_label = str(schema.card_types.get(card_type, card_type))
+        by_type[type_label] = by_type.get(type_label, 0) + qty
+        style_label = str(STYLE_LABELS.get(attributes.get("style"), _("No style")))
+        by_style[style_label] = by_style.get(style_label, 0) + qty
+    return [
+        (str(_("Cards by type")), sorted(by_type.items(), key=lambda item: (-item[1], item[0]))),
+        (str(_("Cards by style")), sorted(by_style.items(), key=lambda item: (-item[1], item[0]))),
+    ]
 
 
 def quick_reference(source):
@@ -158,5 +211,7 @@ GAME = GameDefinition(
     printings=PRINTINGS,
     formats=(FORMAT,),
     quick_reference=quick_reference,
+    deck_facts=deck_facts,
+    deck_breakdowns=deck_breakdowns,
     reference_documents=(("en", "dbz-ccg-expanded-current-rulings-*.txt"),),
 )

@@ -121,7 +121,7 @@ def test_build_legal_prerelease_deck_from_collection(live_server, sample_set, pl
     page.get_by_label("Name").fill(COLLECTION)
     page.get_by_role("main").get_by_role("button", name="Create").click()
     expect(page).to_have_url(re.compile(rf"{re.escape(base)}/en/collections/\d+/$"))
-    expect(page.get_by_role("heading", level=1)).to_have_text(COLLECTION)
+    expect(page.get_by_role("heading", level=1)).to_contain_text(COLLECTION)
     expect(page.get_by_text("Collection created.")).to_be_visible()
     collection_url = page.url
 
@@ -129,10 +129,10 @@ def test_build_legal_prerelease_deck_from_collection(live_server, sample_set, pl
     page.get_by_role("link", name="Import a list").click()
     expect(page).to_have_url(f"{collection_url}import/")
     pool_text = "\n".join(f"1 {name}" for name in [*deck_names, EXTRA_CARD])
-    page.get_by_label("Cards").fill(pool_text)
+    page.get_by_label("Paste a list").fill(pool_text)
     page.get_by_role("main").get_by_role("button", name="Import").click()
     expect(page).to_have_url(collection_url)
-    expect(page.get_by_text("33 line(s) imported.")).to_be_visible()
+    expect(page.get_by_text("33 lines imported.")).to_be_visible()
     expect(page.get_by_role("main").get_by_text("33 cards ·")).to_be_visible()
     card_links = page.locator("table.table tbody tr td:first-child a")
     expect(card_links).to_have_count(33)
@@ -218,3 +218,12 @@ def test_build_legal_prerelease_deck_from_collection(live_server, sample_set, pl
     expect(verdict.locator(".badge.bad")).to_have_count(0)
     expect(page.get_by_label("Against collection")).to_have_value(str(collection.pk))
     page.screenshot(path=str(DECK_SCREENSHOT), full_page=True)
+
+    # The same English account opens the builder under /fr/: the live check answers in French.
+    page.goto(f"{base}/fr/decks/{deck.pk}/edit/")
+    live_verdict = page.locator("#live-verdict")
+    expect(live_verdict).to_contain_text("32 cartes")
+    page.get_by_label(re.compile(r"^Liste de deck\W*$")).fill("1 " + SEARCHED_CARD)
+    expect(live_verdict.locator('li[data-code="deck_size"]')).to_contain_text("Le deck contient 1 carte\u202f;")
+    expect(live_verdict.locator(".verdict-head")).to_contain_text("· 1 carte")
+    expect(live_verdict.locator('li[data-code="deck_size"] a')).to_have_text("Composition du Deck 1")

@@ -47,9 +47,12 @@ def test_every_line_gets_a_status(api, sample):
     text = "Tokui-Waza: none\n# my deck\n\n2x Pocket Puff\nPocket Puf\n0 Fluffnip\nFluffnip (PR1) 002 # comment\n-3 Leafclog"
     body = api.post(URL, {"format": "dc-prerelease", "decklist": text}, format="json").json()
     statuses = [(line["line"], line["status"]) for line in body["lines"]]
-    assert statuses == [(4, "ok"), (5, "unknown"), (6, "malformed"), (7, "ok"), (8, "malformed")]
+    assert statuses == [(4, "ok"), (5, "unknown"), (6, "malformed"), (7, "wrong_printing"), (8, "malformed")]
     assert body["lines"][1]["suggestions"][0] == "Pocket Puff"
     assert "between 1 and 99" in body["lines"][2]["error"]
+    # Fluffnip is PR1 001: a wrong collector number is reported, not silently ignored.
+    assert body["lines"][3]["error"] == "PR1 002 is Pocket Puff, not Fluffnip."
+    assert body["lines"][3]["suggestions"] == ["Fluffnip (PR1) 001"]
     assert body["legal"] is False and "unknown_card" in {v["code"] for v in body["violations"]}
 
 

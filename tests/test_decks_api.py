@@ -119,9 +119,12 @@ def test_private_deck_is_404_for_others(api, alice, bob, alice_deck):
 
 def test_unlisted_and_public_decks(api, alice, bob, alice_deck):
     api.force_authenticate(alice)
-    api.patch(f"/api/v1/decks/{alice_deck.pk}/", {"visibility": "unlisted"}, format="json")
+    link = api.patch(f"/api/v1/decks/{alice_deck.pk}/", {"visibility": "unlisted"}, format="json").json()
+    assert link["share_url"].endswith(f"/en/decks/shared/{alice_deck.share_token}/")
     api.force_authenticate(bob)
-    assert api.get(f"/api/v1/decks/{alice_deck.pk}/").json()["latest"]["number"] == 1
+    assert api.get(f"/api/v1/decks/{alice_deck.pk}/").status_code == 404  # by id: nothing to find
+    shared = api.get(f"/api/v1/shared/decks/{link['share_token']}/").json()
+    assert shared["latest"]["number"] == 1 and shared["share_token"] is None  # only the owner sees the key
     assert alice_deck.pk not in [d["id"] for d in api.get("/api/v1/decks/").json()]
     assert api.patch(f"/api/v1/decks/{alice_deck.pk}/", {"name": "stolen"}, format="json").status_code == 404
     api.force_authenticate(alice)

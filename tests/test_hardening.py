@@ -174,8 +174,9 @@ def test_every_export_neutralises_formulas(client, organiser, alice, tmp_path, d
     exported = client.get(f"/en/collections/{pool.pk}/export/?as=csv").text
     assert "'=HYPERLINK" in exported
     job = BulkValidation.objects.create(owner=organiser, format_slug="dc-prerelease", as_of="2026-11-01", total=1)
-    job.results = [{"name": "@SUM(1+1)", "legal": False, "card_count": 0, "codes": ["x"], "messages": ["-2"]}]
-    assert bulk.report_csv(job).splitlines()[1].startswith("'@SUM(1+1),no,0,x,'-2")
+    problem = {"code": "decklist.not_text", "field": "decklist", "params": {}}
+    job.results = [{"name": "@SUM(1+1)", "legal": False, "card_count": 0, "hash": "-", "problem": problem}]
+    assert bulk.report_csv(job).splitlines()[1].startswith("'@SUM(1+1),no,0,'-,decklist.not_text,")
 
 
 # 8. Strict report bodies
@@ -259,7 +260,7 @@ def test_tokens_expire_after_the_configured_lifetime(api, alice, settings):
 # 10. No 500 on any input
 
 
-def test_bad_input_is_a_4xx_with_a_message(api, alice, organiser, sample):
+def test_bad_input_is_a_4xx_with_a_message(api, alice, organiser, sample, settings):
     api.force_authenticate(alice)
     assert (
         api.post("/api/v1/decks/validate/", {"format": None, "decklist": "1 Fluffnip"}, format="json").status_code
@@ -275,9 +276,9 @@ def test_bad_input_is_a_4xx_with_a_message(api, alice, organiser, sample):
         "/api/v1/tournaments/", {"name": "Neg", "game": "dust-collectorz", "pod_size": -1}, format="json"
     )
     assert created.status_code == 400 and "pod_size" in created.json()["errors"]
-    big = json.dumps({"format": "dc-prerelease", "decklist": "x" * (3 * 1024 * 1024)})
+    big = json.dumps({"format": "dc-prerelease", "decklist": "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1)})
     too_large = api.post("/api/v1/decks/validate/", big, content_type="application/json")
-    assert too_large.status_code == 413 and "too large" in too_large.json()["message"]
+    assert too_large.status_code == 413 and "larger than" in too_large.json()["message"]
     api.force_authenticate(alice)
     api.post("/api/v1/collections/", {"name": "Binder"}, format="json")
     second = api.post("/api/v1/collections/", {"name": "Spare"}, format="json").json()["id"]
@@ -289,7 +290,7 @@ def test_an_oversize_form_gets_a_page_not_a_raw_400(client, alice, settings):
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1024
     client.force_login(alice)
     response = client.post("/en/collections/", {"name": "x" * 4096})
-    assert response.status_code == 413 and "too large" in response.text and "<html" in response.text
+    assert response.status_code == 413 and "larger than" in response.text and "<html" in response.text
 
 
 # 11. Small items
@@ -328,7 +329,8 @@ def test_players_cannot_check_themselves_in(api, organiser, alice):
     assert Event.objects.get(pk=event.pk).audit.filter(action="entrant.check_in").count() == 0
 
 
-def test_a_damaged_zip_member_is_a_clear_message(client, organiser, sample):
+@pytest.mark.usefixtures("eager_celery")
+def test_a_damaged_zip_member_is_a_clear_message(client, organiser, sample, django_capture_on_commit_callbacks):
     import zipfile
     from io import BytesIO
 
@@ -342,11 +344,13 @@ def test_a_damaged_zip_member_is_a_clear_message(client, organiser, sample):
     data[start + 2 : start + 12] = b"\xff" * 10
     client.force_login(organiser)
     upload = SimpleUploadedFile("decks.zip", bytes(data), content_type="application/zip")
-    response = client.post(
-        "/en/decks/bulk/", {"format": "dc-prerelease", "as_of": "2026-11-01", "text": "", "upload": upload}
-    )
-    assert response.status_code == 200 and "cannot be read from the zip file" in response.text
-    assert not BulkValidation.objects.exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            "/en/decks/bulk/", {"format": "dc-prerelease", "as_of": "2026-11-01", "text": "", "upload": upload}
+        )
+    assert response.status_code == 302  # each file gets its own verdict: this one could not be read
+    (row,) = bulk.result_rows(BulkValidation.objects.get())
+    assert not row["readable"] and "cannot be unpacked" in row["messages"][0]
 
 
 def test_the_registration_form_offers_only_the_players_own_decks(client, organiser, alice, bob, private_deck):

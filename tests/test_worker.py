@@ -3,6 +3,7 @@
 import datetime
 
 import pytest
+from django.utils import translation
 
 from catalogue.services import import_catalogue_file
 from decks.models import BulkValidation
@@ -21,4 +22,6 @@ def test_bulk_validation_runs_on_a_real_worker(celery_worker_process, organiser)
     assert wait_for(lambda: BulkValidation.objects.get(pk=job.pk).status == "done"), "the worker never finished the job"
     job.refresh_from_db()
     assert [(r["name"], r["card_count"]) for r in job.results] == [("A", 3), ("B", 1)]
-    assert all("The deck has" not in message for message in job.results[0]["messages"]), "messages in French"
+    with translation.override("fr"):
+        messages = bulk.result_rows(job)[0]["messages"]
+    assert "Le deck contient 3 cartes\u202f; il doit en contenir 32." in messages, "messages in the reader's language"

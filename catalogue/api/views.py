@@ -23,10 +23,12 @@ CARD_FILTERS = [
     for name, description in [
         ("game", "Game slug, e.g. dust-collectorz"),
         ("set", "Set code"),
+        ("number", "Collector number within the set, e.g. 001"),
         ("tribe", "Tribe name"),
         ("rank", "bronze, silver, gold, platinum or epic"),
         ("type", "Card type"),
         ("q", "Part of the name, case- and accent-insensitive"),
+        ("text", "Words of the rules text or ability, each of them (case-insensitive)"),
         ("sort", "name, number, rank, power, speed, health or cunning"),
     ]
 ]

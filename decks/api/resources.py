@@ -1,34 +1,48 @@
-"""Collections and decks over the API; every lookup goes through decks.access (others get 404)."""
+"""Collections and decks over the API; every lookup goes through decks.access (others get 404).
+
+Numeric ids open your own decks and collections and public decks; an unlisted deck or
+collection is read at /api/v1/shared/decks/<key>/ or /api/v1/shared/collections/<key>/.
+"""
 
 import datetime
 
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
-from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
 from api.schema import error_responses
 from catalogue.models import Card, Game
 from core.errors import DomainError, define_messages
-from decks.access import collection_for, deck_for_owner, deck_for_viewer, listed_decks
+from decks.access import collection_for, deck_for_owner, deck_for_viewer, listed_decks, shared_collection, shared_deck
+from decks.importing import read_as, read_upload
 from decks.models import Collection
+from decks.page_support import export_response
+from decks.presenters import copy_name
 from decks.services import collections as collection_services
 from decks.services import decks as deck_services
 from decks.services.legality import validate_request
+from decks.services.sharing import regenerate_share_link
 
 from .serializers import (
+    CardCountSerializer,
+    ChangeSerializer,
+    CloneSerializer,
     CollectionDetailSerializer,
     CollectionImportSerializer,
     CollectionSerializer,
+    CollectionUpdateSerializer,
+    CompareSerializer,
     DeckSerializer,
     DeckUpdateSerializer,
     DeckVersionSerializer,
     DeckWriteSerializer,
-    SetQuantitySerializer,
+    ShareLinkSerializer,
+    share_link,
 )
 
 define_messages(
@@ -36,40 +50,51 @@ define_messages(
         "decks.unknown_game": _("Unknown game “%(game)s”."),
         "decks.collection_id": _("A collection id is a whole number."),
         "decks.as_of": _("Use a date YYYY-MM-DD."),
+        "decks.version_number": _("Give version numbers as whole numbers (“older” and “newer”)."),
     }
 )
+SHARE_KEY_PATTERN = "[A-Za-z0-9_-]+"
+COMPARE_PARAMETERS = [OpenApiParameter("older", int), OpenApiParameter("newer", int)]
+
+
+def _detail(collection, request, **extra):
+    return Response({**CollectionDetailSerializer(collection, context={"request": request}).data, **extra})
 
 
 @extend_schema(responses=error_responses(400, 401, 404))
 class CollectionViewSet(viewsets.ViewSet):
     permission_classes = [IsAuthenticated]
     lookup_value_regex = "[0-9]+"
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
 
     @extend_schema(responses={200: CollectionSerializer(many=True)})
     def list(self, request):
         collections = Collection.objects.filter(owner=request.user)
-        return Response(CollectionSerializer(collections, many=True).data)
+        return Response(CollectionSerializer(collections, many=True, context={"request": request}).data)
 
     @extend_schema(request=CollectionSerializer, responses={201: CollectionDetailSerializer, **error_responses(400)})
     def create(self, request):
         serializer = CollectionSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        collection = collection_services.create_collection(request.user, serializer.validated_data["name"])
-        return Response(CollectionDetailSerializer(collection).data, status=status.HTTP_201_CREATED)
+        collection = collection_services.create_collection(request.user, **serializer.validated_data)
+        return Response(
+            CollectionDetailSerializer(collection, context={"request": request}).data, status=status.HTTP_201_CREATED
+        )
 
     @extend_schema(responses={200: CollectionDetailSerializer, **error_responses(404)})
     def retrieve(self, request, pk=None):
-        return Response(CollectionDetailSerializer(collection_for(request.user, pk)).data)
+        return _detail(collection_for(request.user, pk), request)
 
     @extend_schema(
-        request=CollectionSerializer, responses={200: CollectionDetailSerializer, **error_responses(400, 404)}
+        request=CollectionUpdateSerializer, responses={200: CollectionDetailSerializer, **error_responses(400, 404)}
     )
     def partial_update(self, request, pk=None):
+        """Rename, or make private or unlisted (reached by its share link)."""
         collection = collection_for(request.user, pk)
-        serializer = CollectionSerializer(data=request.data)
+        serializer = CollectionUpdateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        collection_services.rename_collection(collection, serializer.validated_data["name"])
-        return Response(CollectionDetailSerializer(collection).data)
+        collection_services.edit_collection(collection, **serializer.validated_data)
+        return _detail(collection, request)
 
     @extend_schema(responses={204: None, **error_responses(404)})
     def destroy(self, request, pk=None):
@@ -77,48 +102,162 @@ class CollectionViewSet(viewsets.ViewSet):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(
-        request=SetQuantitySerializer, responses={200: CollectionDetailSerializer, **error_responses(400, 404)}
+        request=CardCountSerializer, responses={200: CollectionDetailSerializer, **error_responses(400, 404)}
     )
     @action(detail=True, methods=["post"])
     def cards(self, request, pk=None):
-        """Set the quantity of one card (0 removes it)."""
+        """Add copies of one card (`add`, negative removes; never below zero) or set its count
+        (`qty`, 0 removes it). The answer's `change` gives the count before and after."""
         collection = collection_for(request.user, pk)
-        serializer = SetQuantitySerializer(data=request.data)
+        serializer = CardCountSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        card = get_object_or_404(Card, pk=serializer.validated_data["card"])
-        collection_services.set_quantity(collection, card, serializer.validated_data["qty"])
-        return Response(CollectionDetailSerializer(collection).data)
+        data = serializer.validated_data
+        card = get_object_or_404(Card.objects.select_related("card_set"), pk=data["card"])
+        if "add" in data:
+            change = collection_services.add_copies(collection, card, data["add"])
+        else:
+            change = collection_services.set_copies(collection, card, data["qty"])
+        return _detail(collection, request, change=ChangeSerializer(change).data)
 
     @extend_schema(
         request=CollectionImportSerializer, responses={200: CollectionDetailSerializer, **error_responses(400, 404)}
     )
     @action(detail=True, methods=["post"], url_path="import")
     def import_cards(self, request, pk=None):
-        """Add `N Card Name` lines or CSV rows (qty, name or set+number); all or nothing."""
+        """Add (`mode: add`), set the listed cards (`set`) or replace the collection (`replace`)
+        from text or CSV (`text`), or an uploaded file (`file`, multipart); all or nothing.
+        The answer lists every change (`changes`: before and after) and how the list was read."""
         collection = collection_for(request.user, pk)
         serializer = CollectionImportSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        collection_services.import_into_collection(collection, **serializer.validated_data)
-        return Response(CollectionDetailSerializer(collection).data)
+        data = serializer.validated_data
+        text = data.get("text") or ""
+        if data.get("file"):
+            text = read_upload(data["file"], collection_services.MAX_IMPORT_BYTES)
+        parsed = collection_services.read_collection_list(text)
+        result = collection_services.import_into_collection(collection, parsed, data["mode"])
+        return _detail(
+            collection,
+            request,
+            changes=ChangeSerializer(result.changes, many=True).data,
+            read_as=read_as(result.decklist),
+        )
 
     @extend_schema(responses={(200, "text/plain"): str, **error_responses(404)})
     @action(detail=True, methods=["get"])
     def export(self, request, pk=None):
-        """The collection as text (default) or CSV (?as=csv)."""
-        collection = collection_for(request.user, pk)
-        if request.query_params.get("as") == "csv":
-            return HttpResponse(collection_services.export_csv(collection), content_type="text/csv; charset=utf-8")
-        return HttpResponse(collection_services.export_text(collection), content_type="text/plain; charset=utf-8")
+        """The collection as text (default) or CSV (?as=csv); either imports back unchanged."""
+        return export_response(collection_for(request.user, pk), request.query_params.get("as"))
+
+    @extend_schema(request=None, responses={200: ShareLinkSerializer, **error_responses(404)})
+    @action(detail=True, methods=["post"], url_path="share-link")
+    def share_link(self, request, pk=None):
+        """A new share key; the old link stops working."""
+        collection = regenerate_share_link(collection_for(request.user, pk))
+        return Response(share_link(collection, request, "decks:shared_collection"))
+
+
+@extend_schema(responses=error_responses(404))
+class SharedCollectionViewSet(viewsets.ViewSet):
+    """An unlisted collection, read-only, by its share key."""
+
+    permission_classes = [AllowAny]
+    lookup_field = "token"
+    lookup_value_regex = SHARE_KEY_PATTERN
+
+    @extend_schema(responses={200: CollectionDetailSerializer, **error_responses(404)})
+    def retrieve(self, request, token=None):
+        collection = shared_collection(token)
+        return _detail(collection, request, owner=collection.owner.username)
+
+    @extend_schema(responses={(200, "text/plain"): str, **error_responses(404)})
+    @action(detail=True, methods=["get"])
+    def export(self, request, token=None):
+        return export_response(shared_collection(token), request.query_params.get("as"))
+
+
+class DeckReading:
+    """What anyone who can see a deck may do with it; `deck(request, key)` finds it."""
+
+    def deck(self, request, key):
+        raise NotImplementedError
+
+    @extend_schema(responses={200: DeckVersionSerializer, **error_responses(404)})
+    def retrieve(self, request, **kwargs):
+        deck = self.deck(request, self._key(kwargs))
+        data = DeckSerializer(deck, context={"request": request}).data
+        return Response({**data, "latest": DeckVersionSerializer(deck.latest_version()).data})
+
+    @extend_schema(responses={200: DeckVersionSerializer(many=True), **error_responses(404)})
+    @action(detail=True, methods=["get"])
+    def versions(self, request, **kwargs):
+        deck = self.deck(request, self._key(kwargs))
+        return Response(DeckVersionSerializer(deck.versions.all(), many=True).data)
+
+    @extend_schema(responses={200: dict, **error_responses(400, 404)})
+    @action(detail=True, methods=["get"])
+    def validate(self, request, **kwargs):
+        """The latest version checked against the deck's format (?as_of=YYYY-MM-DD, ?collection=id)."""
+        deck = self.deck(request, self._key(kwargs))
+        version = deck.latest_version()
+        cards = [{"card": card_id, "qty": qty} for card_id, qty in deck_services.version_cards(version).items()]
+        payload = validate_request(
+            deck.format_slug,
+            cards=cards,
+            as_of=_as_of(request),
+            owned=_owned(request),
+            declarations=version.declarations,
+        )
+        return Response({**payload, "version": version.number, "hash": version.content_hash})
+
+    @extend_schema(parameters=COMPARE_PARAMETERS, responses={200: CompareSerializer, **error_responses(400, 404)})
+    @action(detail=True, methods=["get"])
+    def compare(self, request, **kwargs):
+        """The cards whose counts differ between two versions (?older=n&newer=m)."""
+        deck = self.deck(request, self._key(kwargs))
+        older, newer = (_version(deck, request.query_params.get(name)) for name in ("older", "newer"))
+        changes = [
+            {"card": card.pk, "name": card.name, "before": before, "after": after}
+            for card, before, after in deck_services.diff_versions(older, newer)
+        ]
+        return Response(
+            {
+                "older": older.number,
+                "newer": newer.number,
+                "older_hash": older.content_hash,
+                "newer_hash": newer.content_hash,
+                "changes": changes,
+            }
+        )
+
+    @extend_schema(request=CloneSerializer, responses={201: DeckSerializer, **error_responses(400, 401, 404)})
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def clone(self, request, **kwargs):
+        """A private copy of the deck's newest version, owned by you."""
+        deck = self.deck(request, self._key(kwargs))
+        serializer = CloneSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        name = serializer.validated_data.get("name") or copy_name(deck)
+        copy = deck_services.clone_deck(deck, request.user, name)
+        return Response(DeckSerializer(copy, context={"request": request}).data, status=status.HTTP_201_CREATED)
+
+    @staticmethod
+    def _key(kwargs):
+        return kwargs.get("pk") or kwargs.get("token")
 
 
 @extend_schema(responses=error_responses(400, 401, 403, 404))
-class DeckViewSet(viewsets.ViewSet):
+class DeckViewSet(DeckReading, viewsets.ViewSet):
     permission_classes = [IsAuthenticatedOrReadOnly]
     lookup_value_regex = "[0-9]+"
 
+    def deck(self, request, key):
+        return deck_for_viewer(request.user, key)
+
     @extend_schema(responses={200: DeckSerializer(many=True)})
     def list(self, request):
-        return Response(DeckSerializer(listed_decks(request.user).order_by("-updated_at")[:500], many=True).data)
+        decks = listed_decks(request.user).order_by("-updated_at")[:500]
+        return Response(DeckSerializer(decks, many=True, context={"request": request}).data)
 
     @extend_schema(request=DeckWriteSerializer, responses={201: DeckSerializer, **error_responses(400)})
     def create(self, request):
@@ -132,12 +271,7 @@ class DeckViewSet(viewsets.ViewSet):
         deck = deck_services.create_deck(
             request.user, data["name"], game, data["format_slug"], data["visibility"], cards, declarations
         )
-        return Response(DeckSerializer(deck).data, status=status.HTTP_201_CREATED)
-
-    @extend_schema(responses={200: DeckVersionSerializer, **error_responses(404)})
-    def retrieve(self, request, pk=None):
-        deck = deck_for_viewer(request.user, pk)
-        return Response({**DeckSerializer(deck).data, "latest": DeckVersionSerializer(deck.latest_version()).data})
+        return Response(DeckSerializer(deck, context={"request": request}).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=DeckUpdateSerializer, responses={200: DeckSerializer, **error_responses(400, 404)})
     def partial_update(self, request, pk=None):
@@ -153,32 +287,43 @@ class DeckViewSet(viewsets.ViewSet):
             data.get("format_slug"),
             content=(lambda declarations: _content(data, deck.game, declarations)) if has_content else None,
         )
-        return Response(DeckSerializer(deck).data)
+        return Response(DeckSerializer(deck, context={"request": request}).data)
 
     @extend_schema(responses={204: None, **error_responses(404)})
     def destroy(self, request, pk=None):
         deck_services.delete_deck(deck_for_owner(request.user, pk), request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
-    @extend_schema(responses={200: DeckVersionSerializer(many=True), **error_responses(404)})
-    @action(detail=True, methods=["get"])
-    def versions(self, request, pk=None):
-        deck = deck_for_viewer(request.user, pk)
-        return Response(DeckVersionSerializer(deck.versions.all(), many=True).data)
+    @extend_schema(
+        request=None, responses={201: DeckVersionSerializer, 200: DeckVersionSerializer, **error_responses(404)}
+    )
+    @action(detail=True, methods=["post"], url_path=r"versions/(?P<number>[0-9]+)/restore")
+    def restore(self, request, pk=None, number=None):
+        """Save an old version's cards as the newest version (200 when they already are)."""
+        deck = deck_for_owner(request.user, pk)
+        latest = deck.latest_version()
+        restored = deck_services.restore_version(deck, int(number))
+        code = status.HTTP_200_OK if restored == latest else status.HTTP_201_CREATED
+        return Response(DeckVersionSerializer(restored).data, status=code)
 
-    @extend_schema(responses={200: dict, **error_responses(400, 404)})
-    @action(detail=True, methods=["get"])
-    def validate(self, request, pk=None):
-        """The latest version checked against the deck's format (?as_of=YYYY-MM-DD, ?collection=id)."""
-        deck = deck_for_viewer(request.user, pk)
-        version = deck.latest_version()
-        owned = _owned(request)
-        as_of = _as_of(request)
-        cards = [{"card": card_id, "qty": qty} for card_id, qty in deck_services.version_cards(version).items()]
-        payload = validate_request(
-            deck.format_slug, cards=cards, as_of=as_of, owned=owned, declarations=version.declarations
-        )
-        return Response({**payload, "version": version.number, "hash": version.content_hash})
+    @extend_schema(request=None, responses={200: ShareLinkSerializer, **error_responses(404)})
+    @action(detail=True, methods=["post"], url_path="share-link")
+    def share_link(self, request, pk=None):
+        """A new share key; the old link stops working."""
+        deck = regenerate_share_link(deck_for_owner(request.user, pk))
+        return Response(share_link(deck, request, "decks:shared_deck"))
+
+
+@extend_schema(responses=error_responses(404))
+class SharedDeckViewSet(DeckReading, viewsets.ViewSet):
+    """An unlisted (or public) deck, read by its share key."""
+
+    permission_classes = [AllowAny]
+    lookup_field = "token"
+    lookup_value_regex = SHARE_KEY_PATTERN
+
+    def deck(self, request, key):
+        return shared_deck(key)
 
 
 def _content(data, game, declarations):
@@ -191,6 +336,14 @@ def _content(data, game, declarations):
     if unknown:
         raise DomainError("decks.cards_wrong_game", "cards", game=game.name, cards=sorted(unknown))
     return cards, declarations
+
+
+def _version(deck, raw):
+    if raw is None:
+        return deck.latest_version()
+    if not raw.isdigit():
+        raise DomainError("decks.version_number", "version")
+    return get_object_or_404(deck.versions, number=int(raw))
 
 
 def _owned(request):

@@ -1,11 +1,13 @@
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from decks.decklist import MAX_BYTES, MAX_QTY
+from decks.services.collections import ADD, IMPORT_MODES, MAX_COPIES, REPLACE
 from decks.services.decks import version_text
 
-from ..models import Format
+from ..models import CollectionVisibility, Format, Visibility
 
 
 class DeckCardSerializer(serializers.Serializer):
@@ -89,15 +91,44 @@ class CollectionCardSerializer(serializers.Serializer):
     qty = serializers.IntegerField(read_only=True)
 
 
+def share_link(thing, request, route):
+    """A deck's or collection's share key and the page it opens."""
+    return {
+        "share_token": thing.share_token,
+        "share_url": request.build_absolute_uri(reverse(route, args=[thing.share_token])),
+    }
+
+
+def share_fields(thing, request, route):
+    """The share key and link, shown to the owner only, while the thing is unlisted (else None)."""
+    if thing.visibility != "unlisted" or request is None or thing.owner_id != getattr(request.user, "pk", None):
+        return {"share_token": None, "share_url": None}
+    return share_link(thing, request, route)
+
+
 class CollectionSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
     name = serializers.CharField(max_length=120)
+    visibility = serializers.ChoiceField(choices=CollectionVisibility.choices, default=CollectionVisibility.PRIVATE)
     card_count = serializers.SerializerMethodField()
+    share_token = serializers.SerializerMethodField()
+    share_url = serializers.SerializerMethodField()
     created_at = serializers.DateTimeField(read_only=True)
     updated_at = serializers.DateTimeField(read_only=True)
 
     def get_card_count(self, collection) -> int:
         return sum(collection.owned().values())
+
+    def get_share_token(self, collection) -> str | None:
+        return share_fields(collection, self.context.get("request"), "decks:shared_collection")["share_token"]
+
+    def get_share_url(self, collection) -> str | None:
+        return share_fields(collection, self.context.get("request"), "decks:shared_collection")["share_url"]
+
+
+class CollectionUpdateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120, required=False)
+    visibility = serializers.ChoiceField(choices=CollectionVisibility.choices, required=False)
 
 
 class CollectionDetailSerializer(CollectionSerializer):
@@ -109,14 +140,42 @@ class CollectionDetailSerializer(CollectionSerializer):
         return CollectionCardSerializer(items, many=True).data
 
 
-class SetQuantitySerializer(serializers.Serializer):
+class CardCountSerializer(serializers.Serializer):
+    """Either `add` (copies to add; negative removes) or `qty` (the count to set)."""
+
     card = serializers.IntegerField(min_value=1)
-    qty = serializers.IntegerField(min_value=0, max_value=9999)
+    add = serializers.IntegerField(min_value=-MAX_COPIES, max_value=MAX_COPIES, required=False)
+    qty = serializers.IntegerField(min_value=0, max_value=MAX_COPIES, required=False)
+
+    def validate(self, attrs):
+        if ("add" in attrs) == ("qty" in attrs):
+            raise serializers.ValidationError(_("Give either “add” (copies to add) or “qty” (the count to set)."))
+        return attrs
+
+
+class ChangeSerializer(serializers.Serializer):
+    card = serializers.IntegerField()
+    name = serializers.CharField()
+    set = serializers.CharField()
+    number = serializers.CharField()
+    before = serializers.IntegerField()
+    after = serializers.IntegerField()
 
 
 class CollectionImportSerializer(serializers.Serializer):
-    text = serializers.CharField(max_length=MAX_BYTES, trim_whitespace=False)
-    replace = serializers.BooleanField(default=False)
+    """A pasted list (`text`) or an uploaded file (`file`, multipart), text or CSV."""
+
+    text = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+    file = serializers.FileField(required=False)
+    mode = serializers.ChoiceField(choices=IMPORT_MODES, required=False)
+    replace = serializers.BooleanField(default=False, help_text="Same as mode=replace.")
+
+    def validate(self, attrs):
+        if bool(attrs.get("text", "").strip()) == bool(attrs.get("file")):
+            raise serializers.ValidationError(_("Give either “text” or “file”."))
+        attrs["mode"] = attrs.get("mode") or (REPLACE if attrs.pop("replace", False) else ADD)
+        attrs.pop("replace", None)
+        return attrs
 
 
 class DeckSerializer(serializers.Serializer):
@@ -124,14 +183,46 @@ class DeckSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     game = serializers.SlugField(source="game.slug", read_only=True)
     format = serializers.SlugField(source="format_slug")
-    visibility = serializers.ChoiceField(choices=["private", "unlisted", "public"], default="private")
+    visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
     owner = serializers.CharField(source="owner.username", read_only=True)
     version = serializers.SerializerMethodField()
+    share_token = serializers.SerializerMethodField()
+    share_url = serializers.SerializerMethodField()
     updated_at = serializers.DateTimeField(read_only=True)
 
     def get_version(self, deck) -> dict | None:
         latest = deck.latest_version()
         return {"number": latest.number, "hash": latest.content_hash} if latest else None
+
+    def get_share_token(self, deck) -> str | None:
+        return share_fields(deck, self.context.get("request"), "decks:shared_deck")["share_token"]
+
+    def get_share_url(self, deck) -> str | None:
+        return share_fields(deck, self.context.get("request"), "decks:shared_deck")["share_url"]
+
+
+class ShareLinkSerializer(serializers.Serializer):
+    share_token = serializers.CharField()
+    share_url = serializers.CharField()
+
+
+class CloneSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120, required=False)
+
+
+class DiffRowSerializer(serializers.Serializer):
+    card = serializers.IntegerField()
+    name = serializers.CharField()
+    before = serializers.IntegerField()
+    after = serializers.IntegerField()
+
+
+class CompareSerializer(serializers.Serializer):
+    older = serializers.IntegerField()
+    newer = serializers.IntegerField()
+    older_hash = serializers.CharField()
+    newer_hash = serializers.CharField()
+    changes = DiffRowSerializer(many=True)
 
 
 class DeckWriteSerializer(DeckSerializer):
@@ -148,7 +239,7 @@ class DeckWriteSerializer(DeckSerializer):
 class DeckUpdateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120, required=False)
     format = serializers.SlugField(source="format_slug", required=False)
-    visibility = serializers.ChoiceField(choices=["private", "unlisted", "public"], required=False)
+    visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
     decklist = serializers.CharField(required=False, allow_blank=True, max_length=MAX_BYTES, trim_whitespace=False)
     cards = DeckCardsField(required=False)
 

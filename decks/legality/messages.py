@@ -6,9 +6,21 @@ from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 import games
 
 BY_CODE = {
-    "deck_size": gettext_lazy("The deck has %(actual)s cards; it must have %(expected)s."),
-    "tribe_count": gettext_lazy("Tribe %(value)s has %(actual)s cards; each tribe needs exactly %(expected)s."),
-    "counter_count": gettext_lazy("The deck has %(actual)s Counter type cards; it needs exactly %(expected)s."),
+    "deck_size": ngettext_lazy(
+        "The deck has %(actual)s card; it must have %(expected)s.",
+        "The deck has %(actual)s cards; it must have %(expected)s.",
+        "actual",
+    ),
+    "tribe_count": ngettext_lazy(
+        "Tribe %(value)s has %(actual)s card; each tribe needs exactly %(expected)s.",
+        "Tribe %(value)s has %(actual)s cards; each tribe needs exactly %(expected)s.",
+        "actual",
+    ),
+    "counter_count": ngettext_lazy(
+        "The deck has %(actual)s Counter type card; it needs exactly %(expected)s.",
+        "The deck has %(actual)s Counter type cards; it needs exactly %(expected)s.",
+        "actual",
+    ),
     "rank_composition": ngettext_lazy(
         "Tribe %(group)s has %(actual)s %(ranks)s card; it needs exactly %(expected)s.",
         "Tribe %(group)s has %(actual)s %(ranks)s cards; it needs exactly %(expected)s.",
@@ -24,7 +36,11 @@ BY_CODE = {
     "group_total": gettext_lazy(
         "At most %(max)s cards of group %(group)s are allowed in total; the deck has %(actual)s."
     ),
-    "copy_limit": gettext_lazy("%(card)s: %(actual)s copies; at most %(limit)s are allowed."),
+    "copy_limit": ngettext_lazy(
+        "%(card)s: %(actual)s copy; at most %(limit)s are allowed.",
+        "%(card)s: %(actual)s copies; at most %(limit)s are allowed.",
+        "actual",
+    ),
     "mastery_limit": gettext_lazy("The deck has %(actual)s Mastery cards; at most %(max)s is allowed."),
     "ally_level": gettext_lazy("%(card)s is a level %(value)s Ally; only Allies of level %(expected)s are allowed."),
     "battle_simulator": gettext_lazy("%(card)s is a Battle Simulator card and is not allowed in tournaments."),
@@ -48,7 +64,11 @@ BY_CODE = {
     ),
     "unknown_card": gettext_lazy("“%(card)s” is not a card in the catalogue."),
     "wrong_game": gettext_lazy("%(card)s is a card of another game (%(game)s)."),
-    "not_owned": gettext_lazy("%(card)s: %(missing)s more copies needed than the collection holds."),
+    "not_owned": ngettext_lazy(
+        "%(card)s: %(missing)s more copy needed than the collection holds.",
+        "%(card)s: %(missing)s more copies needed than the collection holds.",
+        "missing",
+    ),
 }
 
 TOKUI_WAZA = {
@@ -89,8 +109,16 @@ SUB_PROBLEMS = {"style_restriction": TOKUI_WAZA, "main_personality": MAIN_PERSON
 
 BY_KIND = {
     "deck_size": BY_CODE["deck_size"],
-    "count": gettext_lazy("%(actual)s matching cards; %(expected)s required."),
-    "count_per_value": gettext_lazy("%(value)s: %(actual)s cards; %(expected)s required."),
+    "count": ngettext_lazy(
+        "%(actual)s matching card; %(expected)s required.",
+        "%(actual)s matching cards; %(expected)s required.",
+        "actual",
+    ),
+    "count_per_value": ngettext_lazy(
+        "%(value)s: %(actual)s card; %(expected)s required.",
+        "%(value)s: %(actual)s cards; %(expected)s required.",
+        "actual",
+    ),
     "composition": ngettext_lazy(
         "%(group)s: %(actual)s %(ranks)s card; %(expected)s required.",
         "%(group)s: %(actual)s %(ranks)s cards; %(expected)s required.",

@@ -6,10 +6,11 @@ import logging
 import re
 import zipfile
 import zlib
+from dataclasses import asdict
 
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -18,8 +19,12 @@ from core.exports import csv_writer
 from core.tasks import enqueue_on_commit
 
 from ..decklist import MAX_BYTES
+from ..importing import decode_upload
+from ..legality import Violation
+from ..legality.messages import render
 from ..models import BulkValidation
-from .legality import format_for, validate_request
+from .decks import content_hash
+from .legality import check_deck, deck_from_lines, format_for, resolve_decklist
 
 logger = logging.getLogger(__name__)
 MAX_DECKLISTS = 500
@@ -32,12 +37,13 @@ define_messages(
         "bulk.zip_too_large": gettext_lazy("The zip file is larger than 20 MB."),
         "bulk.not_a_zip": gettext_lazy("This is not a zip file."),
         "bulk.too_many": gettext_lazy("At most %(max)s decklists at once."),
-        "bulk.member_too_large": gettext_lazy("%(file)s is larger than 100 KB."),
-        "bulk.member_not_utf8": gettext_lazy("%(file)s is not UTF-8 text."),
-        "bulk.member_unreadable": gettext_lazy("%(file)s cannot be read from the zip file (damaged or encrypted)."),
         "bulk.nothing_found": gettext_lazy("No decklists found."),
+        "bulk.not_a_decklist_file": gettext_lazy("%(file)s is not a decklist: only .txt and .csv files are read."),
+        "bulk.empty_decklist": gettext_lazy("This decklist is empty: it has no card lines."),
+        "bulk.member_unreadable": gettext_lazy("%(file)s cannot be unpacked: it is encrypted or damaged."),
     }
 )
+DECKLIST_FILES = (".txt", ".csv")
 
 
 def split_pasted(text):
@@ -54,28 +60,40 @@ def split_pasted(text):
 
 
 def read_zip(upload):
-    """Every .txt file of a zip upload, with limits that stop oversized or bomb-like archives."""
+    """One item per file of a zip upload: its text, or the problem that stops it being read
+    (too large, not UTF-8, empty, not a decklist file), which becomes that file's verdict.
+    Sizes are checked before anything is unpacked, so bomb-like archives are stopped."""
     if upload.size > MAX_ZIP_BYTES:
         raise DomainError("bulk.zip_too_large", "upload")
     try:
         archive = zipfile.ZipFile(upload)
-        members = [info for info in archive.infolist() if not info.is_dir() and info.filename.lower().endswith(".txt")]
+        members = [info for info in archive.infolist() if not info.is_dir() and not _hidden(info.filename)]
     except zipfile.BadZipFile:
         raise DomainError("bulk.not_a_zip", "upload") from None
     if len(members) > MAX_DECKLISTS:
         raise DomainError("bulk.too_many", "upload", max=MAX_DECKLISTS)
-    items = []
-    for info in sorted(members, key=lambda info: info.filename):
+    return [_zip_item(archive, info) for info in sorted(members, key=lambda info: info.filename)]
+
+
+def _hidden(path):
+    """Files a zip tool adds on its own (macOS resource forks, .DS_Store)."""
+    return path.startswith("__MACOSX/") or path.rsplit("/", 1)[-1].startswith(".")
+
+
+def _zip_item(archive, info):
+    file_name = info.filename.rsplit("/", 1)[-1]
+    name = file_name.rsplit(".", 1)[0] if "." in file_name else file_name
+    try:
+        if not file_name.lower().endswith(DECKLIST_FILES):
+            raise DomainError("bulk.not_a_decklist_file", "upload", file=file_name)
         if info.file_size > MAX_BYTES:
-            raise DomainError("bulk.member_too_large", "upload", file=info.filename)
-        try:
-            text = archive.read(info).decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise DomainError("bulk.member_not_utf8", "upload", file=info.filename) from None
-        except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError):
-            raise DomainError("bulk.member_unreadable", "upload", file=info.filename) from None
-        items.append({"name": info.filename.rsplit("/", 1)[-1].removesuffix(".txt"), "text": text})
-    return items
+            raise DomainError("import.file_too_large", "upload", file=file_name, kb=MAX_BYTES // 1024)
+        with archive.open(info) as member:
+            return {"name": name, "text": decode_upload(member.read(MAX_BYTES + 1), file_name)}
+    except DomainError as error:
+        return {"name": name, "problem": error.as_dict()}
+    except (zipfile.BadZipFile, RuntimeError, NotImplementedError, OSError, zlib.error):  # encrypted or damaged
+        return {"name": name, "problem": DomainError("bulk.member_unreadable", "upload", file=file_name).as_dict()}
 
 
 def start_bulk_validation(owner, format_slug, as_of, items, language):
@@ -107,50 +125,89 @@ def claim(job_id):
 
 
 def run(job_id):
-    """Validate every decklist of a claimed job; results are rebuilt from scratch, so a rerun gives the same."""
+    """Validate every decklist of a claimed job; results are rebuilt from scratch, so a rerun gives the same.
+    Results keep codes and parameters, so each reader sees the messages in their own language."""
     job = BulkValidation.objects.get(pk=job_id)
     results = []
-    with translation.override(job.language):
-        for index, item in enumerate(job.items, start=1):
-            results.append(_result(job, item))
-            BulkValidation.objects.filter(pk=job.pk).update(done=index, heartbeat=timezone.now())
+    for index, item in enumerate(job.items, start=1):
+        results.append(_result(job, item))
+        BulkValidation.objects.filter(pk=job.pk).update(done=index, heartbeat=timezone.now())
     BulkValidation.objects.filter(pk=job.pk).update(
         results=results, status=BulkValidation.Status.DONE, finished_at=timezone.now()
     )
 
 
 def _result(job, item):
+    result = {"name": item["name"], "legal": False, "card_count": 0, "hash": "", "problem": None, "violations": []}
+    if item.get("problem"):
+        return {**result, "problem": item["problem"]}
     try:
-        payload = validate_request(job.format_slug, decklist=item["text"], as_of=job.as_of)
+        row, _compiled = format_for(job.format_slug, job.as_of)
+        parsed = resolve_decklist(item["text"], row.game)
+        if not parsed.lines:
+            raise DomainError("bulk.empty_decklist", "text")
     except DomainError as error:
-        return {
-            "name": item["name"],
-            "legal": False,
-            "card_count": 0,
-            "codes": ["unreadable"],
-            "messages": [error.message],
-        }
+        return {**result, "problem": error.as_dict()}
+    unknown = [line.name or line.text for line in parsed.lines if line.status != "ok"]
+    deck = deck_from_lines(parsed.lines, parsed.declarations)
+    _row, verdict = check_deck(job.format_slug, job.as_of, deck, unknown=unknown)
+    cards = {}
+    for entry in deck.entries:
+        cards[entry.card.id] = cards.get(entry.card.id, 0) + entry.qty
     return {
-        "name": item["name"],
-        "legal": payload["legal"],
-        "card_count": payload["card_count"],
-        "codes": [violation["code"] for violation in payload["violations"]],
-        "messages": [violation["message"] for violation in payload["violations"]],
+        **result,
+        "legal": verdict.legal,
+        "card_count": verdict.card_count,
+        "hash": "" if unknown else content_hash(cards, parsed.declarations),
+        "violations": [asdict(violation) for violation in verdict.violations],
     }
+
+
+def result_rows(job, problems_only=False):
+    """The job's results for people, in the active language: name, verdict, cards, hash, codes
+    and messages (a file that could not be read has its problem as its only message)."""
+    rows = []
+    for result in job.results:
+        if problems_only and result["legal"]:
+            continue
+        problem = result.get("problem")
+        violations = [Violation(**data) for data in result.get("violations", [])]
+        rows.append(
+            {
+                "name": result["name"],
+                "legal": result["legal"],
+                "readable": problem is None,
+                "card_count": result["card_count"],
+                "hash": result.get("hash", ""),
+                "codes": [problem["code"]] if problem else [violation.code for violation in violations],
+                "messages": [DomainError.from_dict(problem).message]
+                if problem
+                else [render(violation) for violation in violations],
+            }
+        )
+    return rows
+
+
+def summary(job):
+    """How many decklists were legal, not legal, and could not be read."""
+    unreadable = sum(1 for result in job.results if result.get("problem"))
+    legal = sum(1 for result in job.results if result["legal"])
+    return {"legal": legal, "illegal": len(job.results) - legal - unreadable, "unreadable": unreadable}
 
 
 def report_csv(job):
     buffer = io.StringIO()
     writer = csv_writer(buffer)
-    writer.writerow(["decklist", "legal", "cards", "codes", "problems"])
-    for result in job.results:
+    writer.writerow(["decklist", "legal", "cards", "hash", "codes", "problems"])
+    for row in result_rows(job):
         writer.writerow(
             [
-                result["name"],
-                "yes" if result["legal"] else "no",
-                result["card_count"],
-                " ".join(result["codes"]),
-                " | ".join(result["messages"]),
+                row["name"],
+                "yes" if row["legal"] else "no",
+                row["card_count"],
+                row["hash"],
+                " ".join(row["codes"]),
+                " | ".join(row["messages"]),
             ]
         )
     return buffer.getvalue()

@@ -1,8 +1,12 @@
-"""Collections: create, set quantities, import (all-or-nothing) and export."""
+"""Collections: create, add or set copies, import (all-or-nothing) and export.
 
-import csv
+No write ever loses a card without saying so: "add" adds, "set to" sets, nothing goes below
+zero or above MAX_COPIES, and every write returns each card's count before and after.
+"""
+
 import io
 import logging
+from dataclasses import asdict, dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
@@ -11,15 +15,19 @@ from django.utils.translation import ngettext_lazy
 from catalogue.models import Card, Game
 from core.errors import DomainError, define_messages
 from core.exports import csv_writer
+from games.cards import search_key
 
-from ..decklist import DecklistLine, lines_rejected, parse_decklist
+from ..decklist import DecklistLine, lines_rejected
+from ..importing import check_printing, normalise_sets, read_card_list
 from ..models import Collection, CollectionCard
-from .legality import card_index
+from .legality import card_index, set_codes
 
 logger = logging.getLogger(__name__)
 MAX_COPIES = 9999
-MAX_CSV_ROWS = 5000
-
+MAX_IMPORT_BYTES = 1024 * 1024
+MAX_IMPORT_LINES = 10000
+ADD, SET, REPLACE = "add", "set", "replace"
+IMPORT_MODES = (ADD, SET, REPLACE)
 
 define_messages(
     {
@@ -28,29 +36,63 @@ define_messages(
             "Nothing was imported: %(count)s lines need fixing.",
             "count",
         ),
-        "collections.csv_columns": _("A CSV needs a qty column and a name column, or set and number columns."),
-        "collections.csv_rows": _("A CSV may hold at most %(max)s rows."),
-        "collections.csv_needs_card": _("Give a name, or a set and a number."),
         "collections.name_taken": _("You already have a collection with this name."),
+        "collections.below_zero": ngettext_lazy(
+            "%(card)s: the collection holds %(have)s copy; %(remove)s cannot be removed.",
+            "%(card)s: the collection holds %(have)s copies; %(remove)s cannot be removed.",
+            "have",
+        ),
+        "collections.too_many_copies": _("%(card)s: %(qty)s copies is more than the %(max)s a collection may hold."),
+        "collections.unknown_game": _("There is no game “%(game)s”."),
     }
 )
 
 
+@dataclass(frozen=True)
+class Change:
+    """One card's count before and after a write."""
+
+    card: int
+    name: str
+    set: str
+    number: str
+    before: int
+    after: int
+
+    def as_dict(self):
+        return asdict(self)
+
+
+@dataclass
+class ImportResult:
+    lines: int
+    changes: list
+    decklist: object  # the parsed list, for what it was read as
+
+
 @transaction.atomic
-def create_collection(owner, name):
+def create_collection(owner, name, visibility=None):
     _check_name_free(owner, name)
-    collection = Collection.objects.create(owner=owner, name=name.strip())
+    collection = Collection.objects.create(owner=owner, name=name.strip(), **_given(visibility=visibility))
     logger.info("collection %s created by %s", collection.pk, owner.username)
     return collection
 
 
 @transaction.atomic
-def rename_collection(collection, name):
-    Collection.objects.select_for_update().get(pk=collection.pk)
-    _check_name_free(collection.owner, name, collection.pk)
-    collection.name = name.strip()
-    collection.save(update_fields=["name", "updated_at"])
+def edit_collection(collection, name=None, visibility=None):
+    """Rename it, or make it private or unlisted (reached by its share link)."""
+    _lock(collection)
+    if name is not None:
+        _check_name_free(collection.owner, name, collection.pk)
+        collection.name = name.strip()
+    if visibility is not None:
+        collection.visibility = visibility
+    collection.save(update_fields=["name", "visibility", "updated_at"])
     return collection
+
+
+def _given(**values):
+    return {key: value for key, value in values.items() if value is not None}
 
 
 def _check_name_free(owner, name, keep=None):
@@ -59,102 +101,143 @@ def _check_name_free(owner, name, keep=None):
         raise DomainError("collections.name_taken", "name")
 
 
-@transaction.atomic
-def set_quantity(collection, card, qty):
-    """Set how many copies of a card the collection holds; 0 removes it."""
+def _lock(collection):
     Collection.objects.select_for_update().get(pk=collection.pk)
-    if qty <= 0:
+
+
+@transaction.atomic
+def add_copies(collection, card, delta):
+    """Add copies of a card (a negative number removes them); never below zero."""
+    _lock(collection)
+    before = _count(collection, card)
+    if before + delta < 0:
+        raise DomainError("collections.below_zero", "qty", card=card.name, have=before, remove=-delta)
+    return _write(collection, card, before, before + delta)
+
+
+@transaction.atomic
+def set_copies(collection, card, qty):
+    """Set how many copies of a card the collection holds; 0 removes it."""
+    _lock(collection)
+    return _write(collection, card, _count(collection, card), qty)
+
+
+def _count(collection, card):
+    return CollectionCard.objects.filter(collection=collection, card=card).values_list("qty", flat=True).first() or 0
+
+
+def _write(collection, card, before, after):
+    _check_copies(card.name, after)
+    if after == 0:
         CollectionCard.objects.filter(collection=collection, card=card).delete()
     else:
-        CollectionCard.objects.update_or_create(
-            collection=collection, card=card, defaults={"qty": min(qty, MAX_COPIES)}
-        )
+        CollectionCard.objects.update_or_create(collection=collection, card=card, defaults={"qty": after})
     collection.save(update_fields=["updated_at"])
-    logger.info("collection %s: %s x card %s", collection.pk, qty, card.pk)
+    logger.info("collection %s: card %s %s -> %s", collection.pk, card.pk, before, after)
+    return Change(card.pk, card.name, card.card_set.code, card.number, before, after)
+
+
+def _check_copies(name, qty):
+    if qty > MAX_COPIES:
+        raise DomainError("collections.too_many_copies", "qty", card=name, qty=qty, max=MAX_COPIES)
+
+
+def read_collection_list(text, field="text"):
+    """A pasted or uploaded list, text or CSV, within the collection import limits."""
+    return read_card_list(text, MAX_COPIES, MAX_IMPORT_BYTES, MAX_IMPORT_LINES, field)
 
 
 def resolve_anywhere(lines):
-    """Match lines against every game's catalogue; a name found in several games is ambiguous."""
-    indexes = [card_index(game) for game in Game.objects.all()]
+    """Match lines against every game's catalogue (or the game a CSV row names); a name found
+    in several games is ambiguous."""
+    games = list(Game.objects.all())
+    indexes = {game.slug: card_index(game) for game in games}
+    game_keys = {search_key(key): game.slug for game in games for key in (game.slug, game.name)}
+    normalise_sets(lines, set_codes())
     for line in lines:
-        if line.status == "malformed":
+        if line.status != "ok":
             continue
-        found, suggestions = [], []
-        for index in indexes:
-            attempt = DecklistLine(
-                line.line, line.text, qty=line.qty, name=line.name, set_code=line.set_code, number=line.number
-            )
-            index.resolve(attempt)
-            if attempt.status == "ok":
-                found.append(attempt.card)
-            suggestions += attempt.suggestions
-        if len(found) == 1:
-            line.status, line.card = "ok", found[0]
-        elif found:
-            line.status = "ambiguous"
-            line.suggestions = [f"{card.name} ({card.set_code}) {card.number}" for card in found[:3]]
-        else:
-            line.status, line.suggestions = "unknown", suggestions[:3]
+        if line.game and search_key(line.game) not in game_keys:
+            line.refuse("unknown", "collections.unknown_game", game=line.game)
+            continue
+        wanted = [indexes[game_keys[search_key(line.game)]]] if line.game else list(indexes.values())
+        _resolve_in(line, wanted)
     return lines
 
 
-def parse_collection_text(text):
-    """`N Card Name [(SET) number]` lines, or CSV with a qty column and name or set+number."""
-    first = text.lstrip().split("\n", 1)[0].lower()
-    if "qty" in first and "," in first:
-        return _parse_collection_csv(text)
-    return parse_decklist(text).lines
-
-
-def _parse_collection_csv(text):
-    reader = csv.DictReader(io.StringIO(text))
-    columns = {name.strip().lower() for name in reader.fieldnames or []}
-    if "qty" not in columns or not ({"name"} <= columns or {"set", "number"} <= columns):
-        raise DomainError("collections.csv_columns", "text")
-    lines = []
-    for number, row in enumerate(reader, start=2):
-        if len(lines) >= MAX_CSV_ROWS:
-            raise DomainError("collections.csv_rows", "text", max=MAX_CSV_ROWS)
-        row = {key.strip().lower(): (value or "").strip() for key, value in row.items() if key}
-        lines.append(_csv_line(number, row))
-    return lines
-
-
-def _csv_line(number, row):
-    line = DecklistLine(number, ",".join(value for value in row.values() if value))
-    line.name, line.set_code, line.number = row.get("name", ""), row.get("set", ""), row.get("number", "")
-    qty = row.get("qty", "")
-    if not qty.isdigit() or not 1 <= int(qty) <= MAX_COPIES:
-        line.status = "malformed"
-        line.error = DomainError("decklist.quantity_range", "text", qty=qty or "—", max=MAX_COPIES)
-    elif not line.name and not (line.set_code and line.number):
-        line.status, line.error = "malformed", DomainError("collections.csv_needs_card", "text")
+def _resolve_in(line, indexes):
+    attempts = []
+    for index in indexes:
+        attempt = DecklistLine(
+            line.line, line.text, qty=line.qty, name=line.name, set_code=line.set_code, number=line.number
+        )
+        attempts.append(check_printing(index.resolve(attempt), index))
+    found = {attempt.card.id: attempt.card for attempt in attempts if attempt.status == "ok"}
+    if len(found) == 1:
+        line.status, line.card = "ok", next(iter(found.values()))
+    elif found:
+        line.status = "ambiguous"
+        line.suggestions = [f"{card.name} ({card.set_code}) {card.number}" for card in list(found.values())[:3]]
     else:
-        line.qty = int(qty)
-    return line
+        telling = [attempt for attempt in attempts if attempt.status in ("wrong_printing", "ambiguous")]
+        if telling:
+            line.status, line.error, line.suggestions = telling[0].status, telling[0].error, telling[0].suggestions
+        else:
+            line.status = "unknown"
+            line.suggestions = [name for attempt in attempts for name in attempt.suggestions][:3]
 
 
 @transaction.atomic
-def import_into_collection(collection, text, replace=False):
-    """Add (or with replace, set) the quantities of a text or CSV list; all or nothing."""
-    lines = resolve_anywhere(parse_collection_text(text))
+def import_into_collection(collection, decklist, mode=ADD):
+    """Add to (ADD), set the listed cards of (SET) or replace (REPLACE) the collection from a
+    parsed list; all or nothing. Returns an ImportResult with every card's before and after."""
+    lines = resolve_anywhere(decklist.all_lines)
     bad = [line for line in lines if line.status != "ok"]
     if bad:
         raise lines_rejected(bad, "text", "collections.lines_rejected")
-    Collection.objects.select_for_update().get(pk=collection.pk)
-    current = collection.owned() if not replace else {}
-    if replace:
-        collection.items.all().delete()
-    totals = dict(current)
+    _lock(collection)
+    before = collection.owned()
+    listed, cards = {}, {}
     for line in lines:
-        totals[line.card.id] = totals.get(line.card.id, 0) + line.qty
-    for card_id, qty in totals.items():
-        CollectionCard.objects.update_or_create(
-            collection=collection, card_id=card_id, defaults={"qty": min(qty, MAX_COPIES)}
-        )
+        listed[line.card.id] = listed.get(line.card.id, 0) + line.qty
+        cards[line.card.id] = line.card
+    after = _counts_after(mode, before, listed)
+    for card_id, qty in after.items():
+        _check_copies(cards[card_id].name if card_id in cards else str(card_id), qty)
+    changes = _apply(collection, before, after)
+    logger.info(
+        "collection %s: imported %s lines (%s), %s cards changed", collection.pk, len(lines), mode, len(changes)
+    )
+    return ImportResult(len(lines), changes, decklist)
+
+
+def _counts_after(mode, before, listed):
+    if mode == REPLACE:
+        return {**dict.fromkeys(before, 0), **listed}
+    if mode == SET:
+        return listed
+    return {card_id: before.get(card_id, 0) + qty for card_id, qty in listed.items()}
+
+
+def _apply(collection, before, after):
+    changed = {card_id: qty for card_id, qty in after.items() if qty != before.get(card_id, 0)}
+    CollectionCard.objects.filter(collection=collection, card_id__in=[k for k, v in changed.items() if not v]).delete()
+    existing = CollectionCard.objects.filter(collection=collection, card_id__in=list(changed))
+    rows = {row.card_id: row for row in existing}
+    for row in rows.values():
+        row.qty = changed[row.card_id]
+    CollectionCard.objects.bulk_update([row for row in rows.values() if row.qty], ["qty"])
+    CollectionCard.objects.bulk_create(
+        CollectionCard(collection=collection, card_id=card_id, qty=qty)
+        for card_id, qty in changed.items()
+        if qty and card_id not in rows
+    )
     collection.save(update_fields=["updated_at"])
-    logger.info("collection %s: imported %s lines (replace=%s)", collection.pk, len(lines), replace)
-    return len(lines)
+    printed = Card.objects.filter(pk__in=list(changed)).select_related("card_set").order_by("name", "card_set__code")
+    return [
+        Change(card.pk, card.name, card.card_set.code, card.number, before.get(card.pk, 0), changed[card.pk])
+        for card in printed
+    ]
 
 
 def export_rows(collection):
@@ -166,12 +249,14 @@ def export_rows(collection):
 
 
 def export_text(collection):
+    """`qty Name (SET) number` lines: the text import reads them back to the same collection."""
     return "".join(
         f"{qty} {name} ({set_code}) {number}\n" for qty, name, set_code, number, _game in export_rows(collection)
     )
 
 
 def export_csv(collection):
+    """qty,name,set,number,game rows: the CSV import reads them back to the same collection."""
     buffer = io.StringIO()
     writer = csv_writer(buffer)
     writer.writerow(["qty", "name", "set", "number", "game"])
@@ -179,11 +264,10 @@ def export_csv(collection):
     return buffer.getvalue()
 
 
+EXPORTS = {"text": (export_text, "text/plain", "txt"), "csv": (export_csv, "text/csv", "csv")}
+
+
 def owned_and_missing(collection, entries):
     """For deck entries [(card, qty)]: rows of (card, needed, owned, missing)."""
     owned = collection.owned() if collection else {}
     return [(card, qty, owned.get(card.pk, 0), max(0, qty - owned.get(card.pk, 0))) for card, qty in entries]
-
-
-def card_by_id(card_id):
-    return Card.objects.select_related("card_set__game").filter(pk=card_id).first()

@@ -4,6 +4,7 @@ Each use case is one transaction with the deck row locked first."""
 import hashlib
 import json
 import logging
+from typing import NamedTuple
 
 from django.db import transaction
 from django.utils import timezone
@@ -24,8 +25,15 @@ define_messages(
         "decks.registered": _(
             "This deck is registered in %(events)s: it stays as long as the event keeps its decklist."
         ),
+        "decks.no_such_version": _("This deck has no version %(number)s."),
     }
 )
+
+
+class DeckContent(NamedTuple):
+    cards: dict  # card id -> copies
+    declarations: dict
+    sideboard: int  # sideboard lines left out: these games have no sideboard
 
 
 def content_hash(cards, declarations):
@@ -38,8 +46,9 @@ def content_hash(cards, declarations):
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
-def cards_from_decklist(text, game):
-    """{card_id: qty} and declarations from text; raises DomainError unless every line is a card."""
+def deck_content(text, game):
+    """Cards, declarations and the count of sideboard lines left out, from decklist text or CSV;
+    raises DomainError unless every main-deck line is a card."""
     parsed = resolve_decklist(text, game)
     bad = [line for line in parsed.lines if line.status != "ok"]
     if bad:
@@ -47,7 +56,12 @@ def cards_from_decklist(text, game):
     cards = {}
     for line in parsed.lines:
         cards[line.card.id] = cards.get(line.card.id, 0) + line.qty
-    return cards, parsed.declarations
+    return DeckContent(cards, parsed.declarations, len(parsed.sideboard))
+
+
+def cards_from_decklist(text, game):
+    """{card_id: qty} and declarations from text; raises DomainError unless every line is a card."""
+    return deck_content(text, game)[:2]
 
 
 def _check_format(format_slug, game):
@@ -105,6 +119,29 @@ def change_card(deck, card_id, delta):
         cards[card_id] = max(0, cards.get(card_id, 0) + delta)
         kept = {key: qty for key, qty in cards.items() if qty}
         return _save_version(deck, kept, latest.declarations if latest else {})
+
+
+@transaction.atomic
+def restore_version(deck, number):
+    """Save an old version's content as the newest version (history is never rewritten); when it
+    already is the newest content, that version is returned unchanged."""
+    _lock(deck)
+    old = deck.versions.filter(number=number).first()
+    if old is None:
+        raise DomainError("decks.no_such_version", "number", status=404, number=number)
+    restored = _save_version(deck, version_cards(old), old.declarations)
+    logger.info("deck %s: version %s restored as version %s", deck.pk, number, restored.number)
+    return restored
+
+
+@transaction.atomic
+def clone_deck(deck, owner, name):
+    """A private copy of a deck's newest version, owned by `owner`, with its own history."""
+    latest = deck.latest_version()
+    copy = Deck.objects.create(owner=owner, name=name.strip(), game=deck.game, format_slug=deck.format_slug)
+    _save_version(copy, version_cards(latest) if latest else {}, latest.declarations if latest else {})
+    logger.info("deck %s cloned from deck %s by %s", copy.pk, deck.pk, owner)
+    return copy
 
 
 def _lock(deck):

@@ -14,16 +14,18 @@ from django.db.models import Count, Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from catalogue.models import Card, Game, Tribe
+from catalogue.models import Card, CardSet, Game, Tribe
 from core.errors import DomainError, define_messages
+from games.cards import search_key
 from games.dust_collectorz import STATS
 from games.formats import shipped_definitions
 
-from ..decklist import parse_decklist
+from ..importing import check_printing, normalise_sets, read_card_list
 from ..legality import CardInfo, Deck, DeckEntry, compile_format, validate
 from ..legality.messages import render
 from ..models import Format
 from ..resolution import CardIndex
+from ..rule_labels import rule_label
 
 logger = logging.getLogger(__name__)
 _cache_lock = threading.RLock()
@@ -137,16 +139,28 @@ def card_index(game):
 
 
 def resolve_decklist(text, game):
-    """Parse and match a decklist against a game's catalogue (other games as a fallback)."""
-    decklist = parse_decklist(text)
+    """Parse (text or CSV) and match a decklist against a game's catalogue (other games as a
+    fallback). Sideboard lines are read but not matched: these games have no sideboard."""
+    decklist = read_card_list(text)
     index = card_index(game)
+    if any(line.set_code for line in decklist.lines):
+        normalise_sets(decklist.lines, set_codes(game))
     others = None
     for line in decklist.lines:
-        index.resolve(line)
+        check_printing(index.resolve(line), index)
         if line.status == "unknown":
             others = others if others is not None else [card_index(g) for g in Game.objects.exclude(pk=game.pk)]
             _resolve_elsewhere(line, others)
     return decklist
+
+
+def set_codes(game=None):
+    """Folded set codes and names -> code, of one game or all (Deckbox writes set names)."""
+    codes = {}
+    sets = CardSet.objects.filter(game=game) if game is not None else CardSet.objects.all()
+    for code, name in sets.values_list("code", "name"):
+        codes[search_key(name)] = codes[search_key(code)] = code
+    return codes
 
 
 def _resolve_elsewhere(line, indexes):
@@ -200,11 +214,16 @@ def verdict_payload(row, verdict, lines=None):
         "as_of": verdict.as_of.isoformat(),
         "ruleset": {"version": verdict.version, "effective": verdict.effective.isoformat(), "name": row.name},
         "card_count": verdict.card_count,
-        "violations": [violation.as_dict(render(violation)) for violation in verdict.violations],
+        "violations": [violation_payload(violation) for violation in verdict.violations],
     }
     if lines is not None:
         payload["lines"] = [line_payload(line) for line in lines]
     return payload
+
+
+def violation_payload(violation):
+    """A violation for people and clients: its message and rule reference in the active language."""
+    return {**violation.as_dict(render(violation)), "rule": rule_label(violation.rule)}
 
 
 def line_payload(line):
@@ -236,11 +255,13 @@ def validate_request(format_slug, decklist=None, cards=None, as_of=None, owned=N
 
 
 def deck_summary(deck):
-    """Counts (copies included) by type, tribe and rank, and by tribe and rank together."""
-    summary = {"by_type": {}, "by_tribe": {}, "by_rank": {}, "by_tribe_rank": {}}
+    """Counts (copies included) by type, tribe, rank and style, and by tribe and rank together."""
+    summary = {"by_type": {}, "by_tribe": {}, "by_rank": {}, "by_tribe_rank": {}, "by_style": {}}
     for entry in deck.entries:
         card, qty = entry.card, entry.qty
         _count(summary["by_type"], card.type, qty)
+        if card.attributes.get("style"):
+            _count(summary["by_style"], card.attributes["style"], qty)
         if card.tribe:
             _count(summary["by_tribe"], card.tribe, qty)
             _count(summary["by_tribe_rank"].setdefault(card.tribe, {}), card.rank, qty)

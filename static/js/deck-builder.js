@@ -21,12 +21,19 @@
     return node;
   }
 
+  // "1 card", "0 carte", "2 cards": the page's language picks the form (fr: 0 and 1 are singular).
+  const plural = new Intl.PluralRules(document.documentElement.lang || "en");
+  function cardCount(count) {
+    const form = plural.select(count) === "one" ? "one" : "other";
+    return labels.cards[form].replace("%(count)s", String(count));
+  }
+
   function renderVerdict(body) {
     const box = element("div", undefined, "verdict " + (body.legal ? "legal" : "illegal"));
     box.setAttribute("aria-live", "polite");
     const head = element("p", undefined, "verdict-head");
     head.appendChild(element("strong", body.legal ? label("legal") : label("illegal")));
-    head.appendChild(document.createTextNode(" " + body.ruleset.name + " " + body.ruleset.version + " · " + body.card_count + " " + label("cards")));
+    head.appendChild(document.createTextNode(" " + body.ruleset.name + " " + body.ruleset.version + " · " + cardCount(body.card_count)));
     box.appendChild(head);
     if (body.violations.length) {
       const list = element("ul", undefined, "violations");
@@ -65,7 +72,9 @@
     });
     const types = element("ul", undefined, "type-counts");
     Object.entries(summary.by_type).forEach(([type, count]) => types.appendChild(element("li", (labels.types[type] || type) + ": " + count)));
-    countsBox.replaceChildren(...(tribes.length ? [table, types] : [types]));
+    const styles = element("ul", undefined, "type-counts style-counts");
+    Object.entries(summary.by_style || {}).forEach(([style, count]) => styles.appendChild(element("li", (labels.styles[style] || style) + ": " + count)));
+    countsBox.replaceChildren(...(tribes.length ? [table, types] : [types]), ...(styles.children.length ? [styles] : []));
   }
 
   async function check() {

@@ -1,0 +1,272 @@
+"""Card lists from what players already have (plain Python): decklist text or a CSV file, pasted
+or uploaded, including the exports of Moxfield, Archidekt and Deckbox (see docs/formats.md).
+
+Uploads are checked before they are read: empty, binary, UTF-16 and non-UTF-8 files are refused
+with a message that says what to do. A CSV may use commas, semicolons (Excel in French and
+Italian) or tabs, start with a byte-order mark, and name its columns in several ways; columns we
+do not use are ignored and reported, never guessed at.
+"""
+
+import csv
+import re
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy as _
+
+from core.errors import DomainError, define_messages
+from games.cards import search_key
+
+from .decklist import MAX_BYTES, MAX_LINES, MAX_QTY, Decklist, DecklistLine, check_size, parse_decklist
+
+DELIMITERS = (",", ";", "\t")
+# Header names, folded (lower case, no accents); French and Italian spreadsheets name them too.
+COLUMN_ALIASES = {
+    "qty": ("qty", "quantity", "count", "amount", "copies", "quantite", "qte", "exemplaires", "quantita", "copie"),
+    "name": ("name", "card", "card name", "cardname", "nom", "carte", "nome", "carta"),
+    "set": ("set", "set code", "setcode", "edition code", "code", "extension", "espansione"),
+    "set_name": ("set name", "edition name"),
+    "edition": ("edition",),  # Moxfield writes the set code here, Deckbox the set's name
+    "number": ("number", "collector number", "collectors number", "card number", "no", "#", "numero", "n°"),
+    "game": ("game", "jeu", "gioco"),
+    "section": ("board", "section"),
+}
+COLUMN_OF = {alias: column for column, aliases in COLUMN_ALIASES.items() for alias in aliases}
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A known export, told apart by columns only it writes."""
+
+    key: str
+    label: str
+    marks: frozenset
+
+
+# Most specific first: Deckbox and Moxfield both write "Tradelist Count".
+LAYOUTS = (
+    Layout("deckbox", "Deckbox", frozenset({"tradelist count", "card number"})),
+    Layout("moxfield", "Moxfield", frozenset({"tradelist count", "collector number"})),
+    Layout("archidekt", "Archidekt", frozenset({"edition code", "edition name"})),
+)
+LAYOUT_LABELS = {"text": _("a decklist"), "csv": _("a CSV file"), **{lay.key: lay.label for lay in LAYOUTS}}
+DELIMITER_LABELS = {",": _("comma-separated"), ";": _("semicolon-separated"), "\t": _("tab-separated")}
+SIDEBOARD_WORDS = {"sideboard", "side", "sb", "maybeboard"}
+
+define_messages(
+    {
+        "import.empty_file": _("%(file)s is empty."),
+        "import.file_too_large": _("%(file)s is larger than %(kb)s KB, the most one import may hold."),
+        "import.utf16": _("%(file)s is saved as UTF-16. Save it as UTF-8 (in Excel: “CSV UTF-8”) and upload it again."),
+        "import.binary": _("%(file)s is not a text or CSV file."),
+        "import.not_utf8": _(
+            "%(file)s is not UTF-8 text. Save it as UTF-8 (in Excel: “CSV UTF-8”) and upload it again."
+        ),
+        "import.csv_needs_card": _("A CSV needs a name column, or set and number columns."),
+        "import.csv_row_needs_card": _("Give a name, or a set and a number."),
+        "import.csv_broken": _("This CSV cannot be read at line %(line)s: check its quotation marks."),
+        "decklist.no_such_printing": _("There is no card %(set)s %(number)s."),
+        "decklist.printing_mismatch": _("%(set)s %(number)s is %(printed)s, not %(name)s."),
+        "decklist.not_in_set": _("%(name)s is not printed in set %(set)s."),
+    }
+)
+
+
+def decode_upload(data, file_name, max_bytes=MAX_BYTES):
+    """The text of an uploaded file; refuses empty, oversized, binary, UTF-16 and non-UTF-8 files."""
+    if len(data) > max_bytes:
+        raise DomainError("import.file_too_large", "file", file=file_name, kb=max_bytes // 1024)
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or _looks_utf16(data):
+        raise DomainError("import.utf16", "file", file=file_name)
+    if b"\x00" in data:
+        raise DomainError("import.binary", "file", file=file_name)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise DomainError("import.not_utf8", "file", file=file_name) from None
+    if not text.strip():
+        raise DomainError("import.empty_file", "file", file=file_name)
+    if _control_characters(text):
+        raise DomainError("import.binary", "file", file=file_name)
+    return text
+
+
+def read_upload(upload, max_bytes=MAX_BYTES):
+    """The text of an uploaded file (Django's UploadedFile), read no further than needed to know
+    it is too large."""
+    return decode_upload(upload.read(max_bytes + 1), upload.name, max_bytes)
+
+
+def _looks_utf16(data):
+    """UTF-16 without a byte-order mark: every other byte of plain text is a zero byte."""
+    sample = data[:200]
+    return len(sample) >= 4 and (sample[1::2].count(0) > len(sample) // 4 or sample[0::2].count(0) > len(sample) // 4)
+
+
+def _control_characters(text):
+    sample = text[:4096]
+    return sum(1 for char in sample if ord(char) < 32 and char not in "\r\n\t\f") > len(sample) // 100
+
+
+def read_card_list(text, max_qty=MAX_QTY, max_bytes=MAX_BYTES, max_lines=MAX_LINES, field="decklist"):
+    """A Decklist from decklist text or CSV (told apart by a header row naming our columns)."""
+    text = text.removeprefix("\ufeff")
+    header_index, delimiter = _find_csv_header(text)
+    if delimiter is None:
+        return parse_decklist(text, max_qty, max_bytes, max_lines, field)
+    raw_lines = check_size(text, max_bytes, max_lines, field)
+    return _read_csv(raw_lines, header_index, delimiter, max_qty, field)
+
+
+def _find_csv_header(text):
+    """(index, delimiter) of the header row, after any leading comments; (None, None) for text."""
+    for index, raw in enumerate(text.splitlines()[:20]):
+        line = raw.strip()
+        if not line or line.startswith(("//", "#")) and not line.startswith("#,"):
+            continue
+        best, found = 0, None
+        for delimiter in DELIMITERS:
+            columns = {COLUMN_OF.get(_column_key(cell)) for cell in _cells(line, delimiter)} - {None}
+            if len(columns) > best and ("name" in columns or {"set", "number"} <= columns or "qty" in columns):
+                best, found = len(columns), delimiter
+        return (index, found) if best >= 2 else (None, None)
+    return None, None
+
+
+def _cells(line, delimiter):
+    try:
+        return next(csv.reader([line], delimiter=delimiter))
+    except (csv.Error, StopIteration):
+        return []
+
+
+def _column_key(cell):
+    return search_key(re.sub(r"[\s_\-]+", " ", cell.strip().strip("\"'").replace("'", "")))
+
+
+def _read_csv(raw_lines, header_index, delimiter, max_qty, field):
+    reader = csv.reader(raw_lines[header_index:], delimiter=delimiter, strict=True)
+    try:
+        rows = list(reader)
+    except csv.Error:
+        raise DomainError("import.csv_broken", field, line=header_index + reader.line_num) from None
+    header = rows[0]
+    roles, ignored = _column_roles(header)
+    if "name" not in roles and not {"set", "number"} <= roles.keys():
+        raise DomainError("import.csv_needs_card", field)
+    lines, sideboard = [], []
+    for offset, row in enumerate(rows[1:], start=header_index + 2):
+        if not any(cell.strip() for cell in row):
+            continue
+        line = _csv_line(offset, row, roles, delimiter, max_qty)
+        (sideboard if line.section == "sideboard" else lines).append(line)
+    layout = _layout(header)
+    return Decklist({}, lines, sideboard, layout=layout, delimiter=delimiter, ignored_columns=ignored)
+
+
+def _column_roles(header):
+    """{role: column index} for the columns we read, and the names of those we ignore."""
+    roles, ignored = {}, []
+    for index, cell in enumerate(header):
+        role = COLUMN_OF.get(_column_key(cell))
+        if role is None or role in roles:
+            if cell.strip():
+                ignored.append(cell.strip())
+            continue
+        roles[role] = index
+    if "edition" in roles:
+        # A set code column wins; an "Edition" column then holds the set's name (Deckbox).
+        roles.setdefault("set_name" if "set" in roles else "set", roles.pop("edition"))
+    return roles, ignored
+
+
+def _layout(header):
+    keys = {_column_key(cell) for cell in header}
+    return next((layout.key for layout in LAYOUTS if layout.marks <= keys), "csv")
+
+
+def _csv_line(number, row, roles, delimiter, max_qty):
+    def cell(role):
+        index = roles.get(role)
+        return row[index].strip() if index is not None and index < len(row) else ""
+
+    line = DecklistLine(number, delimiter.join(row).strip())
+    line.name, line.number, line.game = cell("name"), cell("number"), cell("game")
+    line.set_code = cell("set") or cell("set_name")
+    if cell("section").casefold() in SIDEBOARD_WORDS:
+        line.section = "sideboard"
+    qty = cell("qty") or ("1" if "qty" not in roles else "")
+    if not qty.isdigit() or not 1 <= int(qty) <= max_qty:
+        return line.refuse("malformed", "decklist.quantity_range", qty=qty or "—", max=max_qty)
+    if not line.name and not (line.set_code and line.number):
+        return line.refuse("malformed", "import.csv_row_needs_card")
+    line.qty = int(qty)
+    return line
+
+
+def read_as(decklist):
+    """What the list was read as, for the player: ("Moxfield", "semicolon-separated", [ignored])."""
+    return {
+        "layout": decklist.layout,
+        "label": str(LAYOUT_LABELS.get(decklist.layout, decklist.layout)),
+        "delimiter": str(DELIMITER_LABELS.get(decklist.delimiter, "")),
+        "ignored_columns": decklist.ignored_columns,
+    }
+
+
+def normalise_sets(lines, set_codes):
+    """Write set names (Deckbox's "Edition") as the set's code; `set_codes` maps folded codes and
+    names to codes."""
+    for line in lines:
+        if line.set_code:
+            line.set_code = set_codes.get(search_key(line.set_code), line.set_code)
+    return lines
+
+
+def check_printing(line, index):
+    """A line that names a set (and a number) must match a printing of that card: a wrong
+    collector number is reported, never silently ignored. Numbers match without leading zeros
+    (Deckbox writes 1 for 001). `index` is the game's CardIndex."""
+    if not line.set_code or line.status not in ("ok", "unknown") or (line.status == "unknown" and line.name):
+        return line
+    printings = index.by_key.get(search_key(line.name), []) if line.name else []
+    if line.number:
+        _check_number(line, index, printings)
+    else:
+        in_set = [card for card in printings if card.set_code.casefold() == line.set_code.casefold()]
+        if in_set:
+            line.card = in_set[0]
+        else:
+            line.refuse("wrong_printing", "decklist.not_in_set", name=line.name, set=line.set_code)
+    if line.status == "wrong_printing":
+        line.suggestions = [f"{card.name} ({card.set_code}) {card.number}" for card in printings[:3]]
+    return line
+
+
+def _check_number(line, index, printings):
+    printed = _printing(index, line.set_code, line.number)
+    if printed is None:
+        line.refuse("wrong_printing", "decklist.no_such_printing", set=line.set_code, number=line.number)
+    elif line.name and printed.key != search_key(line.name):
+        line.refuse(
+            "wrong_printing",
+            "decklist.printing_mismatch",
+            set=line.set_code,
+            number=line.number,
+            printed=printed.name,
+            name=line.name,
+        )
+    else:
+        line.status, line.card, line.suggestions = "ok", printed, []
+
+
+def _printing(index, set_code, number):
+    """The card printed as SET number, comparing numbers without their leading zeros."""
+    folded_set = set_code.casefold()
+    printed = index.by_print.get((folded_set, number.casefold()))
+    if printed is not None:
+        return printed
+    bare = number.casefold().lstrip("0")
+    return next(
+        (card for (code, num), card in index.by_print.items() if code == folded_set and num.lstrip("0") == bare),
+        None,
+    )

@@ -1,0 +1,112 @@
+"""Decks and collections for people: rows, labels and charts in the active language, as plain
+data the templates render. The game registry says what each game shows."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+import games
+
+from .charts import deck_chart_svg
+
+
+def chart_labels():
+    return {
+        "title": _("Deck chart"),
+        "grid_title": _("Cards by tribe and rank"),
+        "stats_title": _("Stat distribution"),
+        "ranks": {rank: str(label) for rank, label in games.ranks().items()},
+        "stats": {"power": _("Power"), "speed": _("Speed"), "health": _("Health"), "cunning": _("Cunning")},
+        "total": _("Total"),
+        "empty": _("No cards yet"),
+    }
+
+
+def _card_tuples(entries):
+    """(type, name, attributes, qty) per entry: what the registry's deck functions read."""
+    return [(card.type, card.name, card.attributes, qty) for card, qty in entries]
+
+
+def deck_chart(game, entries):
+    """The deck's SVG chart: the tribe × rank grid and stats where the game has them, the
+    registry's breakdowns (DBZ: card types and styles) otherwise."""
+    definition = game.definition
+    breakdowns = definition.deck_breakdowns(_card_tuples(entries)) if definition.deck_breakdowns else ()
+    cards = [
+        {
+            "name": card.name,
+            "qty": qty,
+            "type": card.type,
+            "tribe": card.tribe.name if card.tribe else "",
+            "rank": card.rank,
+            "stats": card.stats,
+        }
+        for card, qty in entries
+    ]
+    return deck_chart_svg(cards, [tribe.name for tribe in game.wheel()], chart_labels(), breakdowns)
+
+
+def deck_facts(game, declarations, entries):
+    """[(label, value)] a game shows at the top of a deck's page (DBZ: Main Personality, levels,
+    Tokui-Waza); nothing for games without any."""
+    definition = game.definition
+    return definition.deck_facts(declarations, _card_tuples(entries)) if definition.deck_facts else []
+
+
+def card_table(game, entries):
+    """Header labels and rows (qty, card, [(text, css class)]) for a deck's card table: tribe and
+    rank for games with a tribe wheel, the schema's deck columns (DBZ: style, level) otherwise."""
+    schema = game.card_schema
+    if schema.uses_tribes:
+        headers = [_("Tribe"), _("Rank")]
+        rows = [(qty, card, [(card.tribe.name if card.tribe else "—", ""), _rank_cell(card)]) for card, qty in entries]
+    else:
+        headers = [str(schema.attribute_label(key)) for key in schema.deck_columns]
+        rows = [
+            (qty, card, [(schema.value_label(key, card.attributes.get(key)), "") for key in schema.deck_columns])
+            for card, qty in entries
+        ]
+    return {"headers": headers, "rows": rows}
+
+
+def _rank_cell(card):
+    """(text, css class) of a card's rank cell."""
+    return (card.get_rank_display(), f"rank rank-{card.rank}") if card.rank else ("—", "")
+
+
+def count_grid(summary, game):
+    """Counts for the builder: a tribe × rank table, a line per card type and one per style."""
+    tribes = [tribe.name for tribe in game.wheel()]
+    by_tribe_rank, ranks = summary["by_tribe_rank"], games.ranks()
+    rows = [
+        (tribe, [by_tribe_rank.get(tribe, {}).get(rank, 0) for rank in ranks], summary["by_tribe"].get(tribe, 0))
+        for tribe in tribes
+    ]
+    schema = game.card_schema
+    types = [(games.card_type_label(card_type), count) for card_type, count in summary["by_type"].items()]
+    styles = [(schema.value_label("style", style), count) for style, count in summary.get("by_style", {}).items()]
+    return {"ranks": [str(label) for label in ranks.values()], "rows": rows, "types": types, "styles": styles}
+
+
+def builder_labels(game):
+    """What the builder's script needs to draw the counts in the page's language."""
+    schema = game.card_schema
+    return {
+        "ranks": {rank: str(label) for rank, label in games.ranks().items()},
+        "types": {key: str(label) for key, label in games.card_types().items()},
+        "styles": {key: str(label) for key, label in schema.value_labels.get("style", {}).items()},
+        "tribes": [tribe.name for tribe in game.wheel()],
+        # Both forms of the count; the script picks one with the language's plural rules.
+        "cards": {form: ngettext("%(count)s card", "%(count)s cards", n) for form, n in (("one", 1), ("other", 2))},
+    }
+
+
+def change_message(change):
+    """'Pocket Puff: 3 → 4 copies' for one card's write."""
+    return ngettext(
+        "%(card)s: %(before)s → %(after)s copy", "%(card)s: %(before)s → %(after)s copies", change.after
+    ) % {"card": change.name, "before": change.before, "after": change.after}
+
+
+def copy_name(deck):
+    """The name a copy of a deck gets unless its new owner gives one (at most 120 characters)."""
+    return (_("%(name)s (copy)") % {"name": deck.name})[:120]
