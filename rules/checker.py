@@ -9,6 +9,7 @@ from what the software enforces. Each finding has a kind, a severity and the tex
 """
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from .checking import connectors, numbers, sentences, spelling, terms
 from .checking.findings import Finding
@@ -447,6 +448,7 @@ def _allowed_words(source, table):
     }
     reference_words = [word for word in reference_words if len(word) > 2]
 
+    @cache
     def is_allowed(word):
         return word.lower() in allowed or any(terms.related(fold(word), other) for other in reference_words)
 

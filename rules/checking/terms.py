@@ -15,6 +15,7 @@ types) from the registry.
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .text import are_forms, contains_phrase, find_phrase, fold, phrase_words, same_phrase, tokens
 
@@ -55,6 +56,7 @@ class Term:
         return [r for r in self.renderings.get(language, []) if r.origin in ("glossary", "heading")]
 
 
+@lru_cache(maxsize=1 << 16)
 def related(a, b):
     """Two folded words of one family: forms, a shared stem of four letters with tails of three at
     most (impilano / impilare, Battuto / batte), or one word and its inflection (bat / battent), unlike

@@ -8,6 +8,7 @@ Epica/Epiche, Tribu/Tribus. Platine/Platinum, Contrattacco/Contratto and all/all
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 _WORD = re.compile(r"[^\W\d_]+")
 _FORM_TAIL = set("aeiouhsx")
@@ -23,6 +24,7 @@ class Token:
     end: int
 
 
+@lru_cache(maxsize=1 << 16)  # the checker folds the same few thousand words a million times
 def fold(text):
     """Lowercase without accents: 'Épique' -> 'epique'."""
     decomposed = unicodedata.normalize("NFKD", text)
@@ -38,6 +40,7 @@ def words(text):
     return [token.folded for token in tokens(text)]
 
 
+@lru_cache(maxsize=1 << 16)
 def are_forms(a, b):
     """Whether two folded words are forms of one word (see the module docstring)."""
     if a == b:
@@ -51,8 +54,10 @@ def are_forms(a, b):
     return stem >= MIN_STEM and all(len(tail) <= MAX_TAIL and set(tail) <= _FORM_TAIL for tail in tails)
 
 
+@lru_cache(maxsize=1 << 14)
 def phrase_words(phrase):
-    return words(phrase)
+    """The folded words of a phrase, as a tuple (cached: phrases are checked against every rule)."""
+    return tuple(words(phrase))
 
 
 def find_phrase(phrase, text_tokens, same=are_forms):
