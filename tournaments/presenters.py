@@ -239,6 +239,14 @@ def describe_note(note, names):
     kind = note.get("kind")
     if kind == "bye":
         values = {"name": names.get(note["player"], "?"), "points": points_text(note.get("points", 0))}
+        if note.get("lowest") is False:
+            return (
+                _(
+                    "Bye: %(name)s, %(points)s (fewest byes; a lower-ranked player's bye would have meant a "
+                    "rematch or larger pair-downs)"
+                )
+                % values
+            )
         if note.get("earlier_byes"):
             return (
                 _("Bye: %(name)s, %(points)s (every player had a bye already: lowest-ranked with the fewest byes)")

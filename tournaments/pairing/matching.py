@@ -1,7 +1,7 @@
 """Maximum-cardinality matching on a general graph (Edmonds' blossom algorithm), plain Python.
 
-The pairing engine's exact fallback: it tells whether everybody in a group can be paired
-without a rematch, and finds such a pairing when the fast greedy pass cannot.
+Seats a score group with the players floating into it when the greedy pass cannot
+(`optimal.seat_group`): it finds a seating without rematches whenever one exists.
 """
 
 from collections import deque

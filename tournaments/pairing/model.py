@@ -36,11 +36,14 @@ class Pairing:
     notes: list = field(default_factory=list)  # [{"kind": "bye" | "pair_down" | "rematch", ...}]
 
     def stats(self, players):
+        """What the organiser sees in the JSON output; `squared_gap` is the cost the pairing
+        minimises (docs/pairing.md), over each table's gaps to its leader."""
         points = {p.id: p.points for p in players}
-        gaps = [max(points[i] for i in t) - min(points[i] for i in t) for t in self.tables]
+        gaps = [[max(points[i] for i in t) - points[i] for i in t] for t in self.tables]
         return {
-            "pair_downs": sum(1 for gap in gaps if gap),
-            "point_gap": sum(gaps),
+            "pair_downs": sum(1 for table in gaps if any(table)),
+            "point_gap": sum(max(table) for table in gaps),
+            "squared_gap": sum(gap * gap for table in gaps for gap in table),
             "rematches": sum(1 for note in self.notes if note["kind"] == "rematch"),
         }
 
@@ -54,10 +57,10 @@ class Pairing:
         }
 
 
-def choose_bye(ordered):
-    """The lowest-ranked player with the fewest byes (so no second bye while someone has none)."""
-    fewest = min(player.byes for player in ordered)
-    return [player for player in ordered if player.byes == fewest][-1]
+def bye_note(player, lowest):
+    """`lowest`: the bye went to the lowest-ranked player allowed one (else a lower-ranked
+    player's bye would have forced a rematch or bigger pair-downs)."""
+    return {"kind": "bye", "player": player.id, "points": player.points, "earlier_byes": player.byes, "lowest": lowest}
 
 
 def players_from_json(document):

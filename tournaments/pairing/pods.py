@@ -1,66 +1,210 @@
-"""Free-for-all pods of 3-4 players, by the same principles as two-player pairing."""
+"""Free-for-all pods of 3-4 players, by the same priorities as one-against-one pairing: fewest
+repeat pod-mates (two players at the same table who have met before), then the least point
+spread (each player costs the square of their gap to the pod's leader), then the bye to the
+lowest-ranked player with the fewest byes. Pods are filled from the top and improved by
+swapping players between pods; up to EXACT_LIMIT players a branch-and-bound search then
+proves the seating optimal or finds a better one (docs/pairing.md)."""
 
-from .model import Pairing, choose_bye
+from itertools import combinations
+
+from .model import Pairing, bye_note
 
 MIN_POD = 3
 MAX_POD = 4
+EXACT_LIMIT = 12
 
 
 def pod_sizes(count, preferred):
     """Sizes between 3 and 4 adding up to `count`, as many of the preferred size as possible
-    (10 players: 4+3+3). Only 5 players cannot be split; they make a pod of 4 and one bye."""
-    if count < MIN_POD:
-        return []
-    other = MAX_POD if preferred == MIN_POD else MIN_POD
-    for pods in range(count // MAX_POD, count // MIN_POD + 1):
-        for preferred_count in range(pods, -1, -1):
-            if preferred_count * preferred + (pods - preferred_count) * other == count:
-                return sorted([preferred] * preferred_count + [other] * (pods - preferred_count), reverse=True)
-    return pod_sizes(count - 1, preferred)
+    (12 players, preferred 3: 3+3+3+3; preferred 4: 4+4+4; 10 players: 4+3+3 either way).
+    Two players make one table; 5 players cannot be split: a pod of 4 and one bye."""
+    if count == 2:
+        return [2]
+    other = MIN_POD + MAX_POD - preferred
+    for preferred_count in range(count // preferred, -1, -1):
+        rest = count - preferred_count * preferred
+        if rest % other == 0:
+            return sorted([preferred] * preferred_count + [other] * (rest // other), reverse=True)
+    return pod_sizes(count - 1, preferred) if count > MIN_POD else []
 
 
 def pair_pods(ordered, round_number, preferred, rng):
+    """`ordered`: active players in standings order (round 1: shuffled)."""
     sizes = pod_sizes(len(ordered), preferred)
-    seated = sum(sizes)
-    notes, byes = [], []
-    remaining = list(ordered)
-    while len(remaining) > seated:
-        bye = choose_bye(remaining)
-        remaining.remove(bye)
-        byes.append(bye.id)
-        notes.append({"kind": "bye", "player": bye.id, "points": bye.points, "earlier_byes": bye.byes})
-    pods = [_fill_pod(remaining, size, notes) for size in sizes]
-    _note_pair_downs(pods, notes)
-    return Pairing(round_number, [[p.id for p in pod] for pod in pods], byes, notes)
+    fewest = min(p.byes for p in ordered)
+    allowed = [p for p in reversed(ordered) if p.byes == fewest]  # lowest-ranked first
+    shuffled = _shuffle_within_points(ordered, rng)
+    best = None
+    for bye in allowed if sum(sizes) < len(ordered) else [None]:
+        pods = seat([p for p in shuffled if p is not bye], sizes)
+        cost = (*_cost(pods), allowed.index(bye) if bye is not None else 0)
+        if best is None or cost < best[0]:
+            best = (cost, pods, bye)
+    _cost_of_best, pods, bye = best
+    notes = []
+    if bye is not None:
+        notes.append(bye_note(bye, bye is allowed[0]))
+    notes += _pod_notes(pods)
+    return Pairing(round_number, [[p.id for p in pod] for pod in pods], [bye.id] if bye is not None else [], notes)
 
 
-def _fill_pod(remaining, size, notes):
-    """Seat the best remaining player, then the next best who has met nobody in the pod yet."""
-    pod = [remaining.pop(0)]
-    while len(pod) < size:
-        index = next((i for i, p in enumerate(remaining) if all(p.can_meet(q) for q in pod)), None)
-        if index is None:
-            index = min(range(len(remaining)), key=lambda i: sum(not remaining[i].can_meet(q) for q in pod))
-            notes.append(
-                {
-                    "kind": "rematch",
-                    "players": [remaining[index].id, *[q.id for q in pod if not remaining[index].can_meet(q)]],
-                }
-            )
-        pod.append(remaining.pop(index))
-    return pod
+def seat(players, sizes):
+    """Pods of these sizes for `players` (best first): filled from the top, improved by swaps,
+    then searched exactly on small fields. Each pod lists its players best first."""
+    order = {id(p): index for index, p in enumerate(players)}
+    pods = _fill(players, sizes)
+    _improve(pods, order)
+    if len(players) <= EXACT_LIMIT:
+        search = _PodSearch(players, sizes, pods)
+        search.run()
+        pods = search.best
+    pods.sort(key=lambda pod: order[id(pod[0])])
+    return pods
 
 
-def _note_pair_downs(pods, notes):
+def _shuffle_within_points(ordered, rng):
+    """Equal points: a random order, reproducible from the seed (the first of equally good
+    seatings is kept, so this is what makes pods vary)."""
+    result, start = [], 0
+    for index in range(1, len(ordered) + 1):
+        if index == len(ordered) or ordered[index].points != ordered[start].points:
+            block = ordered[start:index]
+            rng.shuffle(block)
+            result += block
+            start = index
+    return result
+
+
+def _spread(pod):
+    top = pod[0].points
+    return sum((top - p.points) ** 2 for p in pod)
+
+
+def _repeats(pod):
+    return sum(1 for a, b in combinations(pod, 2) if not a.can_meet(b))
+
+
+def _cost(pods):
+    return sum(_repeats(pod) for pod in pods), sum(_spread(pod) for pod in pods)
+
+
+def _fill(players, sizes):
+    """Top-down: the best player left leads a pod, whose seats go to the next players in order
+    who have met nobody at it yet (or, when nobody is left who has, to the one who met fewest)."""
+    remaining, pods = list(players), []
+    for size in sizes:
+        pod = [remaining.pop(0)]
+        while len(pod) < size:
+            index = next((i for i, p in enumerate(remaining) if all(p.can_meet(q) for q in pod)), None)
+            if index is None:
+                conflicts = [sum(not p.can_meet(q) for q in pod) for p in remaining]
+                index = conflicts.index(min(conflicts))
+            pod.append(remaining.pop(index))
+        pods.append(pod)
+    return pods
+
+
+def _improve(pods, order):
+    """Swap two players between two pods while that lowers (repeats, spread)."""
+    improved = True
+    while improved:
+        improved = False
+        for i, j in combinations(range(len(pods)), 2):
+            if (_repeats(pods[i]) or _repeats(pods[j]) or j - i <= 2) and _best_swap(pods, i, j, order):
+                improved = True
+
+
+def _best_swap(pods, i, j, order):
+    first, second = pods[i], pods[j]
+    before = (_repeats(first) + _repeats(second), _spread(first) + _spread(second))
+    for a in range(len(first)):
+        for b in range(len(second)):
+            new_first = sorted([*first[:a], second[b], *first[a + 1 :]], key=lambda p: order[id(p)])
+            new_second = sorted([*second[:b], first[a], *second[b + 1 :]], key=lambda p: order[id(p)])
+            after = (_repeats(new_first) + _repeats(new_second), _spread(new_first) + _spread(new_second))
+            if after < before:
+                pods[i], pods[j] = new_first, new_second
+                return True
+    return False
+
+
+class _PodSearch:
+    """Depth-first: the best player left leads the next pod, whose other seats are chosen from
+    the rest; a branch stops when it cannot beat the best seating found (fewer repeats first;
+    with as many, the spread still to come is at least that of pods cut from the remaining
+    players in order)."""
+
+    def __init__(self, players, sizes, start):
+        self.players, self.sizes = players, sizes
+        self.best, self.best_cost = start, _cost(start)
+        index = {id(p): i for i, p in enumerate(players)}
+        self.met = [sum(1 << index[id(q)] for q in players if not p.can_meet(q)) for p in players]
+
+    def run(self):
+        self._visit(list(range(len(self.players))), list(self.sizes), [], (0, 0))
+
+    def _visit(self, remaining, sizes, pods, cost):
+        if not remaining:
+            if cost < self.best_cost:
+                self.best, self.best_cost = [[self.players[i] for i in pod] for pod in pods], cost
+            return
+        players, met = self.players, self.met
+        leader, rest = remaining[0], remaining[1:]
+        for size in sorted(set(sizes), reverse=True):
+            left = list(sizes)
+            left.remove(size)
+            for others in combinations(rest, size - 1):
+                pod = (leader, *others)
+                mask = sum(1 << i for i in pod)
+                repeats = cost[0] + sum((met[i] & mask).bit_count() for i in pod) // 2
+                if repeats > self.best_cost[0]:
+                    continue
+                top = players[leader].points
+                spread = cost[1] + sum((top - players[i].points) ** 2 for i in others)
+                after = [i for i in rest if not mask >> i & 1]
+                if repeats == self.best_cost[0]:
+                    bound = spread + _least_spread([players[i] for i in after], left)
+                    if bound >= self.best_cost[1]:
+                        continue
+                self._visit(after, left, [*pods, pod], (repeats, spread))
+
+
+def _least_spread(players, sizes):
+    """The least spread of pods of these sizes cut from the players in standings order: pods
+    of the larger size and of the smaller one, in the best interleaving (dynamic programming)."""
+    if not players:
+        return 0
+    large, small = max(sizes), min(sizes)
+    larges, smalls = sizes.count(large), (sizes.count(small) if small != large else 0)
+    best = [[0] * (smalls + 1) for _ in range(larges + 1)]
+    for a in range(larges + 1):
+        for b in range(smalls + 1):
+            if a or b:
+                end = a * large + b * small
+                options = []
+                if a:
+                    options.append(best[a - 1][b] + _spread(players[end - large : end]))
+                if b:
+                    options.append(best[a][b - 1] + _spread(players[end - small : end]))
+                best[a][b] = min(options)
+    return best[larges][smalls]
+
+
+def _pod_notes(pods):
+    """A pair-down note for each lower points total at a table, with that total; then repeats."""
+    notes = []
     for table, pod in enumerate(pods, start=1):
-        top, bottom = max(p.points for p in pod), min(p.points for p in pod)
-        if top != bottom:
+        top = pod[0].points
+        for points in sorted({p.points for p in pod if p.points < top}, reverse=True):
             notes.append(
                 {
                     "kind": "pair_down",
                     "table": table,
-                    "players": [p.id for p in pod if p.points < top],
+                    "players": [p.id for p in pod if p.points == points],
                     "from_points": top,
-                    "to_points": bottom,
+                    "to_points": points,
                 }
             )
+    for pod in pods:
+        notes += [{"kind": "rematch", "players": [a.id, b.id]} for a, b in combinations(pod, 2) if not a.can_meet(b)]
+    return notes

@@ -1,0 +1,107 @@
+"""The exact matchings under the pairing engine, against brute force and networkx."""
+
+import random
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournaments.pairing import weighted
+from tournaments.pairing.matching import maximum_matching
+from tournaments.pairing.weighted import min_cost_perfect_matching
+
+
+def brute_force(count, edges):
+    """The least cost of a perfect matching, or None."""
+    cost = {}
+    for u, v, c in edges:
+        cost[(u, v)] = cost[(v, u)] = min(c, cost.get((u, v), c))
+
+    def best(rest):
+        if not rest:
+            return 0
+        first, values = rest[0], []
+        for other in rest[1:]:
+            if (first, other) in cost:
+                below = best([x for x in rest[1:] if x != other])
+                if below is not None:
+                    values.append(cost[(first, other)] + below)
+        return min(values, default=None)
+
+    return best(list(range(count)))
+
+
+def total(edges, mate):
+    cost = {}
+    for u, v, c in edges:
+        cost[(u, v)] = cost[(v, u)] = min(c, cost.get((u, v), c))
+    assert all(mate[mate[v]] == v for v in range(len(mate)))
+    return sum(cost[(v, mate[v])] for v in range(len(mate)) if v < mate[v])
+
+
+graphs = st.integers(2, 10).flatmap(
+    lambda count: st.tuples(
+        st.just(count),
+        st.lists(
+            st.tuples(st.integers(0, count - 1), st.integers(0, count - 1), st.sampled_from([0, 1, 4, 9, 25, 1000])),
+            max_size=count * 3,
+        ),
+        st.integers(0, 500),
+    )
+)
+
+
+@pytest.mark.parametrize("small", [weighted.SMALL, 0])
+@settings(max_examples=150, deadline=None)
+@given(graph=graphs)
+def test_small_graphs_against_brute_force(graph, small):
+    """Through the subset dynamic programming, and (small=0) through the blossom algorithm."""
+    count, edges, shift = graph
+    edges = [(u, v, c + shift) for u, v, c in edges if u != v]
+    saved, weighted.SMALL = weighted.SMALL, small
+    try:
+        mate = min_cost_perfect_matching(count, edges)
+    finally:
+        weighted.SMALL = saved
+    best = brute_force(count, edges)
+    if best is None:
+        assert -1 in mate
+    else:
+        assert total(edges, mate) == best
+
+
+def test_larger_graphs_against_networkx():
+    rng = random.Random(12)
+    for _ in range(60):
+        count = rng.choice([14, 20, 31, 40])
+        density = rng.choice([0.15, 0.5, 1.0])
+        shift = rng.choice([0, 3, 10_000])
+        edges = [
+            (u, v, shift + rng.choice([0, 1, 4, 9, 16, rng.randint(0, 400)]))
+            for u in range(count)
+            for v in range(u + 1, count)
+            if rng.random() < density
+        ]
+        graph = nx.Graph()
+        graph.add_nodes_from(range(count))
+        top = max((c for _u, _v, c in edges), default=0) + 1
+        graph.add_weighted_edges_from((u, v, top - c) for u, v, c in edges)
+        theirs = nx.max_weight_matching(graph, maxcardinality=True)
+        mate = min_cost_perfect_matching(count, edges)
+        if 2 * len(theirs) < count:
+            assert -1 in mate
+        else:
+            assert total(edges, mate) == sum(top - graph[u][v]["weight"] for u, v in theirs)
+
+
+def test_maximum_matching_finds_a_perfect_one_when_it_exists():
+    rng = random.Random(3)
+    for _ in range(200):
+        count = rng.choice([4, 7, 10, 16])
+        pairs = {(u, v) for u in range(count) for v in range(u + 1, count) if rng.random() < 0.3}
+        neighbours = [[w for w in range(count) if (min(v, w), max(v, w)) in pairs] for v in range(count)]
+        mate = maximum_matching(count, neighbours)
+        graph = nx.Graph(list(pairs))
+        graph.add_nodes_from(range(count))
+        assert sum(1 for m in mate if m != -1) == 2 * len(nx.max_weight_matching(graph, maxcardinality=True))
