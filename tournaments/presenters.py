@@ -8,7 +8,7 @@ from django.utils.translation import ngettext
 from core.errors import DomainError
 
 from .match_result import MatchResult
-from .models import AuditAction, Event, Match, Report, Round, Seat
+from .models import AuditAction, Event, EventStaff, Match, Report, Round, Seat
 from .services.results import seated_result
 
 STAGES = {4: "quarterfinals", 2: "semifinals", 1: "final"}
@@ -304,9 +304,12 @@ def audit_actor(entry, roles):
 def audit_roles(event, users=None):
     """{user id: role} of the people who act on an event (of `users` only, when given)."""
     players = event.entrants.exclude(user=None)
+    staff = event.staff.all()
     if users is not None:
-        players = players.filter(user_id__in=users)
+        players, staff = players.filter(user_id__in=users), staff.filter(user_id__in=users)
     roles = {user: _("player") for user in players.values_list("user_id", flat=True)}
+    for user, role in staff.values_list("user_id", "role"):
+        roles[user] = EventStaff.Role(role).label
     roles[event.organiser_id] = _("organiser")
     return roles
 
@@ -366,6 +369,12 @@ def audit_details(entry, names):
         details.append(_("after round %(number)s") % {"number": after["after_round"]})
     elif action == AuditAction.EVENT_PUBLICATION and after.get("publication"):
         details.append(str(Event.Publication(after["publication"]).label))
+    elif action.startswith("staff."):
+        member = after or before
+        details.append(
+            _("%(username)s, %(role)s")
+            % {"username": member.get("username", "?"), "role": EventStaff.Role(member.get("role", "judge")).label}
+        )
     elif action.startswith("timer.") and after.get("remaining") is not None:
         details.append(_("%(clock)s left") % {"clock": clock(after["remaining"])})
     elif action == AuditAction.EVENT_START and after.get("players"):

@@ -36,6 +36,7 @@ from .services import results as result_services
 from .services import rounds as round_services
 from .services.results import last_result_entry
 from .services.timer import control_timer, remaining_seconds
+from .views_staff import desk_url, staff_view
 
 AUDIT_ENTRIES = 30
 EXTEND_MINUTES = 5
@@ -126,7 +127,7 @@ def manage(request, event):
     return render(request, "tournaments/manage/dashboard.html", context)
 
 
-@organiser_view
+@staff_view("enter_results")
 def round_tables(request, event, number):
     """One round's tables, paged and searchable; results of finished rounds change by correction."""
     round_ = get_object_or_404(event.rounds, number=number)
@@ -138,6 +139,7 @@ def round_tables(request, event, number):
         "corrections": round_.number != current or event.status == Event.Status.FINISHED,
         "tables": console.round_tables(round_, request, action_first=round_.number == current),
         "rounds": list(event.rounds.order_by("number").values_list("number", flat=True)),
+        "home_url": desk_url(request.user, event),
     }
     return render(request, "tournaments/manage/round.html", context)
 
@@ -157,7 +159,7 @@ def players(request, event):
     return render(request, "tournaments/manage/players.html", context)
 
 
-@organiser_view
+@staff_view("enter_results")
 def table(request, event, match_id):
     """One table: its result form, built only when opened; each side's claim; who entered the result.
     With ?fragment=1 only the table's panel, for the dashboard to show in place."""
@@ -166,7 +168,12 @@ def table(request, event, match_id):
         raise Http404(_("A bye has no result to enter."))
     fragment = request.GET.get("fragment") == "1"
     template = "tournaments/manage/_table.html" if fragment else "tournaments/manage/table.html"
-    return render(request, template, {**_table_context(event, match), "next": _next_url(request, event)})
+    context = {
+        **_table_context(event, match),
+        "next": _next_url(request, event),
+        "home_url": desk_url(request.user, event),
+    }
+    return render(request, template, context)
 
 
 def _table_context(event, match, form=None, stale=False, status=200):
@@ -370,20 +377,19 @@ def _next_url(request, event):
     target = request.POST.get("next") or request.GET.get("next") or ""
     if target.startswith("/") and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
         return target
-    return reverse("tournaments:manage", args=[event.pk])
+    return desk_url(request.user, event)
 
 
 def _back(request, event, anchor="round"):
-    """Back where the organiser came from, else to the dashboard's section."""
+    """Back to the page the form came from, else to the user's dashboard (or results desk) at `anchor`."""
     target = _next_url(request, event)
-    if target != reverse("tournaments:manage", args=[event.pk]):
-        return redirect(target)
-    return _dashboard(event, anchor)
+    return redirect(target if "next" in request.POST else f"{target}#{anchor}")
 
 
-@organiser_view
+@staff_view("enter_results")
 @require_POST
 def result(request, event, match_id):
+    """The organiser, a judge or a scorekeeper enters a table's result (tournaments.access)."""
     match = _match(event, match_id)
     form = ResultForm(request.POST, match=match, seats=_seats(match), event=event)
     prefix = _("Table %(table)s:") % {"table": match.table}
@@ -413,11 +419,12 @@ def _stale(request, event, match, error):
         **_table_context(event, match, form=form, stale=True),
         "stale_message": error.message,
         "next": _next_url(request, event),
+        "home_url": desk_url(request.user, event),
     }
     return render(request, "tournaments/manage/table.html", context, status=409)
 
 
-@organiser_view
+@staff_view("enter_results")
 @require_POST
 def accept(request, event, match_id):
     """Accept one side's claim of a reported or disputed table as its result."""
@@ -437,14 +444,14 @@ def accept(request, event, match_id):
     return _back(request, event)
 
 
-@organiser_view
+@staff_view("correct_results")
 def correction(request, event, match_id):
     """A result of a finished round changes only with a reason, which goes into the log."""
     match = _match(event, match_id)
     seats = _seats(match)
     if match.is_bye:
         messages.error(request, _("A bye has no result to correct."))
-        return _dashboard(event, "earlier")
+        return redirect(desk_url(request.user, event) + "#earlier")
     form = ResultForm(
         request.POST or None,
         match=match,
@@ -466,8 +473,15 @@ def correction(request, event, match_id):
                 _("Round %(round)s, table %(table)s: result corrected.")
                 % {"round": match.round.number, "table": match.table},
             )
-            return _dashboard(event, "log")
-    context = {"event": event, "match": match, "seats": seats, "form": form, "round_label": round_title(match.round)}
+            return redirect(desk_url(request.user, event) + "#log")
+    context = {
+        "event": event,
+        "match": match,
+        "seats": seats,
+        "form": form,
+        "round_label": round_title(match.round),
+        "back_url": desk_url(request.user, event),
+    }
     return render(request, "tournaments/manage/correction.html", context)
 
 

@@ -6,13 +6,13 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError, define_messages
 
+from ..access import require
 from ..match_result import MatchResult
 from ..models import AuditAction, AuditEntry, Event, Match, Report, Round, Seat
 from .common import bump_results, locked, locked_match, log
 
 define_messages(
     {
-        "result.organiser_only": _("Only the event's organiser can enter results."),
         "result.bye": _("A bye has no result to enter."),
         "result.round_finished": _("Round %(number)s is finished: enter a correction with a reason instead."),
         "result.event_finished": _("The event is finished."),
@@ -74,9 +74,10 @@ def accept_report(match, actor, report_id, expected_version=None):
 def _open_for_result(match, actor, correction, expected_version, overwrite):
     """Lock the event and the match and check the organiser may write this table's result now."""
     event = locked(match.round.event)
-    if actor.pk != event.organiser_id:
-        raise DomainError("result.organiser_only", status=403)
+    require(actor, event, "enter_results")
     match = locked_match(match)
+    if correction or match.status == Match.Status.CONFIRMED:
+        require(actor, event, "correct_results")  # scorekeepers fill in results; changing one is a judge's call
     if match.is_bye:
         raise DomainError("result.bye")
     _check_round_open(event, match, correction)
