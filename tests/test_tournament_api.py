@@ -19,9 +19,9 @@ def create_event(api, organiser, **fields):
     return response.json()["id"]
 
 
-def add_walk_ins(api, event_id, count):
+def add_walk_ins(api, event_id, count, first=0):
     ids = []
-    for number in range(count):
+    for number in range(first, first + count):
         response = api.post(
             f"/api/v1/tournaments/{event_id}/entrants/", {"name": f"Player {number:02d}"}, format="json"
         )
@@ -182,7 +182,7 @@ def test_late_entry_gets_losses_for_missed_rounds(api, organiser):
     add_walk_ins(api, event_id, 4)
     api.post(f"/api/v1/tournaments/{event_id}/start/")
     play_round(api, api.post(f"/api/v1/tournaments/{event_id}/rounds/").json(), random.Random(3))
-    late = add_walk_ins(api, event_id, 1)[0]
+    late = add_walk_ins(api, event_id, 1, first=4)[0]
     second = api.post(f"/api/v1/tournaments/{event_id}/rounds/").json()
     assert late in [e for t in second["tables"] for e in t["entrants"]]
     row = next(

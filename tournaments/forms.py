@@ -89,6 +89,33 @@ class EventForm(forms.Form):
         return data
 
 
+class EventEditForm(forms.Form):
+    """The settings an organiser may change after creating the event (services.events.update_event
+    decides which may change now and says why not)."""
+
+    name = forms.CharField(label=_("Name"), max_length=120)
+    starts_at = forms.DateTimeField(
+        label=_("Date"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    deck_deadline = forms.DateTimeField(
+        label=_("Decklist deadline"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    publication = forms.ChoiceField(label=_("Decklist publication"), choices=Event.Publication.choices)
+    swiss_rounds = forms.IntegerField(label=_("Swiss rounds"), required=False, min_value=1, max_value=MAX_ROUNDS)
+    top_cut = forms.TypedChoiceField(label=_("Top cut"), choices=[(0, _("None")), (4, "4"), (8, "8")], coerce=int)
+    best_of = forms.TypedChoiceField(label=_("Best of"), choices=[(3, "3"), (1, "1")], coerce=int)
+
+    @classmethod
+    def for_event(cls, event, data=None):
+        initial = {name: getattr(event, name) for name in cls.base_fields}
+        return cls(data, initial=initial)
+
+
 class WalkInForm(forms.Form):
     name = forms.CharField(label=_("Walk-in name"), max_length=120)
 

@@ -39,6 +39,8 @@ class Event(models.Model):
         RESISTANCE = "resistance", _("Resistance (Pokémon style)")
 
     name = models.CharField(_("name"), max_length=120)
+    starts_at = models.DateTimeField(_("date"), null=True, blank=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
     organiser = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_events", verbose_name=_("organiser")
     )
@@ -212,9 +214,14 @@ class AuditAction(models.TextChoices):
     ENTRANT_CHECK_IN = "entrant.check_in", _("Checked in")
     ENTRANT_CHECK_OUT = "entrant.check_out", _("Check-in undone")
     ENTRANT_DROP = "entrant.drop", _("Dropped")
+    ENTRANT_UNDROP = "entrant.undrop", _("Drop undone")
+    ENTRANT_REMOVE = "entrant.remove", _("Player removed")
+    EVENT_EDIT = "event.edit", _("Event settings changed")
     DECK_SUBMIT = "deck.submit", _("Deck registered")
     ROUND_PAIR = "round.pair", _("Round paired")
     ROUND_FORCE = "round.force", _("Round paired with results missing")
+    ROUND_REPAIR = "round.repair", _("Round re-paired")
+    ROUND_DELETE = "round.delete", _("Round deleted")
     REPORT_SUBMIT = "report.submit", _("Result reported by a player")
     REPORT_CONFIRM = "report.confirm", _("Report confirmed by the opponent")
     RESULT_ENTER = "result.enter", _("Result entered")

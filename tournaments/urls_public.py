@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:pk>/standings.csv", views_public.standings_csv, name="standings_csv"),
     path("<int:pk>/standings.json", views_public.standings_json, name="standings_json"),
     path("<int:pk>/me/", views_public.me, name="me"),
+    path("<int:pk>/me/drop/", views_player.drop_self, name="drop_self"),
     path("<int:pk>/bracket/", views_public.bracket, name="bracket"),
     path("<int:pk>/timer/", views_public.timer, name="timer"),
 ]

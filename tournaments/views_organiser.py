@@ -21,6 +21,7 @@ from core.errors import DomainError
 from . import console
 from .access import event_for_organiser, event_for_viewer
 from .forms import (
+    EventEditForm,
     EventForm,
     PlayerForm,
     PublicationForm,
@@ -152,6 +153,8 @@ def players(request, event):
         "counts": console.entrant_counts(event),
         "entrants": console.entrant_page(event, request),
         "bulk": event.status == Event.Status.REGISTRATION,
+        "can_remove": not event.rounds.exists(),
+        "swiss_rounds_paired": event.rounds.filter(stage="swiss").count(),
         "walk_in_form": WalkInForm(auto_id="id_walk_in_%s"),
         "player_form": PlayerForm(auto_id="id_player_%s"),
         "can_add": event.status in (Event.Status.REGISTRATION, Event.Status.SWISS),
@@ -244,16 +247,78 @@ def next_step(event, current, results_missing):
 @organiser_view
 @require_POST
 def add_entrant(request, event):
-    """A registered player (by username) or a walk-in (by name)."""
+    """A registered player (by username) or a walk-in (by name); a name already entered asks first."""
     by_account = "username" in request.POST
     form = PlayerForm(request.POST) if by_account else WalkInForm(request.POST)
     if not form.is_valid():
         messages.error(request, " ".join(error for errors in form.errors.values() for error in errors))
-        return _dashboard(event, "entrants")
+        return _back(request, event, "entrants")
     values = {"user": form.cleaned_data["username"]} if by_account else {"name": form.cleaned_data["name"]}
-    done, entrant = _attempt(request, event_services.add_entrant, event, request.user, **values)
-    if done:
+    confirmed = request.POST.get("confirm") == "1"
+    try:
+        entrant = event_services.add_entrant(event, request.user, confirmed_duplicate=confirmed, **values)
+    except DomainError as error:
+        if error.code == "event.duplicate_name":
+            return _confirm_duplicate(request, event, error)
+        messages.error(request, error.message)
+    else:
         messages.success(request, _("%(name)s added.") % {"name": entrant.name})
+    return _back(request, event, "entrants")
+
+
+def _confirm_duplicate(request, event, error):
+    kept = [(key, request.POST[key]) for key in ("username", "name", "next") if key in request.POST]
+    context = {
+        "event": event,
+        "title": _("Add the same name again?"),
+        "explanation": error.message,
+        "button": _("Yes, add another entry"),
+        "action": reverse("tournaments:add_entrant", args=[event.pk]),
+        "hidden": [*kept, ("confirm", "1")],
+    }
+    return render(request, "tournaments/manage/confirm.html", context, status=409)
+
+
+@organiser_view
+def event_settings(request, event):
+    """Edit the event: what cannot contradict play changes at any time; the rest says why not."""
+    form = EventEditForm.for_event(event, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event_services.update_event(event, request.user, **form.cleaned_data)
+        except DomainError as error:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+        else:
+            messages.success(request, _("Event settings saved."))
+            return _dashboard(event)
+    return render(request, "tournaments/manage/settings.html", {"event": event, "form": form})
+
+
+@organiser_view
+def remove_entrant(request, event, entrant_id):
+    """Remove a mistaken entry (before round 1), after a confirmation."""
+    entrant = _entrant(event, entrant_id)
+    if request.method == "POST":
+        done, _removed = _attempt(request, event_services.remove_entrant, entrant, request.user)
+        if done:
+            messages.success(request, _("%(name)s is removed from the event.") % {"name": entrant.name})
+        return redirect("tournaments:manage_players", event.pk)
+    context = {
+        "event": event,
+        "title": _("Remove %(name)s?") % {"name": entrant.name},
+        "explanation": _("The entry is deleted, as if it had never been made. The log keeps a record of it."),
+        "button": _("Yes, remove %(name)s") % {"name": entrant.name},
+    }
+    return render(request, "tournaments/manage/confirm.html", context)
+
+
+@organiser_view
+@require_POST
+def undo_drop(request, event, entrant_id):
+    entrant = _entrant(event, entrant_id)
+    done, _entry = _attempt(request, event_services.undo_drop, entrant, request.user)
+    if done:
+        messages.success(request, _("%(name)s is back in the event.") % {"name": entrant.name})
     return _back(request, event, "entrants")
 
 
@@ -350,6 +415,55 @@ def start(request, event):
             % {"players": started.entrants.filter(dropped_after__isnull=True).count(), "rounds": started.swiss_rounds},
         )
     return _dashboard(event)
+
+
+def _round_number(request):
+    value = request.POST.get("round", "") or request.GET.get("round", "")
+    return int(value) if value.isdigit() else None
+
+
+@organiser_view
+def round_delete(request, event):
+    """Delete the last round (no confirmed result yet), after a confirmation."""
+    number = _round_number(request)
+    if request.method == "POST":
+        done, _number = _attempt(request, round_services.delete_last_round, event, request.user, number)
+        if done:
+            messages.success(request, _("Round %(number)s is deleted.") % {"number": number})
+        return _dashboard(event, "round")
+    context = {
+        "event": event,
+        "title": _("Delete round %(number)s?") % {"number": number},
+        "explanation": _(
+            "Its pairings and any reported results are deleted, and the round can be paired again. "
+            "The log keeps a record of it."
+        ),
+        "button": _("Yes, delete round %(number)s") % {"number": number},
+        "hidden": [("round", number)],
+    }
+    return render(request, "tournaments/manage/confirm.html", context)
+
+
+@organiser_view
+def round_repair(request, event):
+    """Pair the current round again (no result yet), after a confirmation."""
+    number = _round_number(request)
+    if request.method == "POST":
+        done, _round = _attempt(request, round_services.repair_round, event, request.user, number)
+        if done:
+            messages.success(request, _("Round %(number)s is paired again.") % {"number": number})
+        return _dashboard(event, "round")
+    context = {
+        "event": event,
+        "title": _("Pair round %(number)s again?") % {"number": number},
+        "explanation": _(
+            "The round's tables are paired again from the current players: use it after adding, removing "
+            "or dropping a player. Print the new pairings. The log keeps a record of it."
+        ),
+        "button": _("Yes, pair round %(number)s again") % {"number": number},
+        "hidden": [("round", number)],
+    }
+    return render(request, "tournaments/manage/confirm.html", context)
 
 
 @organiser_view

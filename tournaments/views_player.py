@@ -2,7 +2,8 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -11,6 +12,7 @@ from core.errors import DomainError
 from .access import event_for_viewer
 from .models import Match, Report
 from .presenters import report_lines, report_problem
+from .services.events import drop
 from .services.reports import awaits_organiser, confirm, dispute, entrant_of, submit_report
 
 
@@ -105,3 +107,23 @@ def dispute_result(request, pk, match_id):
         messages.warning(request, _("The result is disputed: the organiser will decide."))
 
     return _done(request, pk, object_to)
+
+
+@login_required
+def drop_self(request, pk):
+    """A player leaves the event from their phone: after their last result, before the next pairing."""
+    event = event_for_viewer(request.user, pk)
+    entrant = event.entrants.filter(user=request.user).first()
+    if entrant is None:
+        raise Http404(_("You are not playing in this event."))
+    if request.method == "POST":
+        try:
+            drop(entrant, request.user)
+        except DomainError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(
+                request, _("You have dropped from %(name)s. Thank you for playing!") % {"name": event.name}
+            )
+        return redirect("tournaments:me", pk)
+    return render(request, "tournaments/drop_self.html", {"event": event, "entrant": entrant})

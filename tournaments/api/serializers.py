@@ -80,6 +80,9 @@ class EntrantCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120, required=False, allow_blank=True)
     user = serializers.IntegerField(required=False, min_value=1)
     deck = serializers.IntegerField(required=False, min_value=1)
+    confirm_duplicate = serializers.BooleanField(
+        default=False, help_text=_("Add a name already entered anyway (otherwise 409): it is another person.")
+    )
 
     def validate(self, attrs):
         if not attrs.get("name") and not attrs.get("user"):

@@ -112,7 +112,12 @@ class EventViewSet(viewsets.ViewSet):
         data = _valid(EntrantCreateSerializer, request.data)
         user = get_object_or_404(get_user_model(), pk=data["user"]) if data.get("user") else None
         entrant = event_services.add_entrant(
-            event, request.user, user=user, name=data.get("name", ""), deck_version=data.get("deck")
+            event,
+            request.user,
+            user=user,
+            name=data.get("name", ""),
+            deck_version=data.get("deck"),
+            confirmed_duplicate=data["confirm_duplicate"],
         )
         return Response(EntrantSerializer(entrant).data, status=status.HTTP_201_CREATED)
 
@@ -121,6 +126,20 @@ class EventViewSet(viewsets.ViewSet):
     def drop(self, request, pk=None, entrant_id=None):
         entrant = self._entrant(request, pk, entrant_id)
         return Response(EntrantSerializer(event_services.drop(entrant, request.user)).data)
+
+    @extend_schema(request=None, responses={200: EntrantSerializer, **error_responses(409)})
+    @action(detail=True, methods=["post"], url_path=r"entrants/(?P<entrant_id>[0-9]+)/undo-drop")
+    def undo_drop(self, request, pk=None, entrant_id=None):
+        """Take a drop back, before the next round is paired (409 after)."""
+        entrant = self._entrant(request, pk, entrant_id)
+        return Response(EntrantSerializer(event_services.undo_drop(entrant, request.user)).data)
+
+    @extend_schema(request=None, responses={204: None, **error_responses(409)})
+    @action(detail=True, methods=["post"], url_path=r"entrants/(?P<entrant_id>[0-9]+)/remove")
+    def remove_entrant(self, request, pk=None, entrant_id=None):
+        """Remove a mistaken entry before round 1 is paired (409 after: drop instead)."""
+        event_services.remove_entrant(self._entrant(request, pk, entrant_id), request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(request=DeckSubmitSerializer, responses={200: EntrantSerializer})
     @action(detail=True, methods=["post"], url_path=r"entrants/(?P<entrant_id>[0-9]+)/deck")
@@ -150,6 +169,20 @@ class EventViewSet(viewsets.ViewSet):
             self._organised(request, pk), request.user, force=data["force"], expected=data.get("round")
         )
         return Response(round_payload(round_), status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={201: dict, **error_responses(409)})
+    @action(detail=True, methods=["post"], url_path=r"rounds/(?P<number>[0-9]+)/repair")
+    def round_repair(self, request, pk=None, number=None):
+        """Pair the current Swiss round again while nothing is entered or reported for it (else 409)."""
+        round_ = round_services.repair_round(self._organised(request, pk), request.user, int(number))
+        return Response(round_payload(round_), status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={204: None, **error_responses(409)})
+    @action(detail=True, methods=["post"], url_path=r"rounds/(?P<number>[0-9]+)/delete")
+    def round_delete(self, request, pk=None, number=None):
+        """Delete the last round while none of its tables has a confirmed result (else 409)."""
+        round_services.delete_last_round(self._organised(request, pk), request.user, int(number))
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(responses={200: dict})
     @action(detail=True, methods=["get"], url_path=r"rounds/(?P<number>[0-9]+)")

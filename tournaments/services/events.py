@@ -3,7 +3,9 @@
 import secrets
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from catalogue.models import Game
@@ -12,7 +14,7 @@ from decks.models import DeckVersion, Format
 from decks.services.decks import version_cards
 from decks.services.legality import validate_request
 
-from ..models import AuditAction, AuditEntry, Entrant, Event
+from ..models import AuditAction, AuditEntry, Entrant, Event, Match
 from .common import bump_results, locked, log, organiser_only, require_status
 
 MAX_ROUNDS = 20
@@ -39,6 +41,21 @@ define_messages(
         "event.start_needs_players": _("At least 2 checked-in players are needed to start."),
         "event.already_dropped": _("%(name)s has already dropped."),
         "event.publication": _("Unknown publication choice."),
+        "event.duplicate_name": _(
+            "“%(name)s” is already entered in this event. Add them again only if this is another person."
+        ),
+        "event.remove_after_start": _("%(name)s cannot be removed: round 1 is paired. Drop them instead."),
+        "event.drop_after_pairing": _(
+            "You are paired in round %(number)s: play or concede that match first, then drop before the next "
+            "round is paired. Or ask the organiser."
+        ),
+        "event.not_dropped": _("%(name)s has not dropped."),
+        "event.deadline_past": _("The decklist deadline cannot be set in the past."),
+        "event.rounds_played": _("Swiss rounds cannot be fewer than the rounds already paired (%(count)s)."),
+        "event.shape_locked": _("%(setting)s cannot change any more: the event is in “%(state)s”."),
+        "event.best_of_played": _("Best of cannot change once a result has been entered or reported."),
+        "event.name_needed": _("An event needs a name."),
+        "event.undrop_too_late": _("%(name)s's drop cannot be undone: a round has been paired since."),
     }
 )
 
@@ -87,8 +104,9 @@ def _check_shape(mode, best_of, swiss_rounds, top_cut, pod_size):
 
 
 @transaction.atomic
-def add_entrant(event, actor, user=None, name="", deck_version=None):
-    """The organiser adds anyone (walk-ins by name); a player registers themselves."""
+def add_entrant(event, actor, user=None, name="", deck_version=None, confirmed_duplicate=False):
+    """The organiser adds anyone (walk-ins by name); a player registers themselves. A name (or
+    username) already entered is refused (409) until the organiser confirms it is another person."""
     event = locked(event)
     require_status(event, Event.Status.REGISTRATION, Event.Status.SWISS)
     is_organiser = actor.pk == event.organiser_id
@@ -99,6 +117,9 @@ def add_entrant(event, actor, user=None, name="", deck_version=None):
     name = (name or (str(user) if user else "")).strip()
     if not name:
         raise DomainError("event.walk_in_name", "name")
+    same = event.entrants.filter(Q(name__iexact=name) | Q(user__username__iexact=name))
+    if not confirmed_duplicate and same.exists():
+        raise DomainError("event.duplicate_name", "name", status=409, name=name)
     joined = event.rounds.count() + 1
     # A walk-in added by the organiser is at the desk: checked in, unless a legal deck is required first.
     present = joined > 1 or (is_organiser and not event.format_slug)
@@ -231,16 +252,116 @@ def start_event(event, actor):
 
 @transaction.atomic
 def drop(entrant, actor):
-    """A drop takes effect before the next round is paired; the entrant keeps their standing."""
+    """A drop takes effect before the next round is paired; the entrant keeps their standing. A player
+    drops themselves between their result and the next pairing; the organiser drops anyone, any time."""
     event = locked(entrant.event)
     _may_change_entrant(event, entrant, actor)
     entrant.refresh_from_db(fields=["dropped_after"])
     if entrant.dropped:
         raise DomainError("event.already_dropped", name=entrant.name)
+    if actor.pk != event.organiser_id:
+        waiting = entrant.seats.filter(match__round__event=event, match__is_bye=False).exclude(
+            match__status=Match.Status.CONFIRMED
+        )
+        unplayed = waiting.select_related("match__round").first()
+        if unplayed is not None:
+            raise DomainError("event.drop_after_pairing", status=409, number=unplayed.match.round.number)
     entrant.dropped_after = event.rounds.filter(stage="swiss").count()
     entrant.save(update_fields=["dropped_after"])
     bump_results(event)  # the standings show the drop
     log(event, actor, AuditAction.ENTRANT_DROP, entrant=entrant, after={"after_round": entrant.dropped_after})
+    return entrant
+
+
+EDITABLE = ("name", "starts_at", "venue", "deck_deadline", "publication", "swiss_rounds", "top_cut", "best_of")
+
+
+@transaction.atomic
+def update_event(event, actor, **changes):
+    """Change the event's settings. Name, date, venue, deadline and publication change at any time;
+    Swiss rounds, top cut and best-of only while they cannot contradict what was played."""
+    event = locked(event)
+    organiser_only(event, actor)
+    changes = {key: value for key, value in changes.items() if key in EDITABLE and getattr(event, key) != value}
+    _check_edit(event, changes)
+    before = {key: _loggable(getattr(event, key)) for key in changes}
+    for key, value in changes.items():
+        setattr(event, key, value.strip() if isinstance(value, str) else value)
+    if changes:
+        event.save(update_fields=list(changes))
+        if {"swiss_rounds", "top_cut", "name"} & set(changes):
+            bump_results(event)  # pages that show them are rendered again
+        log(event, actor, AuditAction.EVENT_EDIT, before=before, after={k: _loggable(v) for k, v in changes.items()})
+    return event
+
+
+def _loggable(value):
+    return value.isoformat() if hasattr(value, "isoformat") else value
+
+
+def _check_edit(event, changes):
+    if "name" in changes and not (changes["name"] or "").strip():
+        raise DomainError("event.name_needed", "name")
+    if changes.get("deck_deadline") and changes["deck_deadline"] < timezone.now():
+        raise DomainError("event.deadline_past", "deck_deadline")
+    if "publication" in changes and changes["publication"] not in Event.Publication.values:
+        raise DomainError("event.publication", "publication")
+    shape = {key: changes[key] for key in ("swiss_rounds", "top_cut", "best_of") if key in changes}
+    if not shape:
+        return
+    if event.status not in (Event.Status.REGISTRATION, Event.Status.SWISS):
+        label = capfirst(Event._meta.get_field(next(iter(shape))).verbose_name)
+        raise DomainError("event.shape_locked", next(iter(shape)), setting=label, state=event.get_status_display())
+    _check_shape(
+        event.mode,
+        shape.get("best_of", event.best_of),
+        shape.get("swiss_rounds", event.swiss_rounds),
+        shape.get("top_cut", event.top_cut),
+        event.pod_size,
+    )
+    paired = event.rounds.filter(stage="swiss").count()
+    if "swiss_rounds" in shape and paired and (shape["swiss_rounds"] or 0) < paired:
+        raise DomainError("event.rounds_played", "swiss_rounds", count=paired)
+    if "best_of" in shape:
+        played = Match.objects.filter(round__event=event, is_bye=False, status=Match.Status.CONFIRMED).exists()
+        if played or event.rounds.filter(matches__reports__isnull=False).exists():
+            raise DomainError("event.best_of_played", "best_of")
+
+
+@transaction.atomic
+def undo_drop(entrant, actor):
+    """The organiser takes a drop back, as long as no round has been paired since it."""
+    event = locked(entrant.event)
+    organiser_only(event, actor)
+    entrant.refresh_from_db(fields=["dropped_after"])
+    if not entrant.dropped:
+        raise DomainError("event.not_dropped", name=entrant.name)
+    if entrant.dropped_after != event.rounds.filter(stage="swiss").count():
+        raise DomainError("event.undrop_too_late", status=409, name=entrant.name)
+    before = entrant.dropped_after
+    entrant.dropped_after = None
+    entrant.save(update_fields=["dropped_after"])
+    bump_results(event)
+    log(event, actor, AuditAction.ENTRANT_UNDROP, entrant=entrant, before={"after_round": before})
+    return entrant
+
+
+@transaction.atomic
+def remove_entrant(entrant, actor):
+    """Remove a mistaken entry before round 1 is paired; later, a player can only drop."""
+    event = locked(entrant.event)
+    organiser_only(event, actor)
+    if event.rounds.exists() or entrant.seats.exists():
+        raise DomainError("event.remove_after_start", status=409, name=entrant.name)
+    log(
+        event,
+        actor,
+        AuditAction.ENTRANT_REMOVE,
+        entrant=entrant,
+        before={"user": entrant.user_id, "deck": entrant.deck_id, "checked_in": entrant.checked_in},
+    )
+    entrant.delete()
+    bump_results(event)
     return entrant
 
 

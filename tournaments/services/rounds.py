@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError, define_messages
 
-from ..models import AuditAction, Event, Match, Round, Seat
+from ..models import AuditAction, AuditEntry, Event, Match, Report, Round, Seat
 from ..pairing import Player, pair_round
 from .common import bump_results, locked, log, organiser_only, require_status
 from .results import seated_result
@@ -22,6 +22,16 @@ define_messages(
         "top_cut.swiss_unfinished": _("Finish every Swiss round before the top cut."),
         "top_cut.not_enough": _("Not enough players for a top %(count)s."),
         "top_cut.results_missing": _("The current top-cut round still has matches without a result."),
+        "round.none": _("No round has been paired yet."),
+        "round.not_latest": _("Only the last round, round %(latest)s, can be changed now. Reload the page."),
+        "round.has_results": _(
+            "Round %(number)s cannot be re-paired: results have been entered or reported for it. Delete the "
+            "round instead, or correct the results."
+        ),
+        "round.has_confirmed": _(
+            "Round %(number)s cannot be deleted: it has confirmed results (tables: %(tables)s). Correct them instead."
+        ),
+        "round.repair_swiss_only": _("Only a Swiss round can be re-paired; a top-cut round can be deleted."),
     }
 )
 
@@ -35,7 +45,7 @@ def missing_results(round_):
 
 
 @transaction.atomic
-def pair_next_round(event, actor, force=False, expected=None):
+def pair_next_round(event, actor, force=False, expected=None, seed_offset=0):
     """Pair the next Swiss round. `expected` is the round the caller means to pair: a stale or
     repeated press is refused (409), and forcing a round needs it. `force` pairs even with
     unconfirmed tables (logged); `actor` None is the system's automatic pairing."""
@@ -61,7 +71,9 @@ def pair_next_round(event, actor, force=False, expected=None):
             event, actor, AuditAction.ROUND_FORCE, round_number=latest.number, after={"unconfirmed_tables": unconfirmed}
         )
     players = _players(event, number)
-    pairing = pair_round(players, number, seed=event.seed, pod_size=event.pod_size if event.is_pods else 2)
+    pairing = pair_round(
+        players, number, seed=event.seed + seed_offset, pod_size=event.pod_size if event.is_pods else 2
+    )
     round_ = _create_round(event, number, pairing)
     _start_timer(event)
     bump_results(event)
@@ -186,3 +198,73 @@ def advance_top_cut(event, actor):
     _start_timer(event)
     log(event, actor, AuditAction.TOP_CUT_ADVANCE, round_number=round_.number, after={"players": winners})
     return round_
+
+
+def _latest_for_change(event, actor, expected):
+    """The last round, which the organiser names (`expected`), so a stale tab changes nothing."""
+    organiser_only(event, actor)
+    require_status(event, Event.Status.SWISS, Event.Status.TOP_CUT)
+    latest = current_round(event)
+    if latest is None:
+        raise DomainError("round.none", status=409)
+    if expected != latest.number:
+        raise DomainError("round.not_latest", "round", status=409, latest=latest.number)
+    return latest
+
+
+@transaction.atomic
+def delete_last_round(event, actor, expected):
+    """Delete the last round while none of its tables has a confirmed result (byes aside): its
+    pairings and reports go, drops made during it take effect before it, and the log keeps it all."""
+    event = locked(event)
+    latest = _latest_for_change(event, actor, expected)
+    confirmed = list(
+        latest.matches.filter(is_bye=False, status=Match.Status.CONFIRMED)
+        .order_by("table")
+        .values_list("table", flat=True)
+    )
+    if confirmed:
+        raise DomainError(
+            "round.has_confirmed", status=409, number=latest.number, tables=", ".join(map(str, confirmed[:10]))
+        )
+    before = _remove_round(event, latest)
+    log(event, actor, AuditAction.ROUND_DELETE, round_number=latest.number, before=before)
+    return latest.number
+
+
+@transaction.atomic
+def repair_round(event, actor, expected):
+    """Pair the current Swiss round again (after a late entry, a removal or a drop) while nothing has been
+    entered or reported for it; another seed is used, so equal choices may fall differently."""
+    event = locked(event)
+    latest = _latest_for_change(event, actor, expected)
+    if latest.stage != Round.Stage.SWISS:
+        raise DomainError("round.repair_swiss_only", status=409)
+    played = latest.matches.filter(is_bye=False).exclude(status=Match.Status.PENDING).exists()
+    if played or Report.objects.filter(match__round=latest).exists():
+        raise DomainError("round.has_results", status=409, number=latest.number)
+    before = _remove_round(event, latest)
+    repairs = AuditEntry.objects.filter(event=event, action=AuditAction.ROUND_REPAIR, round_number=latest.number)
+    round_ = pair_next_round(event, actor, expected=latest.number, seed_offset=repairs.count() + 1)
+    log(event, actor, AuditAction.ROUND_REPAIR, round_number=round_.number, before=before)
+    return round_
+
+
+def _remove_round(event, round_):
+    """Delete a round (matches, seats and reports go with it) and undo what it moved on."""
+    before = {
+        "tables": round_.matches.filter(is_bye=False).count(),
+        "byes": round_.matches.filter(is_bye=True).count(),
+        "reports": Report.objects.filter(match__round=round_).count(),
+    }
+    if round_.stage == Round.Stage.SWISS:
+        # A drop during the round took effect after it: with the round gone, it takes effect before.
+        event.entrants.filter(dropped_after=round_.number).update(dropped_after=round_.number - 1)
+    elif not event.rounds.filter(stage=Round.Stage.TOP_CUT).exclude(pk=round_.pk).exists():
+        event.status = Event.Status.SWISS
+        event.save(update_fields=["status"])
+    round_.delete()
+    event.timer_ends_at = event.timer_paused_seconds = None
+    event.save(update_fields=["timer_ends_at", "timer_paused_seconds"])
+    bump_results(event)
+    return before
