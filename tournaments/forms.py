@@ -115,6 +115,25 @@ class PublicationForm(forms.Form):
     publication = forms.ChoiceField(label=_("Decklist publication"), choices=Event.Publication.choices)
 
 
+class DeadlineForm(forms.Form):
+    deck_deadline = forms.DateTimeField(
+        label=_("Decklist deadline"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_("Players cannot change their deck after this; leave blank for no deadline."),
+    )
+
+
+class DecklistPasteForm(forms.Form):
+    decklist = forms.CharField(
+        label=_("Decklist"),
+        max_length=20000,
+        widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false"}),
+        help_text=_("One card a line with its quantity, as players write it (for example “3 Card name”)."),
+    )
+    reason = forms.CharField(label=_("Reason for the change"), max_length=300, required=False)
+
+
 class StaffForm(forms.Form):
     username = forms.CharField(label=_("Username"), max_length=150)
     role = forms.ChoiceField(label=_("Role"), choices=EventStaff.Role.choices)

@@ -211,6 +211,8 @@ class AuditAction(models.TextChoices):
     ENTRANT_CHECK_OUT = "entrant.check_out", _("Check-in undone")
     ENTRANT_DROP = "entrant.drop", _("Dropped")
     DECK_SUBMIT = "deck.submit", _("Deck registered")
+    DECK_CHANGE = "deck.change", _("Frozen deck changed")
+    EVENT_DEADLINE = "event.deadline", _("Decklist deadline changed")
     ROUND_PAIR = "round.pair", _("Round paired")
     ROUND_FORCE = "round.force", _("Round paired with results missing")
     REPORT_SUBMIT = "report.submit", _("Result reported by a player")

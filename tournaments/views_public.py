@@ -14,7 +14,7 @@ from core.exports import csv_writer
 from decks.models import Format
 from decks.services.decks import version_text
 
-from .access import event_for_viewer, visible_events
+from .access import event_for_viewer, visible_decklists, visible_events
 from .models import Entrant, Event, Match, Round, Seat
 from .presenters import (
     by_name,
@@ -103,17 +103,9 @@ def _format_name(event):
     return found or event.format_slug
 
 
-def _published_decks(event):
-    """(entrant, decklist text) pairs the event publishes: none, the top cut's once it began, or all."""
-    entrants = event.entrants.filter(deck__isnull=False).select_related("deck__deck")
-    if event.publication == Event.Publication.NONE:
-        return []
-    if event.publication == Event.Publication.TOP_CUT:
-        first_cut = event.rounds.filter(stage=Round.Stage.TOP_CUT).order_by("number").first()
-        if first_cut is None:
-            return []
-        entrants = entrants.filter(seats__match__round=first_cut)
-    return [(entrant, version_text(entrant.deck)) for entrant in entrants.order_by("name")]
+def _readable_decks(user, event):
+    """(entrant, decklist text) pairs this viewer may read (tournaments.access.visible_decklists)."""
+    return [(entrant, version_text(entrant.deck)) for entrant in visible_decklists(user, event)]
 
 
 def _event_live_context(event):
@@ -140,7 +132,7 @@ def event_detail(request, pk):
             {
                 "format_name": _format_name(event),
                 "me": _my_entrant(request.user, event),
-                "decks": _published_decks(event),
+                "decks": _readable_decks(request.user, event),
             }
         )
     return _render_live(request, "tournaments/event_detail.html", "tournaments/_event_live.html", context)

@@ -102,7 +102,30 @@ class StaffCreateSerializer(serializers.Serializer):
 
 
 class DeckSubmitSerializer(serializers.Serializer):
-    deck = serializers.IntegerField(min_value=1)
+    deck = serializers.IntegerField(min_value=1, required=False)
+    decklist = serializers.CharField(max_length=20000, required=False)
+    reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+
+    def validate(self, attrs):
+        if ("deck" in attrs) == ("decklist" in attrs):
+            raise serializers.ValidationError(_("Give a deck version id (deck) or a pasted list (decklist)."))
+        return attrs
+
+
+class DecklistSerializer(serializers.Serializer):
+    """A registered list as the decklists endpoint gives it (schema only: the view builds the dict)."""
+
+    entrant = serializers.IntegerField()
+    name = serializers.CharField()
+    deck_version = serializers.IntegerField()
+    deck_name = serializers.CharField()
+    version = serializers.IntegerField()
+    legal = serializers.BooleanField(allow_null=True)
+    decklist = serializers.CharField()
+
+
+class DeadlineSerializer(serializers.Serializer):
+    deck_deadline = serializers.DateTimeField(allow_null=True)
 
 
 class ResultSerializer(serializers.Serializer):

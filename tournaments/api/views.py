@@ -12,8 +12,18 @@ from rest_framework.response import Response
 from api.idempotency import idempotent
 from api.schema import error_responses
 from core.errors import DomainError
+from decks.services.decks import version_text
 
-from ..access import can, event_for_viewer, is_staff_or_organiser, match_for_viewer, refusal, require, visible_events
+from ..access import (
+    can,
+    event_for_viewer,
+    is_staff_or_organiser,
+    match_for_viewer,
+    refusal,
+    require,
+    visible_decklists,
+    visible_events,
+)
 from ..models import Entrant
 from ..presenters import bracket_payload, match_state, report_state, round_payload, table_payload
 from ..services import events as event_services
@@ -24,6 +34,8 @@ from ..services import staff as staff_services
 from ..services.standings import event_standings
 from ..services.timer import control_timer, remaining_seconds
 from .serializers import (
+    DeadlineSerializer,
+    DecklistSerializer,
     DeckSubmitSerializer,
     EntrantCreateSerializer,
     EntrantSerializer,
@@ -35,6 +47,19 @@ from .serializers import (
     StaffSerializer,
     TimerSerializer,
 )
+
+
+def decklist_payload(entrant):
+    version = entrant.deck
+    return {
+        "entrant": entrant.pk,
+        "name": entrant.name,
+        "deck_version": version.pk,
+        "deck_name": version.deck.name,
+        "version": version.number,
+        "legal": entrant.deck_legal,
+        "decklist": version_text(version),
+    }
 
 
 def _valid(serializer_class, data):
@@ -125,9 +150,31 @@ class EventViewSet(viewsets.ViewSet):
     @extend_schema(request=DeckSubmitSerializer, responses={200: EntrantSerializer})
     @action(detail=True, methods=["post"], url_path=r"entrants/(?P<entrant_id>[0-9]+)/deck")
     def deck(self, request, pk=None, entrant_id=None):
+        """{"deck": version id} (one of the entry's owner's decks) or, for the organiser and judges,
+        {"decklist": "3 Card name..."}; once the list is frozen only they may, with {"reason": "..."}."""
         entrant = self._entrant(request, pk, entrant_id)
-        deck = _valid(DeckSubmitSerializer, request.data)["deck"]
-        return Response(EntrantSerializer(event_services.submit_deck(entrant, deck, request.user)).data)
+        data = _valid(DeckSubmitSerializer, request.data)
+        if "decklist" in data:
+            entrant = event_services.register_decklist_text(entrant, request.user, data["decklist"], data["reason"])
+        else:
+            entrant = event_services.submit_deck(entrant, data["deck"], request.user, reason=data["reason"])
+        return Response(EntrantSerializer(entrant).data)
+
+    @extend_schema(responses={200: DecklistSerializer(many=True)})
+    @action(detail=True, methods=["get"])
+    def decklists(self, request, pk=None):
+        """The registered lists this user may read: all for the organiser and judges, a player's own,
+        and what the event publishes once it may."""
+        event = event_for_viewer(request.user, pk)
+        return Response([decklist_payload(entrant) for entrant in visible_decklists(request.user, event)])
+
+    @extend_schema(request=DeadlineSerializer, responses={200: EventSerializer})
+    @action(detail=True, methods=["post"])
+    def deadline(self, request, pk=None):
+        """Move or clear ({"deck_deadline": null}) the decklist deadline; a past date is refused."""
+        data = _valid(DeadlineSerializer, request.data)
+        event = event_services.set_deck_deadline(self._organised(request, pk), request.user, data["deck_deadline"])
+        return Response(EventSerializer(event).data)
 
     @extend_schema(request=None, responses={200: EntrantSerializer})
     @action(detail=True, methods=["post"], url_path=r"entrants/(?P<entrant_id>[0-9]+)/check-in")
