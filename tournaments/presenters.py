@@ -22,6 +22,17 @@ def stage_name(table_count):
     return names.get(STAGES.get(table_count), _("Top cut"))
 
 
+def top_cut_stage(stage):
+    """How far a player went in the top cut, in words (final standings)."""
+    names = {
+        "winner": _("Winner"),
+        "finalist": _("Finalist"),
+        "semi_finalist": _("Semi-finalist"),
+        "quarter_finalist": _("Quarter-finalist"),
+    }
+    return names.get(stage, "")
+
+
 def round_title(round_, table_count=None):
     """“Round 3”, or the top-cut stage by its number of tables."""
     if round_.stage == Round.Stage.TOP_CUT:

@@ -25,6 +25,7 @@ from .presenters import (
     round_title,
     stage_name,
     table_rows,
+    top_cut_stage,
 )
 from .services.rounds import BRACKET, current_round
 from .services.standings import event_standings
@@ -177,7 +178,14 @@ def slips(request, pk, number):
 
 def _percent_rows(rows):
     return [
-        {**row, "omw_pct": row["omw"] * 100, "gw_pct": row["gw"] * 100, "ogw_pct": row["ogw"] * 100} for row in rows
+        {
+            **row,
+            "omw_pct": row["omw"] * 100,
+            "gw_pct": row["gw"] * 100,
+            "ogw_pct": row["ogw"] * 100,
+            "stage_name": top_cut_stage(row.get("top_cut")),
+        }
+        for row in rows
     ]
 
 
@@ -193,6 +201,7 @@ def standings(request, pk):
         "rounds_planned": event.swiss_rounds or event.planned_rounds(),
         "me": me,
         "my_entrant": me.pk if me else None,
+        "final": event.status == Event.Status.FINISHED,
     }
     return _render_live(request, "tournaments/standings.html", "tournaments/_standings_table.html", context)
 
@@ -210,6 +219,8 @@ CSV_COLUMNS = [
     "gw_pct",
     "ogw_pct",
     "dropped",
+    "swiss_rank",
+    "top_cut",
 ]
 
 
@@ -234,6 +245,8 @@ def standings_csv(request, pk):
                 f"{row['gw_pct']:.2f}",
                 f"{row['ogw_pct']:.2f}",
                 "yes" if row["dropped"] else "no",
+                row.get("swiss_rank", row["rank"]),
+                row.get("top_cut") or "",
             ]
         )
     return response
@@ -300,7 +313,7 @@ def me(request, pk):
         "round": latest,
         "now": now,
         "history": history,
-        "standing": row,
+        "standing": {**row, "stage_name": top_cut_stage(row.get("top_cut"))} if row else None,
         "players": _player_count(event),
         "round_title": round_title(latest) if latest else "",
         "minutes_left": _minutes_left(event),
