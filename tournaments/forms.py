@@ -109,6 +109,12 @@ class WalkInForm(forms.Form):
     name = forms.CharField(label=_("Walk-in name"), max_length=120)
 
 
+class TeamForm(forms.Form):
+    team_name = forms.CharField(label=_("Team name"), max_length=120)
+    member_1 = forms.CharField(label=_("First member"), max_length=120)
+    member_2 = forms.CharField(label=_("Second member"), max_length=120)
+
+
 class PlayerForm(forms.Form):
     username = forms.CharField(label=_("Username"), max_length=150)
 

@@ -97,6 +97,7 @@ class Entrant(models.Model):
     )
     name = models.CharField(_("name"), max_length=120)
     members = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="team_entries")
+    member_names = models.JSONField(default=list, blank=True)  # a team's two members as shown: accounts or names
     deck = models.ForeignKey(DeckVersion, on_delete=models.PROTECT, null=True, blank=True, related_name="entries")
     deck_legal = models.BooleanField(null=True)
     deck_problems = models.JSONField(default=list, blank=True)
@@ -207,6 +208,7 @@ class AuditAction(models.TextChoices):
     EVENT_FINISH = "event.finish", _("Event finished")
     EVENT_PUBLICATION = "event.publication", _("Decklist publication changed")
     ENTRANT_ADD = "entrant.add", _("Player added")
+    TEAM_ADD = "team.add", _("Team added")
     ENTRANT_CHECK_IN = "entrant.check_in", _("Checked in")
     ENTRANT_CHECK_OUT = "entrant.check_out", _("Check-in undone")
     ENTRANT_DROP = "entrant.drop", _("Dropped")

@@ -135,6 +135,9 @@ class EventViewSet(viewsets.ViewSet):
         if request.method == "GET":
             return Response(EntrantSerializer(event.entrants.all(), many=True).data)
         data = _valid(EntrantCreateSerializer, request.data)
+        if "members" in data:
+            team = event_services.add_team(event, request.user, data.get("name", ""), data["members"])
+            return Response(EntrantSerializer(team).data, status=status.HTTP_201_CREATED)
         user = get_object_or_404(get_user_model(), pk=data["user"]) if data.get("user") else None
         entrant = event_services.add_entrant(
             event, request.user, user=user, name=data.get("name", ""), deck_version=data.get("deck")

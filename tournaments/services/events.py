@@ -2,7 +2,9 @@
 
 import secrets
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -51,6 +53,9 @@ define_messages(
         "event.start_needs_players": _("At least 2 checked-in players are needed to start."),
         "event.already_dropped": _("%(name)s has already dropped."),
         "event.publication": _("Unknown publication choice."),
+        "event.not_team_mode": _("Teams are for team events only."),
+        "event.team_name": _("A team needs a name."),
+        "event.team_members": _("A team has two different members: give a username or a name for each."),
     }
 )
 
@@ -128,6 +133,41 @@ def add_entrant(event, actor, user=None, name="", deck_version=None):
     if deck_version is not None:
         _register_deck(event, entrant, deck_version, actor)
     return entrant
+
+
+@transaction.atomic
+def add_team(event, actor, name, members):
+    """A team of two in a team event: `members` are two usernames or names (a username links that
+    member's account, who may then report and confirm the team's results)."""
+    event = locked(event)
+    organiser_only(event, actor)
+    require_status(event, Event.Status.REGISTRATION, Event.Status.SWISS)
+    if event.mode != Event.Mode.TEAM:
+        raise DomainError("event.not_team_mode", "name")
+    name = (name or "").strip()
+    members = [str(member or "").strip()[:120] for member in members or []]
+    if not name:
+        raise DomainError("event.team_name", "name")
+    if len(members) != 2 or not all(members) or members[0].casefold() == members[1].casefold():
+        raise DomainError("event.team_members", "members")
+    accounts = _member_accounts(event, members)
+    joined = event.rounds.count() + 1
+    entrant = Entrant.objects.create(
+        event=event, name=name[:120], joined_round=joined, checked_in=not event.format_slug, member_names=members
+    )
+    entrant.members.set(accounts)
+    log(event, actor, AuditAction.TEAM_ADD, entrant=entrant, after={"members": members})
+    return entrant
+
+
+def _member_accounts(event, members):
+    User = get_user_model()  # noqa: N806
+    accounts = [User.objects.filter(username__iexact=member, is_active=True).first() for member in members]
+    accounts = [account for account in accounts if account is not None]
+    taken = event.entrants.filter(Q(user__in=accounts) | Q(members__in=accounts)).values_list("name", flat=True)
+    if accounts and taken.exists():
+        raise DomainError("event.already_registered", "members", name=taken.first())
+    return accounts
 
 
 @transaction.atomic

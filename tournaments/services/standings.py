@@ -66,7 +66,16 @@ def _compute(event):
     dropped = {entrant for entrant, _name, _joined, after in entrants if after is not None}
     table = compute_standings([entrant for entrant, *_ in entrants], columns, dropped, event.tiebreakers)
     names = {entrant: name for entrant, name, *_ in entrants}
-    return [{**standing.as_dict(), "name": names[standing.player]} for standing in table]
+    members = dict(event.entrants.exclude(member_names=[]).values_list("pk", "member_names"))
+    return [
+        {**standing.as_dict(), "name": names[standing.player], **_members(members.get(standing.player))}
+        for standing in table
+    ]
+
+
+def _members(names):
+    """A team's members, on team rows only (so one-against-one rows stay as they were)."""
+    return {"members": list(names)} if names else {}
 
 
 def _confirmed_results(event):
