@@ -67,6 +67,7 @@ ACCESS = {
     "tournaments:results_desk": (RESULTS, None),
     "tournaments:decklists": (JUDGES, None),
     "tournaments:deadline": (None, MANAGE),
+    "tournaments:event_log": (JUDGES, None),
     "tournaments:paste_decklist": (JUDGES, JUDGES),
     # API
     "tournament-detail": (EVERYONE, None),
@@ -83,6 +84,7 @@ ACCESS = {
     "tournament-rounds": (None, MANAGE),
     "tournament-top-cut-advance": (None, MANAGE),
     "tournament-deadline": (None, MANAGE),
+    "tournament-log": (JUDGES, None),
     "tournament-drop": (None, MANAGE | PLAYER),  # a player drops their own entry
     "tournament-deck": (None, JUDGES | PLAYER),  # a player registers their own deck
     "tournament-check-in": (None, MANAGE),

@@ -23,6 +23,7 @@ urlpatterns = [
     path("<int:pk>/manage/staff/<int:user_id>/remove/", views_staff.staff_remove, name="staff_remove"),
     path("<int:pk>/manage/results/", views_staff.results_desk, name="results_desk"),
     path("<int:pk>/manage/teams/", views_teams.add_team, name="add_team"),
+    path("<int:pk>/manage/log/", views_staff.event_log, name="event_log"),
     path("<int:pk>/manage/decklists/", views_decklists.decklists, name="decklists"),
     path("<int:pk>/manage/deadline/", views_decklists.deadline, name="deadline"),
     path(

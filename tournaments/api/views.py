@@ -2,8 +2,9 @@
 (tournaments.access)."""
 
 from django.contrib.auth import get_user_model
+from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -25,7 +26,18 @@ from ..access import (
     visible_events,
 )
 from ..models import Entrant
-from ..presenters import bracket_payload, match_state, report_state, round_payload, table_payload
+from ..presenters import (
+    LOG_PAGE,
+    audit_payload,
+    audit_roles,
+    bracket_payload,
+    filtered_audit,
+    log_filters,
+    match_state,
+    report_state,
+    round_payload,
+    table_payload,
+)
 from ..services import events as event_services
 from ..services import reports as report_services
 from ..services import results as result_services
@@ -170,6 +182,34 @@ class EventViewSet(viewsets.ViewSet):
         and what the event publishes once it may."""
         event = event_for_viewer(request.user, pk)
         return Response([decklist_payload(entrant) for entrant in visible_decklists(request.user, event)])
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("round", int, required=False),
+            OpenApiParameter("player", int, required=False),
+            OpenApiParameter("page", int, required=False),
+        ],
+        responses={200: dict},
+    )
+    @action(detail=True, methods=["get"])
+    def log(self, request, pk=None):
+        """The event's log for the organiser and judges, newest first, 50 a page; ?round=n and
+        ?player=<entrant id> narrow it."""
+        event = self._allowed(request, pk, "correct_results")
+        round_number, entrant_id = log_filters(event, request.query_params)
+        page = Paginator(filtered_audit(event, round_number, entrant_id), LOG_PAGE).get_page(
+            request.query_params.get("page")
+        )
+        names = dict(event.entrants.values_list("pk", "name"))
+        roles = audit_roles(event)
+        return Response(
+            {
+                "count": page.paginator.count,
+                "page": page.number,
+                "pages": page.paginator.num_pages,
+                "entries": [audit_payload(entry, names, roles) for entry in page.object_list],
+            }
+        )
 
     @extend_schema(request=DeadlineSerializer, responses={200: EventSerializer})
     @action(detail=True, methods=["post"])
