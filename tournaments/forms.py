@@ -192,6 +192,10 @@ class ResultForm(forms.Form):
                 required=False,
                 widget=forms.NumberInput(attrs={"class": "qty"}),
             )
+        # The match version the form was built from (optimistic concurrency); `overwrite` is set only
+        # on the page that showed the organiser the newer result they are replacing.
+        self.fields["version"] = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+        self.fields["overwrite"] = forms.BooleanField(required=False, widget=forms.HiddenInput)
         if correction:
             self.fields["reason"] = forms.CharField(
                 label=_("Reason for the correction"),
@@ -202,7 +206,7 @@ class ResultForm(forms.Form):
     @classmethod
     def initial_for(cls, match, seats):
         """The recorded result as initial values (for editing a reported table)."""
-        initial = {"draws": match.draws}
+        initial = {"draws": match.draws, "version": match.version}
         for seat in seats:
             initial[f"wins_{seat.entrant_id}"] = seat.game_wins
             initial[f"place_{seat.entrant_id}"] = seat.placement
@@ -210,11 +214,16 @@ class ResultForm(forms.Form):
 
     def service_arguments(self):
         data = self.cleaned_data
+        concurrency = {"expected_version": data.get("version"), "overwrite": bool(data.get("overwrite"))}
         if self.pods:
-            return {"placements": {seat.entrant_id: data[f"place_{seat.entrant_id}"] for seat in self.seats}}
+            return {
+                "placements": {seat.entrant_id: data[f"place_{seat.entrant_id}"] for seat in self.seats},
+                **concurrency,
+            }
         return {
             "wins": {seat.entrant_id: data[f"wins_{seat.entrant_id}"] for seat in self.seats},
             "draws": data.get("draws") or 0,
+            **concurrency,
         }
 
     def error_text(self):

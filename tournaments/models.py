@@ -154,6 +154,8 @@ class Match(models.Model):
     status = models.CharField(max_length=12, choices=Status, default=Status.PENDING)
     draws = models.PositiveSmallIntegerField(default=0)
     bracket_slot = models.PositiveSmallIntegerField(null=True, blank=True)  # top cut position
+    # Bumped by every change of status or result: a form posted against an older version is stale.
+    version = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -223,6 +225,7 @@ class AuditAction(models.TextChoices):
     RESULT_CORRECT = "result.correct", _("Result corrected")
     RESULT_CONFIRM = "result.confirm", _("Result confirmed by the players")
     RESULT_DISPUTE = "result.dispute", _("Result disputed")
+    RESULT_ACCEPT = "result.accept", _("Reported result accepted")
     TOP_CUT_START = "top_cut.start", _("Top cut started")
     TOP_CUT_ADVANCE = "top_cut.advance", _("Top cut advanced")
     TOP_CUT_RESEAT = "top_cut.reseat", _("Top cut re-seated after a correction")

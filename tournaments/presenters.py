@@ -143,6 +143,7 @@ def table_payload(match, seats=None):
         "wins": {str(seat.entrant_id): seat.game_wins for seat in seats} if confirmed else None,
         "placements": {str(seat.entrant_id): seat.placement for seat in seats if seat.placement} or None,
         "draws": match.draws,
+        "version": match.version,
     }
 
 
@@ -221,6 +222,7 @@ def match_state(match, with_reports=True):
         "round": match.round.number,
         "table": match.table,
         "status": match.status,
+        "version": match.version,
         "entrants": [seat.entrant_id for seat in seats],
         "reports": [report_state(report) for report in reports] if with_reports else [],
         "result": result,
@@ -310,10 +312,14 @@ def audit_actor(entry, roles):
     return f"{entry.actor.username} ({role})" if role else entry.actor.username
 
 
-def audit_roles(event):
-    """{user id: role} of the people who act on an event."""
-    roles = {user: _("player") for user in event.entrants.exclude(user=None).values_list("user_id", flat=True)}
-    for user, role in event.staff.values_list("user_id", "role"):
+def audit_roles(event, users=None):
+    """{user id: role} of the people who act on an event (of `users` only, when given)."""
+    players = event.entrants.exclude(user=None)
+    staff = event.staff.all()
+    if users is not None:
+        players, staff = players.filter(user_id__in=users), staff.filter(user_id__in=users)
+    roles = {user: _("player") for user in players.values_list("user_id", flat=True)}
+    for user, role in staff.values_list("user_id", "role"):
         roles[user] = EventStaff.Role(role).label
     roles[event.organiser_id] = _("organiser")
     return roles
@@ -345,8 +351,10 @@ def audit_details(entry, names):
     after, before = entry.after or {}, entry.before or {}
     action = entry.action
     details = []
-    if action in (AuditAction.RESULT_ENTER, AuditAction.RESULT_CORRECT):
+    if action in (AuditAction.RESULT_ENTER, AuditAction.RESULT_CORRECT, AuditAction.RESULT_ACCEPT):
         details.append(_result_words(after, names))
+        if after.get("reported_by"):
+            details.append(_("as reported by %(name)s") % {"name": after["reported_by"]})
         if action == AuditAction.RESULT_CORRECT and before.get("status") == Match.Status.CONFIRMED:
             details.append(_("was: %(result)s") % {"result": _result_words(before, names)})
         if after.get("reason"):

@@ -147,6 +147,11 @@ class ResultSerializer(serializers.Serializer):
     draws = serializers.IntegerField(min_value=0, max_value=9, default=0)
     placements = serializers.DictField(child=serializers.IntegerField(min_value=1, max_value=4), required=False)
     correction = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+    expected_version = serializers.IntegerField(
+        min_value=0,
+        required=False,
+        help_text=_("The match's `version` your result replaces: 409 if the match changed since."),
+    )
 
     def validate(self, attrs):
         if ("wins" in attrs) == ("placements" in attrs):

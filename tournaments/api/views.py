@@ -278,23 +278,38 @@ class EventViewSet(viewsets.ViewSet):
         return Response({"remaining": remaining_seconds(event), "paused": event.timer_paused_seconds is not None})
 
 
-@extend_schema(request=ResultSerializer, responses={200: dict})
+@extend_schema(request=ResultSerializer, responses={200: dict, **error_responses(409)})
 @api_view(["POST"])
 @permission_classes([IsAuthenticatedOrReadOnly])
 def match_result(request, pk):
-    """Enter a result: {"wins": {"<entrant id>": 2, ...}, "draws": 0} or pod {"placements": {...}}."""
+    """Enter a result: {"wins": {"<entrant id>": 2, ...}, "draws": 0} or pod {"placements": {...}}.
+    With {"expected_version": n} (the match's `version` as you read it) a match changed since is
+    refused with 409, whose body holds the match as it is now (`current`) and who entered its result."""
     match = match_for_viewer(request.user, pk)
     require(request.user, match.round.event, "enter_results")
     data = _valid(ResultSerializer, request.data)
-    match = result_services.record_result(
-        match,
-        request.user,
-        wins=data.get("wins"),
-        draws=data["draws"],
-        placements=data.get("placements"),
-        correction=data["correction"],
-    )
+    try:
+        match = result_services.record_result(
+            match,
+            request.user,
+            wins=data.get("wins"),
+            draws=data["draws"],
+            placements=data.get("placements"),
+            correction=data["correction"],
+            expected_version=data.get("expected_version"),
+        )
+    except DomainError as error:
+        if error.code == "result.stale":
+            error.details["current"] = _current_state(match)
+        raise
     return Response(table_payload(match, list(match.seats.select_related("entrant"))))
+
+
+def _current_state(match):
+    match.refresh_from_db()
+    entry = result_services.last_result_entry(match) if match.status == "confirmed" else None
+    entered_by = entry.actor.username if entry and entry.actor else None
+    return {**table_payload(match, list(match.seats.select_related("entrant"))), "entered_by": entered_by}
 
 
 @extend_schema(responses={200: dict})
@@ -319,7 +334,9 @@ def match_report(request, pk):
         raise DomainError("result.payload_shape", "games")
     report = report_services.submit_report(match, request.user, dict(request.data))
     report.refresh_from_db()
-    return Response(report_state(report), status=status.HTTP_202_ACCEPTED)
+    # A walk-in opponent never confirms: the organiser accepts the claim instead, and the reporter is told.
+    state = {**report_state(report), "awaits_organiser": report_services.awaits_organiser(match)}
+    return Response(state, status=status.HTTP_202_ACCEPTED)
 
 
 @extend_schema(request=None, responses={202: dict})

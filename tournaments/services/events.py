@@ -15,7 +15,7 @@ from decks.services.decks import cards_from_decklist, create_deck, version_cards
 from decks.services.legality import validate_request
 
 from ..access import can, refusal
-from ..models import AuditAction, Entrant, Event
+from ..models import AuditAction, AuditEntry, Entrant, Event
 from .common import bump_results, locked, log, organiser_only, require_status
 
 MAX_ROUNDS = 20
@@ -314,6 +314,26 @@ def check_in(entrant, actor, checked_in=True):
     action = AuditAction.ENTRANT_CHECK_IN if checked_in else AuditAction.ENTRANT_CHECK_OUT
     log(event, actor, action, entrant=entrant)
     return entrant
+
+
+@transaction.atomic
+def check_in_many(event, actor, entrant_ids=None):
+    """Check in several players at once (`entrant_ids`), or everyone not yet checked in (None).
+    Returns (checked in, refused): a player without a legal deck, where one is needed, is refused."""
+    event = locked(event)
+    organiser_only(event, actor)
+    waiting = event.entrants.filter(checked_in=False, dropped_after__isnull=True).order_by("name", "pk")
+    if entrant_ids is not None:
+        waiting = waiting.filter(pk__in=entrant_ids)
+    waiting = list(waiting.select_for_update(of=("self",)))
+    refused = [entrant for entrant in waiting if event.format_slug and not entrant.deck_legal]
+    checked = [entrant for entrant in waiting if entrant not in refused]
+    Entrant.objects.filter(pk__in=[entrant.pk for entrant in checked]).update(checked_in=True)
+    AuditEntry.objects.bulk_create(
+        AuditEntry(event=event, actor=actor, action=AuditAction.ENTRANT_CHECK_IN, entrant=e, entrant_name=e.name)
+        for e in checked
+    )
+    return checked, refused
 
 
 @transaction.atomic
