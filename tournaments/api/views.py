@@ -12,14 +12,21 @@ from api.idempotency import idempotent
 from api.schema import error_responses
 from core.errors import DomainError
 
+from .. import page_cache
 from ..access import event_for_viewer, match_for_viewer, visible_events
 from ..models import Entrant
-from ..presenters import bracket_payload, match_state, report_state, round_payload, table_payload
+from ..presenters import (
+    bracket_payload,
+    match_state,
+    report_state,
+    round_payload,
+    standings_payload,
+    table_payload,
+)
 from ..services import events as event_services
 from ..services import reports as report_services
 from ..services import results as result_services
 from ..services import rounds as round_services
-from ..services.standings import event_standings
 from ..services.timer import control_timer, remaining_seconds
 from .serializers import (
     DeckSubmitSerializer,
@@ -37,6 +44,13 @@ def _valid(serializer_class, data):
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
+
+
+def _validated(request, tag, data):
+    """304 when the client holds `tag`, else data() (cached per version) with the ETag."""
+    if page_cache.not_modified(request, tag):
+        return page_cache.validated(Response(status=status.HTTP_304_NOT_MODIFIED), tag)
+    return page_cache.validated(Response(data()), tag)
 
 
 class EventViewSet(viewsets.ViewSet):
@@ -127,15 +141,23 @@ class EventViewSet(viewsets.ViewSet):
     @extend_schema(responses={200: dict})
     @action(detail=True, methods=["get"], url_path=r"rounds/(?P<number>[0-9]+)")
     def round_detail(self, request, pk=None, number=None):
+        """A round's tables; with If-None-Match, 304 while nothing on the event changed."""
         event = event_for_viewer(request.user, pk)
-        return Response(round_payload(get_object_or_404(event.rounds, number=number)))
+        return _validated(
+            request,
+            page_cache.etag(event, "api-round", number, request.accepted_media_type),
+            lambda: page_cache.cached(
+                event, "api-round", (number,), lambda: round_payload(get_object_or_404(event.rounds, number=number))
+            ),
+        )
 
     @extend_schema(responses={200: dict})
     @action(detail=True, methods=["get"])
     def standings(self, request, pk=None):
+        """The standings; with If-None-Match, 304 while no result changed."""
         event = event_for_viewer(request.user, pk)
-        swiss = event.rounds.filter(stage="swiss").count()
-        return Response({"round": swiss, "standings": event_standings(event)})
+        tag = page_cache.etag(event, "api-standings", request.accepted_media_type)
+        return _validated(request, tag, lambda: standings_payload(event))
 
     @extend_schema(request=None, responses={200: dict})
     @action(detail=True, methods=["get", "post"], url_path="top-cut")
