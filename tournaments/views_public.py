@@ -482,6 +482,11 @@ def _minutes_left(event):
     return None if seconds is None else -(-seconds // 60)
 
 
+def _standing_of(event, entrant_id):
+    """The entrant's standings row; a small value each player's page reads from the cache."""
+    return next((row for row in event_standings(event) if row["entrant"] == entrant_id), None)
+
+
 @login_required
 def me(request, pk):
     event = event_for_viewer(request.user, pk)
@@ -491,7 +496,7 @@ def me(request, pk):
     latest = current_round(event)
     history = _my_matches(entrant)
     now = history[0] if history and latest and history[0]["round"].pk == latest.pk else None
-    row = next((row for row in event_standings(event) if row["entrant"] == entrant.pk), None)
+    row = page_cache.cached(event, "me-standing", (entrant.pk,), lambda: _standing_of(event, entrant.pk))
     context = {
         "event": event,
         "entrant": entrant,
@@ -499,7 +504,7 @@ def me(request, pk):
         "now": now,
         "history": history,
         "standing": row,
-        "players": _player_count(event),
+        "players": page_cache.cached(event, "players", (), lambda: _player_count(event)),
         "round_title": round_title(latest) if latest else "",
         "minutes_left": _minutes_left(event),
         "panel": report_panel(now["match"], request.user) if now and not entrant.dropped else None,
