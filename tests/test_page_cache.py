@@ -238,3 +238,27 @@ def test_the_projector_pages_the_pairings_beside_the_clock(client, organiser):
     assert "js/projector.js" in page and 'data-page-seconds="15"' in page
     assert 'class="timer-clock' in page and "data-timer-url" in page
     assert "Player 0000" in page and "Player 0044" in page
+
+
+def test_the_api_round_shows_a_dispute_at_once(api, paired, alice):
+    from tournaments.services.reports import dispute
+
+    event, match, _players = paired
+    url = f"/api/v1/tournaments/{event.pk}/rounds/1/"
+    first = api.get(url)
+    assert first.json()["tables"][0]["status"] == "pending"
+    dispute(match, alice)  # a status the public pages do not show: no new page version
+    changed = api.get(url, headers={"If-None-Match": first["ETag"]})
+    assert changed.status_code == 200 and changed.json()["tables"][0]["status"] == "disputed"
+
+
+def test_a_waiting_message_is_shown_not_hidden_behind_a_304(rf):
+    from django.contrib import messages
+    from django.contrib.messages.storage.cookie import CookieStorage
+
+    tag = '"abc"'
+    request = rf.get("/", headers={"If-None-Match": tag})
+    request._messages = CookieStorage(request)
+    assert page_cache.not_modified(request, tag)
+    messages.success(request, "Registered")
+    assert not page_cache.not_modified(request, tag)

@@ -92,7 +92,7 @@ def etag(event, page, *params):
 def not_modified(request, tag):
     """True when the client already holds `tag` (If-None-Match); a malformed header is no match."""
     header = request.headers.get("If-None-Match", "")
-    if not header:
+    if not header or _messages_waiting(request):
         return False
     try:
         tags = parse_etags(header)
@@ -100,6 +100,12 @@ def not_modified(request, tag):
         return False
     # "*" is no match: a 304 must never stand in for a 404 (a round that does not exist).
     return tag in tags or tag in (t.removeprefix("W/") for t in tags)
+
+
+def _messages_waiting(request):
+    """A flash message ("Registered") must be rendered, not hidden behind a 304."""
+    storage = getattr(request, "_messages", None)
+    return storage is not None and len(storage) > 0
 
 
 def unchanged(tag):

@@ -130,6 +130,13 @@ class Listing:
     def params(self):
         return (self.search, self.show_all, self.page_number)
 
+    def cached(self, event, page, params, build):
+        """A page of rows from the cache; a search is rendered each time from the cached rows, so
+        that made-up names cannot fill the cache."""
+        if self.search:
+            return build()
+        return page_cache.cached(event, page, (*params, *self.params), build)
+
     def filter(self, items, names):
         """The items whose names contain the search (any case)."""
         if not self.search:
@@ -274,7 +281,7 @@ def _pairings_body(event, number, order, listing):
         }
         return {"title": title, "html": render_to_string("tournaments/_pairings_body.html", context)}
 
-    return page_cache.cached(event, "pairings", (number, order, *listing.params), build)
+    return listing.cached(event, "pairings", (number, order), build)
 
 
 def pairings(request, pk, number):
@@ -345,7 +352,7 @@ def _standings_html(event, listing):
         }
         return render_to_string("tournaments/_standings_table.html", context)
 
-    return page_cache.cached(event, "standings", listing.params, build)
+    return listing.cached(event, "standings", (), build)
 
 
 def _mark_mine(html, entrant_id):

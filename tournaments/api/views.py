@@ -1,6 +1,7 @@
 """The events API: reads for anyone who may see the event, writes for its organiser only."""
 
 from django.contrib.auth import get_user_model
+from django.db.models import Count, Max
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import status, viewsets
@@ -141,14 +142,17 @@ class EventViewSet(viewsets.ViewSet):
     @extend_schema(responses={200: dict})
     @action(detail=True, methods=["get"], url_path=r"rounds/(?P<number>[0-9]+)")
     def round_detail(self, request, pk=None, number=None):
-        """A round's tables; with If-None-Match, 304 while nothing on the event changed."""
+        """A round's tables; with If-None-Match, 304 while nothing in it changed. The tables'
+        statuses (reported, disputed) change without a new page version, so the key also holds
+        the round's last match change, read in the same query as the round."""
         event = event_for_viewer(request.user, pk)
+        found = event.rounds.filter(number=number).annotate(changed=Max("matches__updated_at"), tables=Count("matches"))
+        round_ = get_object_or_404(found)
+        state = (number, str(round_.changed), round_.tables)
         return _validated(
             request,
-            page_cache.etag(event, "api-round", number, request.accepted_media_type),
-            lambda: page_cache.cached(
-                event, "api-round", (number,), lambda: round_payload(get_object_or_404(event.rounds, number=number))
-            ),
+            page_cache.etag(event, "api-round", *state, request.accepted_media_type),
+            lambda: page_cache.cached(event, "api-round", state, lambda: round_payload(round_)),
         )
 
     @extend_schema(responses={200: dict})
