@@ -156,6 +156,8 @@ def test_pages_of_rows_and_find_my_table(client, organiser):
     found = client.get(f"{base}/rounds/2/pairings/?by=name&q=player+0123").text
     assert found.count('<td class="player">') == 1 and "Player 0123" in found
     assert "1 player found" in found
+    event_page = client.get(f"{base}/").text
+    assert event_page.count('<td class="num table-no">') == 50 and "175 more tables" in event_page
     standings = client.get(f"{base}/standings/?q=0123").text
     assert standings.count('<tr id="standing-') == 1
     assert client.get(f"{base}/standings/?page=3").text.count('<tr id="standing-') == 50
