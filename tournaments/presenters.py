@@ -9,7 +9,7 @@ from core.errors import DomainError
 
 from . import page_cache
 from .match_result import VERSUS_POINTS, MatchResult
-from .models import AuditAction, Event, Match, Report, Round, Seat
+from .models import AuditAction, Event, EventStaff, Match, Report, Round, Seat
 from .services.results import seated_result
 from .services.standings import event_standings
 from .standings import bye_outcome
@@ -395,6 +395,8 @@ def audit_actor(entry, roles):
 def audit_roles(event):
     """{user id: role} of the people who act on an event."""
     roles = {user: _("player") for user in event.entrants.exclude(user=None).values_list("user_id", flat=True)}
+    for user, role in event.staff.values_list("user_id", "role"):
+        roles[user] = EventStaff.Role(role).label
     roles[event.organiser_id] = _("organiser")
     return roles
 
@@ -452,6 +454,12 @@ def audit_details(entry, names):
         details.append(_("after round %(number)s") % {"number": after["after_round"]})
     elif action == AuditAction.EVENT_PUBLICATION and after.get("publication"):
         details.append(str(Event.Publication(after["publication"]).label))
+    elif action.startswith("staff."):
+        member = after or before
+        details.append(
+            _("%(username)s, %(role)s")
+            % {"username": member.get("username", "?"), "role": EventStaff.Role(member.get("role", "judge")).label}
+        )
     elif action.startswith("timer.") and after.get("remaining") is not None:
         details.append(_("%(clock)s left") % {"clock": clock(after["remaining"])})
     elif action == AuditAction.EVENT_START and after.get("players"):
