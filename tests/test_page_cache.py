@@ -264,3 +264,15 @@ def test_a_waiting_message_is_shown_not_hidden_behind_a_304(rf):
     assert page_cache.not_modified(request, tag)
     messages.success(request, "Registered")
     assert not page_cache.not_modified(request, tag)
+
+
+def test_the_sheet_of_the_waiting_round_agrees_with_the_standings(organiser):
+    """Round 4 has no result yet: points and records before it are the standings' (byes are wins)."""
+    from tournaments.presenters import records_before
+    from tournaments.services.standings import event_standings
+
+    event = build_event(organiser, 13, 3)  # a bye every round
+    records = records_before(event, 4)
+    for row in event_standings(event):
+        expected = {"points": row["match_points"], "record": f"{row['wins']}-{row['losses']}-{row['draws']}"}
+        assert records[row["entrant"]] == expected, row["name"]
