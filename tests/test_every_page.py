@@ -124,6 +124,7 @@ def pages(world):
         f"events/{event.pk}/rounds/1/pairings/?by=name",
         f"events/{event.pk}/rounds/1/slips/",
         f"events/{event.pk}/timer/",
+        f"events/{event.pk}/projector/",
         "rules/",
         f"rules/{game}/",
         f"rules/{game}/compare/",

@@ -65,6 +65,8 @@ class Event(models.Model):
     timer_ends_at = models.DateTimeField(null=True, blank=True)
     timer_paused_seconds = models.PositiveIntegerField(null=True, blank=True)
     results_version = models.PositiveIntegerField(default=0)  # bumped on every result change: cache key
+    # bumped by every service that changes what public pages show (tournaments/page_cache.py)
+    pages_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

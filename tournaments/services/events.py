@@ -14,6 +14,7 @@ from decks.models import DeckVersion, Format, Visibility
 from decks.services.decks import cards_from_decklist, create_deck, version_cards
 from decks.services.legality import validate_request
 
+from .. import page_cache
 from ..access import can, refusal
 from ..models import AuditAction, AuditEntry, Entrant, Event
 from .common import bump_results, locked, log, organiser_only, require_status
@@ -123,6 +124,7 @@ def add_entrant(event, actor, user=None, name="", deck_version=None):
     # A walk-in added by the organiser is at the desk: checked in, unless a legal deck is required first.
     present = joined > 1 or (is_organiser and not event.format_slug)
     entrant = Entrant.objects.create(event=event, user=user, name=name[:120], joined_round=joined, checked_in=present)
+    page_cache.bump(event)
     log(
         event,
         actor,
@@ -156,6 +158,7 @@ def add_team(event, actor, name, members):
         event=event, name=name[:120], joined_round=joined, checked_in=not event.format_slug, member_names=members
     )
     entrant.members.set(accounts)
+    page_cache.bump(event)
     log(event, actor, AuditAction.TEAM_ADD, entrant=entrant, after={"members": members})
     return entrant
 
@@ -212,6 +215,7 @@ def _register_deck(event, entrant, deck_version, actor, reason="", owned=True):
     entrant.deck, entrant.deck_legal, entrant.deck_problems = deck_version, legal, problems
     entrant.save(update_fields=["deck", "deck_legal", "deck_problems"])
     frozen_change = bool((reason or "").strip())
+    page_cache.bump(event)  # published decklists
     log(
         event,
         actor,
@@ -311,6 +315,7 @@ def check_in(entrant, actor, checked_in=True):
         raise DomainError("event.check_in_needs_deck", name=entrant.name)
     entrant.checked_in = checked_in
     entrant.save(update_fields=["checked_in"])
+    page_cache.bump(event)
     action = AuditAction.ENTRANT_CHECK_IN if checked_in else AuditAction.ENTRANT_CHECK_OUT
     log(event, actor, action, entrant=entrant)
     return entrant
@@ -350,6 +355,7 @@ def start_event(event, actor):
         event.swiss_rounds = event.planned_rounds(players)
     event.status = Event.Status.SWISS
     event.save(update_fields=["status", "swiss_rounds"])
+    page_cache.bump(event)  # the no-shows left out
     log(event, actor, AuditAction.EVENT_START, after={"players": players, "swiss_rounds": event.swiss_rounds})
     return event
 
@@ -377,6 +383,7 @@ def finish_event(event, actor):
     event.status = Event.Status.FINISHED
     event.timer_ends_at = event.timer_paused_seconds = None
     event.save(update_fields=["status", "timer_ends_at", "timer_paused_seconds"])
+    page_cache.bump(event)
     log(event, actor, AuditAction.EVENT_FINISH)
     return event
 
@@ -390,5 +397,6 @@ def set_publication(event, actor, publication):
     before = event.publication
     event.publication = publication
     event.save(update_fields=["publication"])
+    page_cache.bump(event)
     log(event, actor, AuditAction.EVENT_PUBLICATION, before={"publication": before}, after={"publication": publication})
     return event
