@@ -67,6 +67,8 @@ class Event(models.Model):
     timer_ends_at = models.DateTimeField(null=True, blank=True)
     timer_paused_seconds = models.PositiveIntegerField(null=True, blank=True)
     results_version = models.PositiveIntegerField(default=0)  # bumped on every result change: cache key
+    # bumped by every service that changes what public pages show (tournaments/page_cache.py)
+    pages_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -99,6 +101,7 @@ class Entrant(models.Model):
     )
     name = models.CharField(_("name"), max_length=120)
     members = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="team_entries")
+    member_names = models.JSONField(default=list, blank=True)  # a team's two members as shown: accounts or names
     deck = models.ForeignKey(DeckVersion, on_delete=models.PROTECT, null=True, blank=True, related_name="entries")
     deck_legal = models.BooleanField(null=True)
     deck_problems = models.JSONField(default=list, blank=True)
@@ -211,6 +214,7 @@ class AuditAction(models.TextChoices):
     EVENT_FINISH = "event.finish", _("Event finished")
     EVENT_PUBLICATION = "event.publication", _("Decklist publication changed")
     ENTRANT_ADD = "entrant.add", _("Player added")
+    TEAM_ADD = "team.add", _("Team added")
     ENTRANT_CHECK_IN = "entrant.check_in", _("Checked in")
     ENTRANT_CHECK_OUT = "entrant.check_out", _("Check-in undone")
     ENTRANT_DROP = "entrant.drop", _("Dropped")
@@ -218,6 +222,8 @@ class AuditAction(models.TextChoices):
     ENTRANT_REMOVE = "entrant.remove", _("Player removed")
     EVENT_EDIT = "event.edit", _("Event settings changed")
     DECK_SUBMIT = "deck.submit", _("Deck registered")
+    DECK_CHANGE = "deck.change", _("Frozen deck changed")
+    EVENT_DEADLINE = "event.deadline", _("Decklist deadline changed")
     ROUND_PAIR = "round.pair", _("Round paired")
     ROUND_FORCE = "round.force", _("Round paired with results missing")
     ROUND_REPAIR = "round.repair", _("Round re-paired")

@@ -17,4 +17,5 @@ urlpatterns = [
     path("<int:pk>/me/drop/", views_player.drop_self, name="drop_self"),
     path("<int:pk>/bracket/", views_public.bracket, name="bracket"),
     path("<int:pk>/timer/", views_public.timer, name="timer"),
+    path("<int:pk>/projector/", views_public.projector, name="projector"),
 ]

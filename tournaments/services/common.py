@@ -66,6 +66,9 @@ def organiser_only(event, actor):
 
 
 def bump_results(event):
-    """Results changed: standings caches keyed on the version are stale from now on."""
-    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
-    event.refresh_from_db(fields=["results_version"])
+    """Results changed: standings caches keyed on the version, and the pages that show them
+    (tournaments/page_cache.py), are stale from now on. One UPDATE for both counters."""
+    Event.objects.filter(pk=event.pk).update(
+        results_version=F("results_version") + 1, pages_version=F("pages_version") + 1
+    )
+    event.refresh_from_db(fields=["results_version", "pages_version"])

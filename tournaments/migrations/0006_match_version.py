@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0004_event_staff'),
+        ('tournaments', '0005_team_member_names'),
     ]
 
     operations = [
