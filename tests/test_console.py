@@ -15,7 +15,7 @@ from tournaments.services.common import bump_results
 from .conftest import make_user
 from .reporting_support import report
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
 
 def manage_url(event, tail=""):
@@ -259,3 +259,26 @@ def test_earlier_rounds_have_their_own_searchable_page(client, organiser, sample
     match = event.rounds.get(number=1).matches.first()
     table_page = client.get(manage_url(event, f"matches/{match.pk}/")).text
     assert "Correct…" in table_page and "result-form" not in table_page
+
+
+def test_bad_input_to_the_console_is_refused_plainly(client, organiser, walk_in_table, sample):
+    event, match, a, w = walk_in_table
+    client.force_login(organiser)
+    assert client.get(manage_url(event, "rounds/0/")).status_code == 404
+    assert client.get(manage_url(event, "rounds/1/?page=abc&status=<x>&q=%00")).status_code == 200
+    assert client.get(manage_url(event, f"?q={'x' * 500}")).status_code == 200
+    assert client.get(manage_url(event, "rounds/delete/")).status_code == 302  # no round named: back
+    other = events.create_event(organiser, "Other", "dust-collectorz")
+    assert client.get(manage_url(other, f"matches/{match.pk}/")).status_code == 404
+    response = client.post(
+        manage_url(event, f"matches/{match.pk}/accept/"), {"report": "x", "version": "y"}, follow=True
+    )
+    assert "not a claim that can be accepted" in " ".join(str(m) for m in response.context["messages"])
+    response = client.post(manage_url(event, "check-in/"), {"entrant": ["x", "-1"]}, follow=True)
+    assert "Tick the players to check in first." in [str(m) for m in response.context["messages"]]
+    # A "next" pointing elsewhere is ignored: back to the dashboard.
+    url = manage_url(event, f"matches/{match.pk}/result/")
+    response = client.post(url, {f"wins_{a}": 2, f"wins_{w}": 0, "next": "https://evil.example/"})
+    assert response.status_code == 302 and response["Location"].startswith(manage_url(event))
+    match.refresh_from_db()
+    assert match.status == "confirmed"

@@ -10,7 +10,7 @@ from tournaments.services import events, rounds
 from .conftest import make_user
 from .reporting_support import report
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
 
 def manage_url(event, tail=""):

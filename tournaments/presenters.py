@@ -258,8 +258,10 @@ def report_problem(report):
 def unscored_reports(event):
     """Reports that could not be scored and still matter to the organiser: the match has no confirmed
     result and the player has not reported again since. Rows: round, table, match, player, reason."""
+    # A player's new report replaces their earlier one (services.reports.submit_report), so reading
+    # only the invalid ones keeps this query to the few that matter, not the whole round's reports.
     reports = (
-        Report.objects.filter(match__round__event=event)
+        Report.objects.filter(match__round__event=event, status=Report.Status.INVALID)
         .exclude(match__status=Match.Status.CONFIRMED)
         .select_related("match__round", "entrant")
         .order_by("match__round__number", "match__table", "created_at", "pk")

@@ -431,6 +431,8 @@ def round_delete(request, event):
         if done:
             messages.success(request, _("Round %(number)s is deleted.") % {"number": number})
         return _dashboard(event, "round")
+    if number is None:
+        return _dashboard(event, "round")
     context = {
         "event": event,
         "title": _("Delete round %(number)s?") % {"number": number},
@@ -452,6 +454,8 @@ def round_repair(request, event):
         done, _round = _attempt(request, round_services.repair_round, event, request.user, number)
         if done:
             messages.success(request, _("Round %(number)s is paired again.") % {"number": number})
+        return _dashboard(event, "round")
+    if number is None:
         return _dashboard(event, "round")
     context = {
         "event": event,
