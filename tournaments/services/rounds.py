@@ -1,16 +1,20 @@
 """Pairing rounds (Swiss and top cut) with the event row locked: two clicks make one round."""
 
+import logging
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError, define_messages
 
-from ..models import AuditAction, Event, Match, Round, Seat
+from ..models import AuditAction, Event, Match, Report, Round, Seat
 from ..pairing import Player, pair_round
 from .common import bump_results, locked, log, organiser_only, require_status
 from .results import seated_result
 from .standings import event_standings
+
+logger = logging.getLogger("tournaments")
 
 define_messages(
     {
@@ -73,6 +77,29 @@ def pair_next_round(event, actor, force=False, expected=None):
         after={"tables": len(pairing.tables), "byes": pairing.byes},
     )
     return round_
+
+
+def after_results(event_id):
+    """A round's results came in (coalesced: one run per burst). Once the round is complete, the
+    standings are computed once and, for auto_pair events, the next round is paired: the pairing
+    names the round it expects, so a repeated run pairs nothing. A run that finds reports still
+    waiting does nothing: the scoring of those sends another run."""
+    event = Event.objects.filter(pk=event_id, status=Event.Status.SWISS).first()
+    if event is None:
+        return None
+    if Report.objects.filter(match__round__event=event, status=Report.Status.RECEIVED).exists():
+        return None
+    latest = current_round(event)
+    if latest is None or missing_results(latest).exists():
+        return None
+    event_standings(event)
+    if not event.auto_pair or latest.number >= event.swiss_rounds:
+        return None
+    try:
+        return pair_next_round(event, None, expected=latest.number + 1)
+    except DomainError as error:  # paired meanwhile, or not possible: nothing to do
+        logger.info("event %s: not pairing automatically (%s)", event_id, error.code)
+        return None
 
 
 def _players(event, number):
