@@ -69,6 +69,12 @@ def prepare_next_round(event_id):
     settle_round(event_id)
 
 
+@shared_task(acks_late=True, reject_on_worker_lost=True, **RETRY)
+def recompute_standings(event_id):
+    """Kept for messages queued before an upgrade: the same as `after_results`."""
+    settle_round(event_id)
+
+
 @shared_task(acks_late=True)
 def sweep_reports():
     """Re-send reports whose delivery lease has ended (saved while the broker was down, or held
