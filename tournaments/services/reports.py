@@ -7,7 +7,6 @@ import logging
 
 from django.conf import settings
 from django.db import DatabaseError, transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -47,8 +46,20 @@ def entrant_of(match, user):
     """The entrant `user` plays as in this match, or None."""
     if not user.is_authenticated:
         return None
-    playing = Entrant.objects.filter(seats__match=match).filter(Q(user=user) | Q(members=user))
-    return playing.order_by("seats__pk").first()
+    seats = _seats(match)
+    for seat in seats:
+        if seat.entrant.user_id == user.pk:
+            return seat.entrant
+    teams = Entrant.objects.filter(pk__in=[seat.entrant_id for seat in seats], members=user)  # team events
+    return teams.order_by("pk").first()
+
+
+def _seats(match):
+    """The match's seats with their entrants, read once and kept on the match for scoring."""
+    cached = getattr(match, "_prefetched_objects_cache", {})
+    if "seats" not in cached:
+        match._prefetched_objects_cache = {**cached, "seats": list(match.seats.select_related("entrant"))}
+    return list(match._prefetched_objects_cache["seats"])
 
 
 REPORT_FIELDS = {"games", "wins", "draws", "placements"}
