@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from tournaments.models import Entrant, Event, Match, Seat
 from tournaments.services import events, rounds
 from tournaments.services.common import bump_results
+from tournaments.services.standings import event_standings
 
 
 def build_event(organiser, players, played_rounds, name, swiss_rounds=10, auto_pair=True):
@@ -22,7 +23,9 @@ def build_event(organiser, players, played_rounds, name, swiss_rounds=10, auto_p
     for _number in range(played_rounds):
         play_round(event, rounds.pair_next_round(event, organiser), rng)
     Event.objects.filter(pk=event.pk).update(auto_pair=auto_pair)
-    return Event.objects.get(pk=event.pk)
+    event = Event.objects.get(pk=event.pk)
+    event_standings(event)  # as `after_results` leaves them when a round's last result comes in
+    return event
 
 
 def play_round(event, round_, rng):

@@ -150,3 +150,26 @@ def test_the_sweeper_pairs_an_auto_pair_event_left_waiting(organiser, sent):
     Match.objects.filter(round__event=event).update(status="confirmed")
     tasks.sweep_reports()
     assert sent == [(tasks.AFTER_RESULTS, event.pk)]
+
+
+def test_a_report_is_accepted_in_a_few_queries_whatever_the_event_size(
+    api, organiser, sent, django_assert_max_num_queries
+):
+    event, matches = table_event(organiser, 60)
+    match = matches[-1]
+    first, second = (seat.entrant for seat in match.seats.all())
+    api.force_authenticate(first.user)
+    with django_assert_max_num_queries(7):  # lock+round check, seats, replace, insert, log (+ savepoint)
+        answer = api.post(
+            f"/api/v1/matches/{match.pk}/report/", {"wins": {str(first.pk): 2, str(second.pk): 0}}, format="json"
+        )
+    assert answer.status_code == 202 and answer.json()["status"] == "received"
+
+
+def test_a_private_events_match_is_not_found_by_others(api, organiser, bob, sent):
+    event, matches = table_event(organiser, 2)
+    Event.objects.filter(pk=event.pk).update(is_public=False)
+    api.force_authenticate(bob)
+    answer = api.post(f"/api/v1/matches/{matches[0].pk}/report/", {"wins": {"1": 2}}, format="json")
+    assert answer.status_code == 404
+    assert api.post("/api/v1/matches/999999/report/", {"wins": {"1": 2}}, format="json").status_code == 404

@@ -13,7 +13,7 @@ from api.schema import error_responses
 from core.errors import DomainError
 
 from ..access import event_for_viewer, match_for_viewer, visible_events
-from ..models import Entrant
+from ..models import Entrant, Match
 from ..presenters import bracket_payload, match_state, report_state, round_payload, table_payload
 from ..services import events as event_services
 from ..services import reports as report_services
@@ -198,10 +198,14 @@ def match_detail(request, pk):
 def match_report(request, pk):
     """A player reports: {"games": [...]} (scored by the game's rules), {"wins": {...}, "draws": n}
     or {"placements": {...}}. Answers 202; a Celery task scores it."""
-    match = match_for_viewer(request.user, pk)
-    if not isinstance(request.data, dict) or not ({"games", "wins", "placements"} & set(request.data)):
-        raise DomainError("result.payload_shape", "games")
-    report = report_services.submit_report(match, request.user, dict(request.data))
+    try:
+        if not isinstance(request.data, dict) or not ({"games", "wins", "placements"} & set(request.data)):
+            raise DomainError("result.payload_shape", "games")
+        # The players of a match see it: the visibility query runs only when the report is refused.
+        report = report_services.submit_report(Match(pk=pk), request.user, dict(request.data))
+    except (DomainError, Match.DoesNotExist):
+        match_for_viewer(request.user, pk)  # a private event's match is a 404 to others, whatever went wrong
+        raise
     return Response(report_state(report), status=status.HTTP_202_ACCEPTED)  # as stored: scoring comes after
 
 

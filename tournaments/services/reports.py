@@ -7,6 +7,7 @@ import logging
 
 from django.conf import settings
 from django.db import DatabaseError, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -14,7 +15,7 @@ from core.errors import DomainError, define_messages
 from core.tasks import enqueue_once_on_commit
 from core.text import has_unstorable_text
 
-from ..models import AuditAction, Entrant, Event, Match, Report
+from ..models import AuditAction, Entrant, Event, Match, Report, Round
 from .common import locked, locked_match, log
 from .scoring import give_up, reported_result, score, scoring_failed  # noqa: F401 - the reporting API
 
@@ -86,7 +87,7 @@ def submit_report(match, user, payload, confirms=None):
     if confirms is None:
         check_payload(payload)
     with transaction.atomic():
-        match = locked_match(match)
+        match = _locked_for_report(match.pk)
         entrant = entrant_of(match, user)
         if entrant is None:
             raise DomainError("report.players_only", status=403)
@@ -123,13 +124,22 @@ def _refuse_impossible(payload, match):
         return None
 
 
+def _locked_for_report(match_id):
+    """The match row locked, with its event and game, and whether a later round exists: one query."""
+    later = Round.objects.filter(event=OuterRef("round__event"), number__gt=OuterRef("round__number"))
+    matches = Match.objects.select_for_update(of=("self",)).select_related("round__event__game")
+    return matches.annotate(later_round=Exists(later)).get(pk=match_id)
+
+
 def _check_open(match):
     if match.is_bye:
         raise DomainError("report.bye")
     if match.status == Match.Status.CONFIRMED:
         raise DomainError("report.closed")
-    latest = match.round.event.rounds.order_by("-number").values_list("pk", flat=True).first()
-    if match.round_id != latest or match.round.event.status == Event.Status.FINISHED:
+    later_round = getattr(match, "later_round", None)
+    if later_round is None:
+        later_round = match.round.event.rounds.filter(number__gt=match.round.number).exists()
+    if later_round or match.round.event.status == Event.Status.FINISHED:
         raise DomainError("report.round_over")
 
 
