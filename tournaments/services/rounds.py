@@ -113,15 +113,15 @@ def _players(event, number):
         for entrant in at_table:
             opponents.setdefault(entrant, set()).update(other for other in at_table if other != entrant)
     players = []
-    for entrant in event.entrants.all():
-        row = standings.get(entrant.pk, {})
-        active = entrant.dropped_after is None and entrant.joined_round <= number
+    for entrant, dropped_after, joined_round in event.entrants.values_list("pk", "dropped_after", "joined_round"):
+        row = standings.get(entrant, {})
+        active = dropped_after is None and joined_round <= number
         players.append(
             Player(
-                entrant.pk,
+                entrant,
                 row.get("match_points", 0),
                 row.get("rank", 0),
-                frozenset(opponents.get(entrant.pk, ())),
+                frozenset(opponents.get(entrant, ())),
                 row.get("byes", 0),
                 not active,
             )
@@ -134,11 +134,13 @@ def _create_round(event, number, pairing, stage=Round.Stage.SWISS):
     round_ = Round.objects.create(event=event, number=number, stage=stage, notes=pairing.notes)
     tables = [(seated, False) for seated in pairing.tables] + [([entrant], True) for entrant in pairing.byes]
     matches = Match.objects.bulk_create(
-        Match(round=round_, table=table, is_bye=bye, status=Match.Status.CONFIRMED if bye else Match.Status.PENDING)
+        Match(
+            round_id=round_.pk, table=table, is_bye=bye, status=Match.Status.CONFIRMED if bye else Match.Status.PENDING
+        )
         for table, (_seated, bye) in enumerate(tables, start=1)
     )
     Seat.objects.bulk_create(
-        Seat(match=match, entrant_id=entrant, game_wins=2 if bye else 0)
+        Seat(match_id=match.pk, entrant_id=entrant, game_wins=2 if bye else 0)
         for match, (seated, bye) in zip(matches, tables, strict=True)
         for entrant in seated
     )
