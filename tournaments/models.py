@@ -284,10 +284,14 @@ class Report(models.Model):
     problem = models.JSONField(null=True, blank=True)  # why it is impossible: DomainError.as_dict()
     created_at = models.DateTimeField(auto_now_add=True)
     scored_at = models.DateTimeField(null=True, blank=True)
+    # Delivery lease: the sweeper sends a received report to the workers again only after this,
+    # with a backoff (`sends` so far), so a deep queue is never sent twice.
+    resend_at = models.DateTimeField(null=True, blank=True)
+    sends = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["match", "created_at", "pk"]
-        indexes = [models.Index(fields=["status", "created_at"])]
+        indexes = [models.Index(fields=["status", "created_at"]), models.Index(fields=["status", "resend_at"])]
 
     def __str__(self):
         return f"report {self.pk} on {self.match}"

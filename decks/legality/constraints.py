@@ -91,6 +91,7 @@ class Where:
             for field, allowed in self.tests
         ]
         self.card_getters = [(getter(field), allowed) for field, allowed in self.tests]
+        self.key = tuple(self.tests)  # constraints with the same clause share one selection
 
     def select(self, entries):
         for get, allowed in self.entry_getters:
@@ -161,7 +162,7 @@ class DeckSize(Bounded):
     """Total cards in the deck."""
 
     def check(self, deck, ctx):
-        size = deck.size
+        size = ctx.size
         if self.outside(size):
             yield self.violation({"min": self.min, "max": self.max}, [], bounds_text(self.min, self.max), size)
 
@@ -175,7 +176,7 @@ class Count(Bounded):
         self.where = compile_where(spec.get("where"), place)
 
     def check(self, deck, ctx):
-        matching = self.where.select(deck.entries)
+        matching = ctx.select(self.where)
         count = sum([entry.qty for entry in matching])
         if self.outside(count):
             cards = [entry.card.name for entry in matching]
@@ -194,7 +195,7 @@ class CountPerValue(Bounded):
         self.where = compile_where(spec.get("where"), place)
 
     def check(self, deck, ctx):
-        matching = self.where.select(deck.entries)
+        matching = ctx.select(self.where)
         counts = {}
         for entry in matching:
             value = self.get(entry.card)
@@ -225,7 +226,7 @@ class Composition(Constraint):
         self.get_group, self.get_slot = getter(self.group_by), getter(self.attribute)
 
     def check(self, deck, ctx):
-        matching = self.where.select(deck.entries)
+        matching = ctx.select(self.where)
         counts = {}
         for entry in matching:
             key = (self.get_group(entry.card), self.slot_of.get(self.get_slot(entry.card)))
@@ -271,7 +272,7 @@ class CopyLimit(Constraint):
 
     def check(self, deck, ctx):
         copies, first = {}, {}
-        for entry in self.where.select(deck.entries):
+        for entry in ctx.select(self.where):
             key = entry.card.key
             copies[key] = copies.get(key, 0) + entry.qty
             first.setdefault(key, entry.card)
@@ -325,7 +326,7 @@ class MaxSharing(Constraint):
         self._folded = {}  # value -> compared form; values come from the catalogue, so few
 
     def check(self, deck, ctx):
-        matching = self.where.select(deck.entries)
+        matching = ctx.select(self.where)
         counts, shown = {}, {}
         for entry in matching:
             value = self.get(entry.card)
@@ -463,7 +464,7 @@ class AttributeRange(Constraint):
         self.where = compile_where(spec.get("where"), place)
 
     def check(self, deck, ctx):
-        for entry in self.where.select(deck.entries):
+        for entry in ctx.select(self.where):
             card = entry.card
             value = card.value(self.attribute)
             if (
@@ -484,7 +485,7 @@ class FlaggedIllegal(Constraint):
         self.where = compile_where(spec.get("where"), place)
 
     def check(self, deck, ctx):
-        for entry in self.where.select(deck.entries):
+        for entry in ctx.select(self.where):
             yield self.violation({"card": entry.card.name}, [entry.card.name], 0, entry.qty)
 
 
@@ -500,7 +501,7 @@ class MainPersonality(Constraint):
         self.declaration = spec.get("declaration")
 
     def check(self, deck, ctx):
-        cards = [entry.card for entry in self.where.select(deck.entries)]
+        cards = [entry.card for entry in ctx.select(self.where)]
         names = [card.name for card in cards]
         personalities = {}
         for card in cards:
