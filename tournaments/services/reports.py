@@ -110,7 +110,7 @@ def submit_report(match, user, payload, confirms=None):
 def awaits_organiser(match):
     """A side without an account (a walk-in, not a team with members) never reports: the organiser
     accepts the other side's claim."""
-    return match.seats.filter(entrant__user__isnull=True, entrant__members__isnull=True).exists()
+    return any(seat.entrant.user_id is None and not seat.entrant.member_names for seat in _seats(match))
 
 
 def due_now(report_id):
