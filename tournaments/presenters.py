@@ -8,7 +8,7 @@ from django.utils.translation import ngettext
 from core.errors import DomainError
 
 from .match_result import MatchResult
-from .models import AuditAction, Event, Match, Report, Round, Seat
+from .models import AuditAction, CheckedDeck, Event, Match, Penalty, Report, Round, Seat
 from .services.results import seated_result
 
 STAGES = {4: "quarterfinals", 2: "semifinals", 1: "final"}
@@ -132,6 +132,44 @@ def table_payload(match, seats=None):
         "wins": {str(seat.entrant_id): seat.game_wins for seat in seats} if confirmed else None,
         "placements": {str(seat.entrant_id): seat.placement for seat in seats if seat.placement} or None,
         "draws": match.draws,
+        "extra_minutes": match.extra_minutes,
+    }
+
+
+def penalty_payload(penalty):
+    return {
+        "id": penalty.pk,
+        "entrant": penalty.entrant_id,
+        "name": penalty.entrant.name,
+        "kind": penalty.kind,
+        "kind_label": str(penalty.get_kind_display()),
+        "reason": penalty.reason,
+        "round": penalty.round_number,
+        "correction": penalty.correction,
+        "judge": penalty.judge.username if penalty.judge_id else None,
+        "created_at": penalty.created_at,
+    }
+
+
+def deck_check_payload(check):
+    return {
+        "id": check.pk,
+        "round": check.round_number,
+        "seed": check.seed,
+        "options": check.options,
+        "tables": check.tables,
+        "decks": [
+            {
+                "id": deck.pk,
+                "entrant": deck.entrant_id,
+                "name": deck.entrant.name,
+                "table": deck.table,
+                "outcome": deck.outcome,
+                "note": deck.note,
+                "penalty": deck.penalty_id,
+            }
+            for deck in check.decks.select_related("entrant")
+        ],
     }
 
 
@@ -355,6 +393,19 @@ def audit_details(entry, names):
         )
     elif action == AuditAction.DECK_SUBMIT and "legal" in after:
         details.append(_("legal") if after["legal"] else _("illegal"))
+    elif action == AuditAction.PENALTY_GIVE and after.get("kind"):
+        details.append(_judging_words(after))
+    elif action == AuditAction.DECK_CHECK_SELECT and after.get("seed"):
+        details.append(
+            _("seed %(seed)s, tables %(tables)s")
+            % {"seed": after["seed"], "tables": ", ".join(map(str, after.get("tables", [])))}
+        )
+    elif action == AuditAction.DECK_CHECK_RECORD and after.get("outcome"):
+        details.append(" — ".join(filter(None, [str(CheckedDeck.Outcome(after["outcome"]).label), after.get("note")])))
+    elif action == AuditAction.TABLE_EXTEND and after.get("minutes"):
+        details.append(
+            ngettext("%(count)s more minute", "%(count)s more minutes", after["minutes"]) % {"count": after["minutes"]}
+        )
     elif action == AuditAction.ENTRANT_DROP and after.get("after_round") is not None:
         details.append(_("after round %(number)s") % {"number": after["after_round"]})
     elif action == AuditAction.EVENT_PUBLICATION and after.get("publication"):
@@ -367,6 +418,13 @@ def audit_details(entry, names):
             % {"players": after["players"], "rounds": after.get("swiss_rounds")}
         )
     return "; ".join(detail for detail in details if detail)
+
+
+def _judging_words(after):
+    words = [str(Penalty.Kind(after["kind"]).label), after.get("reason", "")]
+    if after.get("correction"):
+        words.append(_("correction: %(reason)s") % {"reason": after["correction"]})
+    return " — ".join(word for word in words if word)
 
 
 def describe_audit(entry, names, roles):

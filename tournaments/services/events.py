@@ -14,6 +14,7 @@ from decks.services.legality import validate_request
 
 from ..models import AuditAction, Entrant, Event
 from .common import bump_results, locked, log, organiser_only, require_status
+from .prizes import fix_prizes
 
 MAX_ROUNDS = 20
 
@@ -229,6 +230,7 @@ def finish_event(event, actor):
     event = locked(event)
     organiser_only(event, actor)
     require_status(event, Event.Status.SWISS, Event.Status.TOP_CUT)
+    fix_prizes(event, actor)
     event.status = Event.Status.FINISHED
     event.timer_ends_at = event.timer_paused_seconds = None
     event.save(update_fields=["status", "timer_ends_at", "timer_paused_seconds"])

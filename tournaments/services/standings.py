@@ -3,7 +3,7 @@
 from django.core.cache import cache
 
 from ..match_result import MatchResult
-from ..models import Match, Seat
+from ..models import Match, Penalty, Seat
 from ..standings import Outcome, ResultColumns, bye_outcome, compute_standings
 
 CACHE_SECONDS = 24 * 3600
@@ -34,7 +34,13 @@ def _compute(event):
     dropped = {entrant for entrant, _name, _joined, after in entrants if after is not None}
     table = compute_standings([entrant for entrant, *_ in entrants], columns, dropped, event.tiebreakers)
     names = {entrant: name for entrant, name, *_ in entrants}
-    return [{**standing.as_dict(), "name": names[standing.player]} for standing in table]
+    disqualified = set(
+        Penalty.objects.filter(event=event, kind=Penalty.Kind.DISQUALIFICATION).values_list("entrant", flat=True)
+    )
+    return [
+        {**standing.as_dict(), "name": names[standing.player], "disqualified": standing.player in disqualified}
+        for standing in table
+    ]
 
 
 def _confirmed_results(event):
