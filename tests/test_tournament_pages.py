@@ -146,7 +146,7 @@ def test_standings_page_csv_and_json(client, api, nine, organiser):
     assert "After Swiss round 1 of 3" in page and "%" in page
     assert re.search(r"\d+\.\d\d%", page), "percentages with 2 decimals"
     french = client.get(f"/fr/events/{event.pk}/standings/").text
-    assert re.search(r"\d+,\d\d%", french), "localised decimals"
+    assert re.search(r"\d+,\d\d\xa0%", french), "localised decimals, a space before % in French"
 
     response = client.get(f"/en/events/{event.pk}/standings.csv")
     assert response["Content-Type"].startswith("text/csv") and "attachment" in response["Content-Disposition"]
