@@ -1,5 +1,6 @@
 from django.urls import path
 
+from . import views_judging as judging
 from . import views_organiser as views
 
 urlpatterns = [
@@ -18,6 +19,18 @@ urlpatterns = [
     path("<int:pk>/manage/finish/", views.finish, name="finish"),
     path("<int:pk>/manage/timer/", views.timer, name="timer_control"),
     path("<int:pk>/manage/publication/", views.publication, name="publication"),
+    path("<int:pk>/manage/judging/", judging.judging_page, name="judging"),
+    path("<int:pk>/manage/judging/penalty/", judging.penalty, name="penalty"),
+    path("<int:pk>/manage/judging/matches/<int:match_id>/extend/", judging.extension, name="extend_table"),
+    path("<int:pk>/manage/judging/deck-checks/", judging.deck_check_draw, name="deck_check_draw"),
+    path(
+        "<int:pk>/manage/judging/deck-checks/<int:checked_id>/", judging.deck_check_outcome, name="deck_check_outcome"
+    ),
+    path(
+        "<int:pk>/manage/judging/deck-checks/<int:checked_id>/sheet/", judging.deck_check_sheet, name="deck_check_sheet"
+    ),
+    path("<int:pk>/manage/judging/prizes/", judging.prize_plan, name="prize_plan"),
+    path("<int:pk>/prizes/", judging.prize_sheet, name="prize_sheet"),
     path("<int:pk>/register/", views.register, name="register"),
     path("<int:pk>/deck/", views.submit_deck, name="submit_deck"),
 ]
