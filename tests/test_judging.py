@@ -4,7 +4,7 @@ players see, each write refused to non-staff with nothing changed."""
 import pytest
 
 from tournaments.models import AuditAction, AuditEntry, CheckedDeck, Event, Match, Penalty, Seat
-from tournaments.services import events, rounds
+from tournaments.services import events, rounds, staff
 from tournaments.services.standings import event_standings
 
 from .conftest import make_user
@@ -152,11 +152,34 @@ def test_the_organiser_sees_every_penalty_and_a_player_their_own(api, organiser,
 def test_only_staff_give_penalties(api, alice, bob, eight):
     api.force_authenticate(alice)
     response = penalise(api, eight, {"entrant": entrant_of(eight, bob).pk, "kind": "match_loss", "reason": "x"})
-    assert response.status_code == 403 and response.json()["message"] == "Only the event's staff can do this."
+    assert response.status_code == 403
+    assert response.json()["message"] == "Only the event's organiser and judges can issue penalties."
     assert not Penalty.objects.exists()
     api.force_authenticate(make_user("mallory"))
     assert (
         penalise(api, eight, {"entrant": entrant_of(eight, bob).pk, "kind": "warning", "reason": "x"}).status_code
+        == 403
+    )
+
+
+def test_a_judge_gives_penalties_and_a_scorekeeper_cannot(api, organiser, alice, eight):
+    judge, scorekeeper = make_user("jules"), make_user("sandra")
+    staff.add_staff(eight, organiser, "jules", "judge")
+    staff.add_staff(eight, organiser, "sandra", "scorekeeper")
+    body = {"entrant": entrant_of(eight, alice).pk, "kind": "warning", "reason": "Slow play"}
+    api.force_authenticate(scorekeeper)
+    assert penalise(api, eight, body).status_code == 403
+    assert api.post(f"/api/v1/tournaments/{eight.pk}/deck-checks/", {"count": 1}, format="json").status_code == 403
+    api.force_authenticate(judge)
+    assert penalise(api, eight, body).status_code == 201
+    assert Penalty.objects.get().judge == judge
+    assert api.post(f"/api/v1/tournaments/{eight.pk}/deck-checks/", {"count": 1}, format="json").status_code == 201
+    match = match_of(entrant_of(eight, alice))
+    assert api.post(f"/api/v1/matches/{match.pk}/extend/", {"minutes": 2}, format="json").status_code == 200
+    assert len(api.get(f"/api/v1/tournaments/{eight.pk}/penalties/").json()["penalties"]) == 1
+    # Prizes stay the organiser's.
+    assert (
+        api.post(f"/api/v1/tournaments/{eight.pk}/prizes/", {"scheme": "curve", "fixed": 5}, format="json").status_code
         == 403
     )
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 from catalogue.models import Card
 from decks.services.decks import create_deck
 from tournaments.models import CheckedDeck, Event, Match, Penalty
-from tournaments.services import events, judging, rounds
+from tournaments.services import events, judging, rounds, staff
 
 from .conftest import make_user
 
@@ -109,7 +109,20 @@ def test_the_prize_plan_from_the_page_and_the_printable_sheet(client, organiser,
     assert sheet.status_code == 200 and "Preview from the standings now" in sheet.text
 
 
-def test_judging_pages_are_the_organisers(client, alice, four):
+def test_a_judge_uses_the_judging_page(client, organiser, alice, four):
+    jules = make_user("jules")
+    staff.add_staff(four, organiser, "jules", "judge")
+    client.force_login(jules)
+    assert client.get(url("judging", four)).status_code == 200
+    entrant = four.entrants.get(user=alice)
+    response = client.post(
+        url("penalty", four), {"entrant": entrant.pk, "kind": "warning", "reason": "Slow play"}, follow=True
+    )
+    assert "Warning recorded for alice." in response.text
+    assert client.get(url("judging", four)).status_code == 200
+
+
+def test_judging_pages_are_the_organisers_and_judges(client, alice, four):
     client.force_login(alice)
     assert client.get(url("judging", four)).status_code == 403
     assert client.post(url("penalty", four), {"entrant": 1, "kind": "warning", "reason": "x"}).status_code == 403

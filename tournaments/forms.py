@@ -9,7 +9,7 @@ from django.utils.translation import ngettext
 from catalogue.models import Game
 from decks.models import Deck, DeckVersion, Format
 
-from .models import SWISS_ROUNDS, CheckedDeck, Event, Penalty, default_swiss_rounds
+from .models import SWISS_ROUNDS, CheckedDeck, Event, EventStaff, Penalty, default_swiss_rounds
 from .services.events import MAX_ROUNDS
 
 
@@ -113,6 +113,11 @@ class TimerForm(forms.Form):
 
 class PublicationForm(forms.Form):
     publication = forms.ChoiceField(label=_("Decklist publication"), choices=Event.Publication.choices)
+
+
+class StaffForm(forms.Form):
+    username = forms.CharField(label=_("Username"), max_length=150)
+    role = forms.ChoiceField(label=_("Role"), choices=EventStaff.Role.choices)
 
 
 class ResultForm(forms.Form):

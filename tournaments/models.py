@@ -182,6 +182,28 @@ class Seat(models.Model):
         return f"{self.entrant} at {self.match}"
 
 
+class EventStaff(models.Model):
+    """Someone the organiser trusts with part of the event: a judge or a scorekeeper."""
+
+    class Role(models.TextChoices):
+        JUDGE = "judge", _("Judge")
+        SCOREKEEPER = "scorekeeper", _("Scorekeeper")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="staff_roles")
+    role = models.CharField(_("role"), max_length=12, choices=Role)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "role", "user__username"]
+        verbose_name = _("staff member")
+        verbose_name_plural = _("staff")
+        constraints = [models.UniqueConstraint(fields=["event", "user"], name="staff_once_per_event")]
+
+    def __str__(self):
+        return f"{self.user} ({self.role}) at {self.event}"
+
+
 class AuditAction(models.TextChoices):
     EVENT_CREATE = "event.create", _("Event created")
     EVENT_START = "event.start", _("Event started")
@@ -213,6 +235,9 @@ class AuditAction(models.TextChoices):
     DECK_CHECK_RECORD = "deck_check.record", _("Deck check recorded")
     PRIZES_PLAN = "prizes.plan", _("Prize pool described")
     PRIZES_FIX = "prizes.fix", _("Prizes fixed")
+    STAFF_ADD = "staff.add", _("Staff member added")
+    STAFF_ROLE = "staff.role", _("Staff role changed")
+    STAFF_REMOVE = "staff.remove", _("Staff member removed")
 
 
 def audit_action_choices():

@@ -8,7 +8,7 @@ from django.utils.translation import ngettext
 from core.errors import DomainError
 
 from .match_result import MatchResult
-from .models import AuditAction, CheckedDeck, Event, Match, Penalty, Report, Round, Seat
+from .models import AuditAction, CheckedDeck, Event, EventStaff, Match, Penalty, Report, Round, Seat
 from .services.results import seated_result
 
 STAGES = {4: "quarterfinals", 2: "semifinals", 1: "final"}
@@ -340,6 +340,8 @@ def audit_actor(entry, roles):
 def audit_roles(event):
     """{user id: role} of the people who act on an event."""
     roles = {user: _("player") for user in event.entrants.exclude(user=None).values_list("user_id", flat=True)}
+    for user, role in event.staff.values_list("user_id", "role"):
+        roles[user] = EventStaff.Role(role).label
     roles[event.organiser_id] = _("organiser")
     return roles
 
@@ -410,6 +412,12 @@ def audit_details(entry, names):
         details.append(_("after round %(number)s") % {"number": after["after_round"]})
     elif action == AuditAction.EVENT_PUBLICATION and after.get("publication"):
         details.append(str(Event.Publication(after["publication"]).label))
+    elif action.startswith("staff."):
+        member = after or before
+        details.append(
+            _("%(username)s, %(role)s")
+            % {"username": member.get("username", "?"), "role": EventStaff.Role(member.get("role", "judge")).label}
+        )
     elif action.startswith("timer.") and after.get("remaining") is not None:
         details.append(_("%(clock)s left") % {"clock": clock(after["remaining"])})
     elif action == AuditAction.EVENT_START and after.get("players"):

@@ -2,6 +2,7 @@ from django.urls import path
 
 from . import views_judging as judging
 from . import views_organiser as views
+from . import views_staff
 
 urlpatterns = [
     path("new/", views.event_create, name="event_create"),
@@ -31,6 +32,9 @@ urlpatterns = [
     ),
     path("<int:pk>/manage/judging/prizes/", judging.prize_plan, name="prize_plan"),
     path("<int:pk>/prizes/", judging.prize_sheet, name="prize_sheet"),
+    path("<int:pk>/manage/staff/", views_staff.staff, name="staff"),
+    path("<int:pk>/manage/staff/<int:user_id>/remove/", views_staff.staff_remove, name="staff_remove"),
+    path("<int:pk>/manage/results/", views_staff.results_desk, name="results_desk"),
     path("<int:pk>/register/", views.register, name="register"),
     path("<int:pk>/deck/", views.submit_deck, name="submit_deck"),
 ]

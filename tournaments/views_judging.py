@@ -1,7 +1,10 @@
 """The judges' page: penalties, time extensions, deck checks and prizes; the printable deck-check and
 prize sheets. Writes go through tournaments.services (staff only); refusals are shown as they are."""
 
+from functools import wraps
+
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -11,7 +14,7 @@ from django.views.decorators.http import require_POST
 from core.errors import DomainError
 from decks.services.decks import check_sheet_of
 
-from .access import event_for_viewer
+from .access import event_for_staff, event_for_viewer
 from .forms import DeckCheckDrawForm, DeckCheckOutcomeForm, ExtensionForm, PenaltyForm, PrizePlanForm
 from .models import CheckedDeck, Match, Penalty
 from .presenters import penalty_payload
@@ -20,11 +23,25 @@ from .services import prizes as prize_services
 from .views_organiser import _attempt, organiser_view
 
 
+def judge_view(capability):
+    """Signed in, and the organiser or a judge: 404 if the event cannot be seen, else 403."""
+
+    def decorator(view):
+        @login_required
+        @wraps(view)
+        def wrapper(request, pk, *args, **kwargs):
+            return view(request, event_for_staff(request.user, pk, capability), *args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
 def _judging(event, anchor=""):
     return redirect(reverse("tournaments:judging", args=[event.pk]) + (f"#{anchor}" if anchor else ""))
 
 
-@organiser_view
+@judge_view("penalties")
 def judging_page(request, event):
     entrants = list(event.entrants.order_by("name"))
     latest = event.rounds.order_by("-number").first()
@@ -67,7 +84,7 @@ def _sheet_or_problem(event):
         return {"problem": error.message}
 
 
-@organiser_view
+@judge_view("penalties")
 @require_POST
 def penalty(request, event):
     form = PenaltyForm(request.POST, entrants=event.entrants.all())
@@ -87,7 +104,7 @@ def penalty(request, event):
     return _judging(event, "penalties")
 
 
-@organiser_view
+@judge_view("penalties")
 @require_POST
 def extension(request, event, match_id):
     match = get_object_or_404(Match, pk=match_id, round__event=event)
@@ -106,7 +123,7 @@ def extension(request, event, match_id):
     return _judging(event, "extensions")
 
 
-@organiser_view
+@judge_view("deck_checks")
 @require_POST
 def deck_check_draw(request, event):
     form = DeckCheckDrawForm(request.POST)
@@ -127,7 +144,7 @@ def deck_check_draw(request, event):
     return _judging(event, "deck-checks")
 
 
-@organiser_view
+@judge_view("deck_checks")
 @require_POST
 def deck_check_outcome(request, event, checked_id):
     checked = get_object_or_404(CheckedDeck, pk=checked_id, deck_check__event=event)
@@ -145,7 +162,7 @@ def deck_check_outcome(request, event, checked_id):
     return _judging(event, "deck-checks")
 
 
-@organiser_view
+@judge_view("deck_checks")
 def deck_check_sheet(request, event, checked_id):
     """Printable: the registered list grouped as the judge counts the cards, with totals."""
     checked = get_object_or_404(

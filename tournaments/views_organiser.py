@@ -33,6 +33,7 @@ from .services import results as result_services
 from .services import rounds as round_services
 from .services.results import seated_result
 from .services.timer import control_timer, remaining_seconds
+from .views_staff import desk_url, staff_view
 
 AUDIT_ENTRIES = 30
 EXTEND_MINUTES = 5
@@ -295,32 +296,34 @@ def _seats(match):
     return list(match.seats.select_related("entrant").order_by("pk"))
 
 
-@organiser_view
+@staff_view("enter_results")
 @require_POST
 def result(request, event, match_id):
+    """The organiser, a judge or a scorekeeper enters a table's result (tournaments.access)."""
     match = _match(event, match_id)
+    back = redirect(desk_url(request.user, event) + "#round")
     form = ResultForm(request.POST, match=match, seats=_seats(match), event=event)
     prefix = _("Table %(table)s:") % {"table": match.table}
     if not form.is_valid():
         messages.error(request, f"{prefix} {form.error_text()}")
-        return _dashboard(event, "round")
+        return back
     try:
         result_services.record_result(match, request.user, **form.service_arguments())
     except DomainError as error:
         messages.error(request, f"{prefix} {error.message}")
     else:
         messages.success(request, _("Table %(table)s: result saved.") % {"table": match.table})
-    return _dashboard(event, "round")
+    return back
 
 
-@organiser_view
+@staff_view("correct_results")
 def correction(request, event, match_id):
     """A result of a finished round changes only with a reason, which goes into the log."""
     match = _match(event, match_id)
     seats = _seats(match)
     if match.is_bye:
         messages.error(request, _("A bye has no result to correct."))
-        return _dashboard(event, "earlier")
+        return redirect(desk_url(request.user, event) + "#earlier")
     form = ResultForm(
         request.POST or None,
         match=match,
@@ -342,8 +345,15 @@ def correction(request, event, match_id):
                 _("Round %(round)s, table %(table)s: result corrected.")
                 % {"round": match.round.number, "table": match.table},
             )
-            return _dashboard(event, "log")
-    context = {"event": event, "match": match, "seats": seats, "form": form, "round_label": round_title(match.round)}
+            return redirect(desk_url(request.user, event) + "#log")
+    context = {
+        "event": event,
+        "match": match,
+        "seats": seats,
+        "form": form,
+        "round_label": round_title(match.round),
+        "back_url": desk_url(request.user, event),
+    }
     return render(request, "tournaments/manage/correction.html", context)
 
 

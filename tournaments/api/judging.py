@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from api.schema import error_responses
 from core.errors import DomainError
 
-from ..access import event_for_viewer, match_for_viewer
+from ..access import can, event_for_viewer, match_for_viewer
 from ..models import CheckedDeck, Penalty
 from ..presenters import deck_check_payload, penalty_payload
 from ..services import judging
@@ -51,7 +51,7 @@ def _valid(serializer_class, data):
 
 
 def _is_staff(user, event):
-    return user.is_authenticated and user.pk == event.organiser_id
+    return can(user, event, "penalties")
 
 
 @extend_schema(request=PenaltySerializer, responses={200: dict, 201: dict, **error_responses(403)})
@@ -89,7 +89,7 @@ def deck_checks(request, pk):
     """Staff. GET: the draws so far. POST: draw {"count", "top", "allow_repeat", "seed"} tables."""
     event = event_for_viewer(request.user, pk)
     if request.method == "GET":
-        judging.require_staff(event, request.user)
+        judging.require_staff(event, request.user, "deck_checks")
         checks = event.deck_checks.prefetch_related("decks__entrant")
         return Response({"deck_checks": [deck_check_payload(check) for check in checks]})
     data = _valid(DeckCheckSerializer, request.data)

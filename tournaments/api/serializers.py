@@ -1,7 +1,7 @@
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from ..models import Entrant, Event
+from ..models import Entrant, Event, EventStaff
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -85,6 +85,20 @@ class EntrantCreateSerializer(serializers.Serializer):
         if not attrs.get("name") and not attrs.get("user"):
             raise serializers.ValidationError(_("Give a name (walk-in) or a user id."))
         return attrs
+
+
+class StaffSerializer(serializers.ModelSerializer):
+    user = serializers.IntegerField(source="user_id", read_only=True)
+    username = serializers.CharField(source="user.username", read_only=True)
+
+    class Meta:
+        model = EventStaff
+        fields = ["user", "username", "role"]
+
+
+class StaffCreateSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    role = serializers.ChoiceField(choices=EventStaff.Role.choices)
 
 
 class DeckSubmitSerializer(serializers.Serializer):

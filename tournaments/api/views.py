@@ -1,4 +1,5 @@
-"""The events API: reads for anyone who may see the event, writes for its organiser only."""
+"""The events API: reads for anyone who may see the event, writes for its organiser, or its staff by role
+(tournaments.access)."""
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
@@ -12,13 +13,14 @@ from api.idempotency import idempotent
 from api.schema import error_responses
 from core.errors import DomainError
 
-from ..access import event_for_viewer, match_for_viewer, visible_events
+from ..access import can, event_for_viewer, is_staff_or_organiser, match_for_viewer, refusal, require, visible_events
 from ..models import Entrant
 from ..presenters import bracket_payload, match_state, report_state, round_payload, table_payload
 from ..services import events as event_services
 from ..services import reports as report_services
 from ..services import results as result_services
 from ..services import rounds as round_services
+from ..services import staff as staff_services
 from ..services.standings import event_standings
 from ..services.timer import control_timer, remaining_seconds
 from .serializers import (
@@ -29,6 +31,8 @@ from .serializers import (
     EventSerializer,
     PairSerializer,
     ResultSerializer,
+    StaffCreateSerializer,
+    StaffSerializer,
     TimerSerializer,
 )
 
@@ -44,10 +48,33 @@ class EventViewSet(viewsets.ViewSet):
     lookup_value_regex = "[0-9]+"
 
     def _organised(self, request, pk):
+        return self._allowed(request, pk, "manage")
+
+    def _allowed(self, request, pk, capability):
+        """The event when the user may do `capability` (tournaments.access): 404 unseen, else 403 with a message."""
         event = event_for_viewer(request.user, pk)
-        if event.organiser_id != request.user.pk:
-            raise DomainError("event.organiser_only", status=403)
+        require(request.user, event, capability)
         return event
+
+    @extend_schema(request=StaffCreateSerializer, responses={200: StaffSerializer(many=True), 201: StaffSerializer})
+    @action(detail=True, methods=["get", "post"])
+    def staff(self, request, pk=None):
+        """GET: the judges and scorekeepers (for the organiser and the staff). POST {"username", "role"}:
+        the organiser adds someone, or changes their role."""
+        if request.method == "GET":
+            event = event_for_viewer(request.user, pk)
+            if not is_staff_or_organiser(request.user, event):
+                raise refusal("manage")
+            return Response(StaffSerializer(staff_services.event_staff(event), many=True).data)
+        data = _valid(StaffCreateSerializer, request.data)
+        member = staff_services.add_staff(self._organised(request, pk), request.user, data["username"], data["role"])
+        return Response(StaffSerializer(member).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={204: None, **error_responses(404)})
+    @action(detail=True, methods=["delete"], url_path=r"staff/(?P<user_id>[0-9]+)")
+    def staff_remove(self, request, pk=None, user_id=None):
+        staff_services.remove_staff(self._organised(request, pk), request.user, int(user_id))
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(responses={200: EventSerializer(many=True)})
     def list(self, request):
@@ -167,8 +194,7 @@ class EventViewSet(viewsets.ViewSet):
 def match_result(request, pk):
     """Enter a result: {"wins": {"<entrant id>": 2, ...}, "draws": 0} or pod {"placements": {...}}."""
     match = match_for_viewer(request.user, pk)
-    if match.round.event.organiser_id != request.user.pk:
-        raise DomainError("result.organiser_only", status=403)
+    require(request.user, match.round.event, "enter_results")
     data = _valid(ResultSerializer, request.data)
     match = result_services.record_result(
         match,
@@ -187,7 +213,7 @@ def match_result(request, pk):
 def match_detail(request, pk):
     """A match's status and result (once confirmed); its players and the organiser also see its reports."""
     match = match_for_viewer(request.user, pk)
-    involved = request.user.pk == match.round.event.organiser_id or report_services.entrant_of(match, request.user)
+    involved = can(request.user, match.round.event, "enter_results") or report_services.entrant_of(match, request.user)
     return Response(match_state(match, with_reports=bool(involved)))
 
 

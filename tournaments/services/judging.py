@@ -1,11 +1,12 @@
 """Judges' writes: penalties, time extensions and deck checks. Each locks the event first, checks
-that the actor is staff, writes and logs (docs/prerelease.md)."""
+that the actor may (tournaments.access: the organiser and judges), writes and logs (docs/prerelease.md)."""
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError, define_messages
 
+from ..access import require
 from ..deck_checks import CheckTable, new_seed, select_tables
 from ..models import AuditAction, CheckedDeck, DeckCheck, Entrant, Event, Match, Penalty, Seat
 from ..penalties import CHANGES_RESULT, DISQUALIFICATION, MATCH_LOSS, penalised_result
@@ -17,7 +18,6 @@ MAX_TEXT = 300
 
 define_messages(
     {
-        "judging.staff_only": _("Only the event's staff can do this."),
         "penalty.kind": _("Choose warning, game loss, match loss or disqualification."),
         "penalty.reason": _("Give the reason for the penalty (up to %(max)s characters)."),
         "penalty.entrant": _("This player is not in the event."),
@@ -39,10 +39,9 @@ define_messages(
 )
 
 
-def require_staff(event, actor):
-    """Staff roles come with issue 13's `EventStaff`; until then the organiser is the event's staff."""
-    if actor is None or actor.pk != event.organiser_id:
-        raise DomainError("judging.staff_only", status=403)
+def require_staff(event, actor, capability="penalties"):
+    """The organiser and judges (tournaments.access); others get a 403 saying who may."""
+    require(actor, event, capability)
 
 
 def _clean_text(text, code, field, required=True):
@@ -156,7 +155,7 @@ def extend_table(match, actor, minutes):
 def draw_deck_check(event, actor, count, top=None, allow_repeat=False, seed=None):
     """Draw tables of the current round at random (seeded, logged) and list their decks to check."""
     event = locked(event)
-    require_staff(event, actor)
+    require_staff(event, actor, "deck_checks")
     require_status(event, Event.Status.SWISS, Event.Status.TOP_CUT)
     round_ = event.rounds.order_by("-number").first()
     if round_ is None:
@@ -190,7 +189,9 @@ def draw_deck_check(event, actor, count, top=None, allow_repeat=False, seed=None
 def record_deck_check(checked, actor, outcome, note="", penalty_kind=None, correction=""):
     """OK, or a problem with a note; a problem becomes a penalty in the same step when asked."""
     event = locked(checked.deck_check.event)
-    require_staff(event, actor)
+    require_staff(event, actor, "deck_checks")
+    if penalty_kind:
+        require_staff(event, actor, "penalties")
     checked = CheckedDeck.objects.select_for_update().select_related("deck_check", "entrant").get(pk=checked.pk)
     if outcome not in (CheckedDeck.Outcome.OK, CheckedDeck.Outcome.PROBLEM):
         raise DomainError("deck_check.outcome", "outcome")

@@ -6,13 +6,13 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError, define_messages
 
+from ..access import require
 from ..match_result import MatchResult
 from ..models import AuditAction, Event, Match, Round, Seat
 from .common import bump_results, locked, locked_match, log
 
 define_messages(
     {
-        "result.organiser_only": _("Only the event's organiser can enter results."),
         "result.bye": _("A bye has no result to enter."),
         "result.round_finished": _("Round %(number)s is finished: enter a correction with a reason instead."),
         "result.event_finished": _("The event is finished."),
@@ -45,9 +45,10 @@ def organiser_result(event, match, sides, wins=None, draws=0, placements=None):
 def record_result(match, actor, wins=None, draws=0, placements=None, correction=""):
     """`wins`: {entrant id: game wins} (one against one); `placements`: {entrant id: place} (pods)."""
     event = locked(match.round.event)
-    if actor.pk != event.organiser_id:
-        raise DomainError("result.organiser_only", status=403)
+    require(actor, event, "enter_results")
     match = locked_match(match)
+    if correction or match.status == Match.Status.CONFIRMED:
+        require(actor, event, "correct_results")  # scorekeepers fill in results; changing one is a judge's call
     if match.is_bye:
         raise DomainError("result.bye")
     _check_round_open(event, match, correction)

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0003_audit_actions_from_code'),
+        ('tournaments', '0004_event_staff'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

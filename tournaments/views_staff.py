@@ -1,0 +1,99 @@
+"""The event's staff: the organiser's staff page, and the results desk where judges and
+scorekeepers enter (and judges correct) results. Who may do what is tournaments.access."""
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from core.errors import DomainError
+
+from .access import can, event_for_staff, staff_role
+from .forms import StaffForm
+from .models import EventStaff
+from .presenters import round_title
+from .services import staff as staff_services
+
+
+def staff_view(capability):
+    """Signed in (else the login page) and allowed `capability` at the event: 404 if they cannot see it, else 403."""
+
+    def decorate(view):
+        @login_required
+        @wraps(view)
+        def wrapper(request, pk, *args, **kwargs):
+            return view(request, event_for_staff(request.user, pk, capability), *args, **kwargs)
+
+        return wrapper
+
+    return decorate
+
+
+def desk_url(user, event):
+    """Where a result form returns to: the organiser's dashboard, or the staff's results desk."""
+    name = "tournaments:manage" if can(user, event, "manage") else "tournaments:results_desk"
+    return redirect(name, event.pk).url
+
+
+@staff_view("manage")
+def staff(request, event):
+    form = StaffForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            member = staff_services.add_staff(
+                event, request.user, form.cleaned_data["username"], form.cleaned_data["role"]
+            )
+        except DomainError as error:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+        else:
+            messages.success(
+                request,
+                _("%(username)s is on the staff: %(role)s.")
+                % {"username": member.user.username, "role": member.get_role_display()},
+            )
+            return redirect("tournaments:staff", event.pk)
+    context = {"event": event, "form": form, "staff": staff_services.event_staff(event)}
+    return render(request, "tournaments/manage/staff.html", context)
+
+
+@staff_view("manage")
+@require_POST
+def staff_remove(request, event, user_id):
+    try:
+        member = staff_services.remove_staff(event, request.user, user_id)
+    except DomainError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("%(username)s is no longer on the staff.") % {"username": member.user.username})
+    return redirect("tournaments:staff", event.pk)
+
+
+@staff_view("enter_results")
+def results_desk(request, event):
+    """The current round's tables with a result form each; judges also reach earlier rounds' corrections."""
+    from .views_organiser import _tables  # the dashboard's own table rows, so both read alike
+
+    rounds = list(event.rounds.order_by("-number"))
+    current = rounds[0] if rounds else None
+    finished = event.status == event.Status.FINISHED
+    tables = _tables(event, current) if current and not finished else []
+    may_correct = can(request.user, event, "correct_results")
+    context = {
+        "event": event,
+        "role": EventStaff.Role(staff_role(request.user, event)).label if staff_role(request.user, event) else "",
+        "current": current,
+        "current_label": round_title(current) if current else "",
+        "missing": [table for table in tables if table["pending"]],
+        "done": [table for table in tables if not table["pending"]],
+        "may_correct": may_correct,
+        "earlier": [
+            (round_title(round_), _tables(event, round_, with_forms=False))
+            for round_ in (rounds if finished else rounds[1:])
+        ]
+        if may_correct
+        else [],
+    }
+    return render(request, "tournaments/manage/results_desk.html", context)
