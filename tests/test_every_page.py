@@ -41,6 +41,8 @@ NOT_PAGES = {
     "tournaments:deck_check_outcome",
     "tournaments:extend_table",
     "tournaments:penalty",
+    "tournaments:penalties_csv",
+    "tournaments:prizes_csv",
     "tournaments:prize_plan",
     "tournaments:dispute_result",
     "tournaments:pair",

@@ -1,13 +1,16 @@
 """The judging page, the deck-check sheet and the prize sheet: what the organiser does in a browser
 without the API, and who may not."""
 
+import datetime
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from catalogue.models import Card
 from decks.services.decks import create_deck
 from tournaments.models import CheckedDeck, Event, Match, Penalty
-from tournaments.services import events, judging, rounds, staff
+from tournaments.services import events, judging, rounds, staff, timer
 
 from .conftest import make_user
 
@@ -132,3 +135,50 @@ def test_judging_pages_are_the_organisers_and_judges(client, alice, four):
     assert client.get(url("judging", four)).status_code == 404
     assert not Penalty.objects.exists()
     assert judging  # the services are what the pages call
+
+
+def test_an_extension_shows_on_the_phone_the_projection_and_the_slips(client, organiser, alice, four):
+    entrant = four.entrants.get(user=alice)
+    match = Match.objects.get(round__event=four, seats__entrant=entrant)
+    timer.control_timer(four, organiser, "start")
+    judging.extend_table(match, organiser, 4)
+    ends = Event.objects.get(pk=four.pk).timer_ends_at + datetime.timedelta(minutes=4)
+    end_text = timezone.localtime(ends).strftime("%H:%M")
+    client.force_login(alice)
+    phone = client.get(reverse("tournaments:me", args=[four.pk])).text
+    assert "Your table has 4 extra minutes." in phone and f"It ends at {end_text}." in phone
+    for page in ("pairings", "slips"):
+        text = client.get(reverse(f"tournaments:{page}", args=[four.pk, 1])).text
+        assert f"+4 min · ends {end_text}" in text, page
+    client.force_login(organiser)
+    assert f"4 · ends {end_text}" in client.get(url("judging", four)).text
+
+
+def test_a_player_sees_their_own_penalties_only(client, organiser, alice, bob, four):
+    judging.give_penalty(four, organiser, four.entrants.get(user=alice).pk, "warning", "Slow play")
+    judging.give_penalty(four, organiser, four.entrants.get(user=bob).pk, "warning", "Marked sleeves")
+    client.force_login(alice)
+    phone = client.get(reverse("tournaments:me", args=[four.pk])).text
+    assert "My penalties" in phone and "Slow play" in phone and "Marked sleeves" not in phone
+
+
+def test_penalties_and_prizes_are_in_the_exports(client, organiser, alice, four):
+    judging.give_penalty(four, organiser, four.entrants.get(user=alice).pk, "disqualification", "Cheating")
+    client.force_login(organiser)
+    penalties = client.get(url("penalties_csv", four))
+    assert penalties["Content-Type"].startswith("text/csv")
+    lines = penalties.content.decode().splitlines()
+    assert lines[0].startswith("event,date,entrant,name,round,penalty,reason")
+    assert ",alice,1,disqualification,Cheating," in lines[1]
+    standings = client.get(reverse("tournaments:standings_csv", args=[four.pk])).content.decode().splitlines()
+    assert standings[0].endswith(",dropped,disqualified")
+    assert next(line for line in standings if ",alice," in line).endswith(",yes,yes")
+    client.post(
+        url("prize_plan", four),
+        {"scheme": "standing", "per_entrant": 1, "fixed": 0, "table": "2, 1", "participation": 0},
+    )
+    prizes = client.get(url("prizes_csv", four)).content.decode().splitlines()
+    assert prizes[0] == "event,place,entrant,name,prize,fixed" and prizes[1].split(",")[4] == "2"
+    assert prizes[-1].endswith(",leftover,1,no")
+    client.force_login(alice)
+    assert client.get(url("penalties_csv", four)).status_code == 403

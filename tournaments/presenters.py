@@ -1,6 +1,8 @@
 """Plain data for pages and the API from event rows: score text, round titles, clocks, tables,
 match states, the pairing explanation and the event log. Nothing here writes or parses text back."""
 
+import datetime
+
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -67,9 +69,18 @@ def confirmed_result(match, seats):
     return seated_result(match, seats)
 
 
+def table_end(event, extra_minutes):
+    """When a table with a time extension ends: the round clock's end plus its minutes (None while
+    the clock is paused or off, or without an extension)."""
+    if not extra_minutes or event.timer_ends_at is None or event.timer_paused_seconds is not None:
+        return None
+    return event.timer_ends_at + datetime.timedelta(minutes=extra_minutes)
+
+
 def table_rows(round_):
     """One dict per table: the seats (name, game wins, placement, winner flag) and the score."""
     rows = []
+    event = round_.event
     for match in round_matches(round_):
         seats = list(match.seats.all())
         result = confirmed_result(match, seats)
@@ -81,6 +92,8 @@ def table_rows(round_):
                 "bye": match.is_bye,
                 "confirmed": result is not None,
                 "score": score_text(result) if result else "",
+                "extra_minutes": match.extra_minutes if result is None else 0,
+                "ends_at": table_end(event, match.extra_minutes) if result is None else None,
                 "seats": [
                     {
                         "entrant": seat.entrant,

@@ -32,6 +32,8 @@ urlpatterns = [
     ),
     path("<int:pk>/manage/judging/prizes/", judging.prize_plan, name="prize_plan"),
     path("<int:pk>/prizes/", judging.prize_sheet, name="prize_sheet"),
+    path("<int:pk>/prizes.csv", judging.prizes_csv, name="prizes_csv"),
+    path("<int:pk>/manage/judging/penalties.csv", judging.penalties_csv, name="penalties_csv"),
     path("<int:pk>/manage/staff/", views_staff.staff, name="staff"),
     path("<int:pk>/manage/staff/<int:user_id>/remove/", views_staff.staff_remove, name="staff_remove"),
     path("<int:pk>/manage/results/", views_staff.results_desk, name="results_desk"),

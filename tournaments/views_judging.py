@@ -5,6 +5,7 @@ from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -12,12 +13,13 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
+from core.exports import csv_writer
 from decks.services.decks import check_sheet_of
 
 from .access import event_for_staff, event_for_viewer
 from .forms import DeckCheckDrawForm, DeckCheckOutcomeForm, ExtensionForm, PenaltyForm, PrizePlanForm
 from .models import CheckedDeck, Match, Penalty
-from .presenters import penalty_payload
+from .presenters import penalty_payload, table_end
 from .services import judging
 from .services import prizes as prize_services
 from .views_organiser import _attempt, organiser_view
@@ -46,6 +48,8 @@ def judging_page(request, event):
     entrants = list(event.entrants.order_by("name"))
     latest = event.rounds.order_by("-number").first()
     tables = list(latest.matches.filter(is_bye=False).prefetch_related("seats__entrant")) if latest else []
+    for match in tables:
+        match.ends_at = table_end(event, match.extra_minutes)
     context = {
         "event": event,
         "round": latest,
@@ -206,3 +210,41 @@ def prize_sheet(request, pk):
     """Printable prize sheet, for anyone who may see the event."""
     event = event_for_viewer(request.user, pk)
     return render(request, "tournaments/prize_sheet.html", {"event": event, "sheet": _sheet_or_problem(event)})
+
+
+def _csv_response(name):
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response, csv_writer(response)
+
+
+@judge_view("penalties")
+def penalties_csv(request, event):
+    """Every penalty of the event, for the organiser's and judges' records."""
+    response, writer = _csv_response(f"event-{event.pk}-penalties.csv")
+    writer.writerow(
+        ["event", "date", "entrant", "name", "round", "penalty", "reason", "correction", "judge", "given_at"]
+    )
+    date = event.created_at.date().isoformat()
+    for row in Penalty.objects.filter(event=event).select_related("entrant", "judge"):
+        judge = row.judge.username if row.judge_id else ""
+        writer.writerow(
+            [event.name, date, row.entrant_id, row.entrant.name, row.round_number or "", row.kind, row.reason,
+             row.correction, judge, row.created_at.isoformat()]
+        )  # fmt: skip
+    return response
+
+
+def prizes_csv(request, pk):
+    """The prize sheet (fixed at finish, else the preview) for anyone who may see the event."""
+    event = event_for_viewer(request.user, pk)
+    sheet = _sheet_or_problem(event) or {}
+    response, writer = _csv_response(f"event-{event.pk}-prizes.csv")
+    writer.writerow(["event", "place", "entrant", "name", "prize", "fixed"])
+    for place, line in enumerate(sheet.get("lines", []), start=1):
+        writer.writerow(
+            [event.name, place, line["entrant"], line["name"], line["prize"], "yes" if sheet["fixed"] else "no"]
+        )
+    if "pool" in sheet:
+        writer.writerow([event.name, "", "", "leftover", sheet["leftover"], "yes" if sheet["fixed"] else "no"])
+    return response

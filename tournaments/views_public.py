@@ -24,6 +24,7 @@ from .presenters import (
     round_matches,
     round_title,
     stage_name,
+    table_end,
     table_rows,
 )
 from .services.rounds import BRACKET, current_round
@@ -218,6 +219,7 @@ CSV_COLUMNS = [
     "gw_pct",
     "ogw_pct",
     "dropped",
+    "disqualified",
 ]
 
 
@@ -242,6 +244,7 @@ def standings_csv(request, pk):
                 f"{row['gw_pct']:.2f}",
                 f"{row['ogw_pct']:.2f}",
                 "yes" if row["dropped"] else "no",
+                "yes" if row.get("disqualified") else "no",
             ]
         )
     return response
@@ -313,6 +316,8 @@ def me(request, pk):
         "round_title": round_title(latest) if latest else "",
         "minutes_left": _minutes_left(event),
         "panel": report_panel(now["match"], request.user) if now and not entrant.dropped else None,
+        "penalties": list(entrant.penalties.order_by("created_at")),
+        "table_ends_at": table_end(event, now["match"].extra_minutes) if now and now.get("match") else None,
     }
     return _render_live(request, "tournaments/me.html", "tournaments/_me_live.html", context)
 
