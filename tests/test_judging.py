@@ -3,7 +3,7 @@ players see, each write refused to non-staff with nothing changed."""
 
 import pytest
 
-from tournaments.models import AuditAction, AuditEntry, CheckedDeck, Event, Match, Penalty, Seat
+from tournaments.models import AuditAction, AuditEntry, CheckedDeck, Event, JudgeCall, Match, Penalty, Seat
 from tournaments.services import events, rounds, staff
 from tournaments.services.standings import event_standings
 
@@ -314,3 +314,42 @@ def test_bad_prize_plans_are_refused_and_only_the_organiser_sets_one(api, organi
         == 403
     )
     assert Event.objects.get(pk=eight.pk).prize_plan == {}
+
+
+# Judge calls
+
+
+def test_a_judge_call_from_the_phone_to_the_queue_claimed_and_closed(api, organiser, alice, eight):
+    judge = make_user("jules")
+    staff.add_staff(eight, organiser, "jules", "judge")
+    api.force_authenticate(alice)
+    response = api.post(f"/api/v1/tournaments/{eight.pk}/judge-calls/")
+    assert response.status_code == 201
+    call = response.json()
+    assert call["table"] == match_of(entrant_of(eight, alice)).table and call["status"] == "open"
+    again = api.post(f"/api/v1/tournaments/{eight.pk}/judge-calls/")
+    assert again.status_code == 409 and again.json()["message"] == "You have already called a judge: one is coming."
+    assert api.post(f"/api/v1/tournaments/{eight.pk}/judge-calls/{call['id']}/claim/").status_code == 403
+    api.force_authenticate(judge)
+    queue = api.get(f"/api/v1/tournaments/{eight.pk}/judge-calls/").json()["calls"]
+    assert [(row["name"], row["table"]) for row in queue] == [("alice", call["table"])]
+    claimed = api.post(f"/api/v1/tournaments/{eight.pk}/judge-calls/{call['id']}/claim/")
+    assert claimed.status_code == 200 and claimed.json()["judge"] == "jules"
+    api.force_authenticate(organiser)
+    late = api.post(f"/api/v1/tournaments/{eight.pk}/judge-calls/{call['id']}/claim/")
+    assert late.status_code == 409 and late.json()["message"] == "Another judge has already claimed this call."
+    api.force_authenticate(alice)
+    mine = api.get(f"/api/v1/tournaments/{eight.pk}/judge-calls/").json()["calls"]
+    assert mine[0]["status_label"] == "A judge is on the way" and mine[0]["judge"] == "jules"
+    api.force_authenticate(judge)
+    assert api.post(f"/api/v1/tournaments/{eight.pk}/judge-calls/{call['id']}/close/").json()["status"] == "closed"
+    assert api.get(f"/api/v1/tournaments/{eight.pk}/judge-calls/").json()["calls"] == []
+    assert AuditEntry.objects.filter(action__startswith="judge_call.").count() == 3
+    api.force_authenticate(alice)
+    assert api.post(f"/api/v1/tournaments/{eight.pk}/judge-calls/").status_code == 201  # a new call once closed
+
+
+def test_only_players_of_the_event_call_a_judge(api, eight):
+    api.force_authenticate(make_user("mallory"))
+    response = api.post(f"/api/v1/tournaments/{eight.pk}/judge-calls/")
+    assert response.status_code == 403 and not JudgeCall.objects.exists()

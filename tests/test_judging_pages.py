@@ -182,3 +182,18 @@ def test_penalties_and_prizes_are_in_the_exports(client, organiser, alice, four)
     assert prizes[-1].endswith(",leftover,1,no")
     client.force_login(alice)
     assert client.get(url("penalties_csv", four)).status_code == 403
+
+
+def test_call_a_judge_from_the_phone_page_and_answer_from_the_judging_page(client, organiser, alice, four):
+    client.force_login(alice)
+    me = reverse("tournaments:me", args=[four.pk])
+    assert "Call a judge" in client.get(me).text
+    client.post(reverse("tournaments:call_judge", args=[four.pk]))
+    assert "Waiting for a judge" in client.get(me).text
+    call = four.judge_calls.get()
+    client.force_login(organiser)
+    page = client.get(url("judging", four)).text
+    assert "On my way" in page and "alice" in page
+    client.post(url("judge_call_claim", four, call.pk))
+    client.force_login(alice)
+    assert "A judge is on the way (olivia)" in client.get(me + "?fragment=1").text

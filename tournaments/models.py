@@ -235,6 +235,9 @@ class AuditAction(models.TextChoices):
     DECK_CHECK_RECORD = "deck_check.record", _("Deck check recorded")
     PRIZES_PLAN = "prizes.plan", _("Prize pool described")
     PRIZES_FIX = "prizes.fix", _("Prizes fixed")
+    JUDGE_CALL = "judge_call.open", _("Judge called")
+    JUDGE_CLAIM = "judge_call.claim", _("Judge call claimed")
+    JUDGE_CLOSE = "judge_call.close", _("Judge call closed")
     STAFF_ADD = "staff.add", _("Staff member added")
     STAFF_ROLE = "staff.role", _("Staff role changed")
     STAFF_REMOVE = "staff.remove", _("Staff member removed")
@@ -358,3 +361,34 @@ class CheckedDeck(models.Model):
 
     def __str__(self):
         return f"{self.entrant} at table {self.table}: {self.outcome}"
+
+
+class JudgeCall(models.Model):
+    """A player's "call a judge": queued for the staff, claimed by one judge, then closed."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for a judge")
+        CLAIMED = "claimed", _("A judge is on the way")
+        CLOSED = "closed", _("Closed")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="judge_calls")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="judge_calls")
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    table = models.PositiveIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status, default=Status.OPEN)
+    judge = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["event", "created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["entrant"], condition=~models.Q(status="closed"), name="one_open_judge_call_per_entrant"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.entrant} table {self.table}: {self.status}"

@@ -18,9 +18,9 @@ from decks.services.decks import check_sheet_of
 
 from .access import event_for_staff, event_for_viewer
 from .forms import DeckCheckDrawForm, DeckCheckOutcomeForm, ExtensionForm, PenaltyForm, PrizePlanForm
-from .models import CheckedDeck, Match, Penalty
+from .models import CheckedDeck, JudgeCall, Match, Penalty
 from .presenters import penalty_payload, table_end
-from .services import judging
+from .services import judge_calls, judging
 from .services import prizes as prize_services
 from .views_organiser import _attempt, organiser_view
 
@@ -64,6 +64,7 @@ def judging_page(request, event):
         ],
         "deck_checks": event.deck_checks.prefetch_related("decks__entrant")[:10],
         "prize_sheet": _sheet_or_problem(event),
+        "judge_calls": list(judge_calls.queue(event)),
     }
     return render(request, "tournaments/manage/judging.html", context)
 
@@ -248,3 +249,23 @@ def prizes_csv(request, pk):
     if "pool" in sheet:
         writer.writerow([event.name, "", "", "leftover", sheet["leftover"], "yes" if sheet["fixed"] else "no"])
     return response
+
+
+@login_required
+@require_POST
+def call_judge(request, pk):
+    """The player's "call a judge" button on their phone page."""
+    event = event_for_viewer(request.user, pk)
+    done, call = _attempt(request, judge_calls.call_judge, event, request.user)
+    if done:
+        messages.success(request, _("A judge has been called to table %(table)s.") % {"table": call.table or "–"})
+    return redirect("tournaments:me", pk=event.pk)
+
+
+@judge_view("penalties")
+@require_POST
+def judge_call_action(request, event, call_id, action):
+    call = get_object_or_404(JudgeCall, pk=call_id, event=event)
+    act = judge_calls.claim_call if action == "claim" else judge_calls.close_call
+    _attempt(request, act, call, request.user)
+    return _judging(event, "judge-calls")

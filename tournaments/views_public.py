@@ -27,6 +27,7 @@ from .presenters import (
     table_end,
     table_rows,
 )
+from .services.judge_calls import my_call
 from .services.rounds import BRACKET, current_round
 from .services.standings import event_standings
 from .services.timer import remaining_seconds
@@ -317,6 +318,7 @@ def me(request, pk):
         "minutes_left": _minutes_left(event),
         "panel": report_panel(now["match"], request.user) if now and not entrant.dropped else None,
         "penalties": list(entrant.penalties.order_by("created_at")),
+        "judge_call": my_call(event, entrant),
         "table_ends_at": table_end(event, now["match"].extra_minutes) if now and now.get("match") else None,
     }
     return _render_live(request, "tournaments/me.html", "tournaments/_me_live.html", context)

@@ -12,8 +12,9 @@ from api.schema import error_responses
 from core.errors import DomainError
 
 from ..access import can, event_for_viewer, match_for_viewer
-from ..models import CheckedDeck, Penalty
+from ..models import CheckedDeck, JudgeCall, Penalty
 from ..presenters import deck_check_payload, penalty_payload
+from ..services import judge_calls as judge_call_services
 from ..services import judging
 from ..services import prizes as prize_services
 
@@ -132,3 +133,43 @@ def _prizes_payload(event):
         except DomainError as error:
             payload["problem"] = error.message
     return payload
+
+
+def judge_call_payload(call):
+    return {
+        "id": call.pk,
+        "entrant": call.entrant_id,
+        "name": call.entrant.name,
+        "round": call.round_number,
+        "table": call.table,
+        "status": call.status,
+        "status_label": str(call.get_status_display()),
+        "judge": call.judge.username if call.judge_id else None,
+        "created_at": call.created_at,
+    }
+
+
+@extend_schema(request=None, responses={200: dict, 201: dict, **error_responses(403, 409)})
+@api_view(["GET", "POST"])
+@permission_classes([IsAuthenticated])
+def judge_calls(request, pk):
+    """GET: the staff's queue (open and claimed calls), or a player's own call. POST (a player): call a judge."""
+    event = event_for_viewer(request.user, pk)
+    if request.method == "POST":
+        return Response(judge_call_payload(judge_call_services.call_judge(event, request.user)), status=201)
+    if _is_staff(request.user, event):
+        calls = judge_call_services.queue(event)
+    else:
+        calls = JudgeCall.objects.filter(event=event, entrant__user=request.user).select_related("entrant", "judge")
+    return Response({"calls": [judge_call_payload(call) for call in calls]})
+
+
+@extend_schema(request=None, responses={200: dict, **error_responses(403, 409)})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def judge_call_action(request, pk, call_id, action):
+    """Staff: claim or close a call."""
+    event = event_for_viewer(request.user, pk)
+    call = get_object_or_404(JudgeCall, pk=call_id, event=event)
+    act = judge_call_services.claim_call if action == "claim" else judge_call_services.close_call
+    return Response(judge_call_payload(act(call, request.user)))

@@ -21,5 +21,18 @@ urlpatterns = [
         name="api-deck-check-outcome",
     ),
     path("tournaments/<int:pk>/prizes/", judging.prizes, name="api-prizes"),
+    path("tournaments/<int:pk>/judge-calls/", judging.judge_calls, name="api-judge-calls"),
+    path(
+        "tournaments/<int:pk>/judge-calls/<int:call_id>/claim/",
+        judging.judge_call_action,
+        {"action": "claim"},
+        name="api-judge-call-claim",
+    ),
+    path(
+        "tournaments/<int:pk>/judge-calls/<int:call_id>/close/",
+        judging.judge_call_action,
+        {"action": "close"},
+        name="api-judge-call-close",
+    ),
     *router.urls,
 ]
