@@ -3,7 +3,7 @@ match states, the pairing explanation and the event log. Nothing here writes or 
 
 import datetime
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -22,6 +22,17 @@ STAGES = {4: "quarterfinals", 2: "semifinals", 1: "final"}
 def stage_name(table_count):
     names = {"quarterfinals": _("Quarterfinals"), "semifinals": _("Semifinals"), "final": _("Final")}
     return names.get(STAGES.get(table_count), _("Top cut"))
+
+
+def top_cut_stage(stage):
+    """How far a player went in the top cut, in words (final standings)."""
+    names = {
+        "winner": _("Winner"),
+        "finalist": _("Finalist"),
+        "semi_finalist": _("Semi-finalist"),
+        "quarter_finalist": _("Quarter-finalist"),
+    }
+    return names.get(stage, "")
 
 
 def round_title(round_, table_count=None):
@@ -456,4 +467,44 @@ def describe_audit(entry, names, roles):
         "what": AuditAction(entry.action).label,
         "target": audit_target(entry),
         "details": audit_details(entry, names),
+    }
+
+
+LOG_PAGE = 50
+
+
+def log_filters(event, query):
+    """(round number or None, entrant id or None) from ?round=&player=, ignoring anything unknown."""
+    round_text, player_text = query.get("round", ""), query.get("player", "")
+    round_number = int(round_text) if round_text.isdigit() else None
+    entrant_id = int(player_text) if player_text.isdigit() else None
+    if entrant_id is not None and not event.entrants.filter(pk=entrant_id).exists():
+        entrant_id = None
+    return round_number, entrant_id
+
+
+def filtered_audit(event, round_number=None, entrant_id=None):
+    """The event's log, newest first, for one round and/or one entrant (their own entries and those of
+    the tables they sat at)."""
+    entries = event.audit.select_related("actor")
+    if round_number is not None:
+        entries = entries.filter(round_number=round_number)
+    if entrant_id is not None:
+        about = Q(entrant_id=entrant_id)
+        for number, table in Seat.objects.filter(entrant_id=entrant_id, match__round__event=event).values_list(
+            "match__round__number", "match__table"
+        ):
+            about |= Q(round_number=number, table=table)
+        entries = entries.filter(about)
+    return entries
+
+
+def audit_payload(entry, names, roles):
+    """One log entry for the API: words in the reader's language plus the structured target."""
+    return {
+        **describe_audit(entry, names, roles),
+        "action": entry.action,
+        "round": entry.round_number,
+        "table": entry.table,
+        "entrant": entry.entrant_id,
     }

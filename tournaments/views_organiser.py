@@ -443,18 +443,28 @@ def register(request, pk):
         return redirect("tournaments:submit_deck", event.pk)
     form = RegisterForm(request.POST or None, user=request.user, event=event)
     is_open = event.status in (Event.Status.REGISTRATION, Event.Status.SWISS)
+    late = event_services.deadline_passed(event)
     if request.method == "POST" and is_open and form.is_valid():
+        # After the deadline a player still registers, without a deck: the message says what to do next.
+        deck = None if late else form.cleaned_data["deck"]
         try:
-            entrant = event_services.add_entrant(
-                event, request.user, user=request.user, deck_version=form.cleaned_data["deck"]
-            )
+            entrant = event_services.add_entrant(event, request.user, user=request.user, deck_version=deck)
         except DomainError as error:
             form.add_error("deck" if error.field == "deck" else None, error.message)
         else:
             messages.success(request, _("You are registered for %(name)s.") % {"name": event.name})
+            if late:
+                messages.warning(request, DomainError("event.deadline_passed").message)
             _deck_message(request, entrant)
             return redirect(_event_page(event))
-    context = {"event": event, "form": form, "is_open": is_open, "entrant": None, "event_url": _event_page(event)}
+    context = {
+        "event": event,
+        "form": form,
+        "is_open": is_open,
+        "entrant": None,
+        "event_url": _event_page(event),
+        "late": late,
+    }
     return render(request, "tournaments/manage/register.html", context)
 
 
@@ -465,7 +475,8 @@ def submit_deck(request, pk):
     if entrant is None:
         return redirect("tournaments:register", event.pk)
     form = RegisterForm(request.POST or None, user=request.user, event=event, deck_required=True)
-    is_open = event.status != Event.Status.FINISHED and not entrant.dropped
+    frozen = event_services.deck_frozen(event, entrant)
+    is_open = event.status != Event.Status.FINISHED and not entrant.dropped and not frozen
     if request.method == "POST" and is_open and form.is_valid():
         try:
             entrant = event_services.submit_deck(entrant, form.cleaned_data["deck"], request.user)
@@ -475,8 +486,20 @@ def submit_deck(request, pk):
             messages.success(request, _("Your deck is registered."))
             _deck_message(request, entrant)
             return redirect(_event_page(event))
-    context = {"event": event, "form": form, "is_open": is_open, "entrant": entrant, "event_url": _event_page(event)}
+    context = {
+        "event": event,
+        "form": form,
+        "is_open": is_open,
+        "entrant": entrant,
+        "event_url": _event_page(event),
+        "closed_reason": _frozen_reason(event) if frozen and event.status != Event.Status.FINISHED else "",
+    }
     return render(request, "tournaments/manage/register.html", context)
+
+
+def _frozen_reason(event):
+    code = "event.deadline_passed" if event_services.deadline_passed(event) else "event.deck_frozen"
+    return DomainError(code).message
 
 
 def _deck_message(request, entrant):

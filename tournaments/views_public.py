@@ -14,7 +14,7 @@ from core.exports import csv_writer
 from decks.models import Format
 from decks.services.decks import version_text
 
-from .access import event_for_viewer, visible_events
+from .access import event_for_viewer, visible_decklists, visible_events
 from .models import Entrant, Event, Match, Round, Seat
 from .presenters import (
     by_name,
@@ -26,6 +26,7 @@ from .presenters import (
     stage_name,
     table_end,
     table_rows,
+    top_cut_stage,
 )
 from .services.judge_calls import my_call
 from .services.rounds import BRACKET, current_round
@@ -105,17 +106,9 @@ def _format_name(event):
     return found or event.format_slug
 
 
-def _published_decks(event):
-    """(entrant, decklist text) pairs the event publishes: none, the top cut's once it began, or all."""
-    entrants = event.entrants.filter(deck__isnull=False).select_related("deck__deck")
-    if event.publication == Event.Publication.NONE:
-        return []
-    if event.publication == Event.Publication.TOP_CUT:
-        first_cut = event.rounds.filter(stage=Round.Stage.TOP_CUT).order_by("number").first()
-        if first_cut is None:
-            return []
-        entrants = entrants.filter(seats__match__round=first_cut)
-    return [(entrant, version_text(entrant.deck)) for entrant in entrants.order_by("name")]
+def _readable_decks(user, event):
+    """(entrant, decklist text) pairs this viewer may read (tournaments.access.visible_decklists)."""
+    return [(entrant, version_text(entrant.deck)) for entrant in visible_decklists(user, event)]
 
 
 def _event_live_context(event):
@@ -142,7 +135,7 @@ def event_detail(request, pk):
             {
                 "format_name": _format_name(event),
                 "me": _my_entrant(request.user, event),
-                "decks": _published_decks(event),
+                "decks": _readable_decks(request.user, event),
             }
         )
     return _render_live(request, "tournaments/event_detail.html", "tournaments/_event_live.html", context)
@@ -187,7 +180,14 @@ def slips(request, pk, number):
 
 def _percent_rows(rows):
     return [
-        {**row, "omw_pct": row["omw"] * 100, "gw_pct": row["gw"] * 100, "ogw_pct": row["ogw"] * 100} for row in rows
+        {
+            **row,
+            "omw_pct": row["omw"] * 100,
+            "gw_pct": row["gw"] * 100,
+            "ogw_pct": row["ogw"] * 100,
+            "stage_name": top_cut_stage(row.get("top_cut")),
+        }
+        for row in rows
     ]
 
 
@@ -203,6 +203,7 @@ def standings(request, pk):
         "rounds_planned": event.swiss_rounds or event.planned_rounds(),
         "me": me,
         "my_entrant": me.pk if me else None,
+        "final": event.status == Event.Status.FINISHED,
     }
     return _render_live(request, "tournaments/standings.html", "tournaments/_standings_table.html", context)
 
@@ -220,6 +221,8 @@ CSV_COLUMNS = [
     "gw_pct",
     "ogw_pct",
     "dropped",
+    "swiss_rank",
+    "top_cut",
     "disqualified",
 ]
 
@@ -245,6 +248,8 @@ def standings_csv(request, pk):
                 f"{row['gw_pct']:.2f}",
                 f"{row['ogw_pct']:.2f}",
                 "yes" if row["dropped"] else "no",
+                row.get("swiss_rank", row["rank"]),
+                row.get("top_cut") or "",
                 "yes" if row.get("disqualified") else "no",
             ]
         )
@@ -312,7 +317,7 @@ def me(request, pk):
         "round": latest,
         "now": now,
         "history": history,
-        "standing": row,
+        "standing": {**row, "stage_name": top_cut_stage(row.get("top_cut"))} if row else None,
         "players": _player_count(event),
         "round_title": round_title(latest) if latest else "",
         "minutes_left": _minutes_left(event),

@@ -97,3 +97,28 @@ def results_desk(request, event):
         else [],
     }
     return render(request, "tournaments/manage/results_desk.html", context)
+
+
+@staff_view("correct_results")
+def event_log(request, event):
+    """The whole log, paged, filterable by round and by player."""
+    from django.core.paginator import Paginator
+
+    from .presenters import LOG_PAGE, audit_roles, describe_audit, filtered_audit, log_filters
+
+    round_number, entrant_id = log_filters(event, request.GET)
+    entrants = list(event.entrants.order_by("name").values_list("pk", "name"))
+    names = dict(entrants)
+    page = Paginator(filtered_audit(event, round_number, entrant_id), LOG_PAGE).get_page(request.GET.get("page"))
+    roles = audit_roles(event)
+    context = {
+        "event": event,
+        "page": page,
+        "entries": [describe_audit(entry, names, roles) for entry in page.object_list],
+        "rounds": list(event.rounds.order_by("number").values_list("number", flat=True)),
+        "entrants": entrants,
+        "round_number": round_number,
+        "entrant_id": entrant_id,
+        "back_url": desk_url(request.user, event),
+    }
+    return render(request, "tournaments/manage/log.html", context)

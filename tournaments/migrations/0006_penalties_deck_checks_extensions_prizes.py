@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0004_event_staff'),
+        ('tournaments', '0005_team_member_names'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

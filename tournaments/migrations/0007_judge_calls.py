@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0005_penalties_deck_checks_extensions_prizes'),
+        ('tournaments', '0006_penalties_deck_checks_extensions_prizes'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
