@@ -65,6 +65,8 @@ class Event(models.Model):
     timer_ends_at = models.DateTimeField(null=True, blank=True)
     timer_paused_seconds = models.PositiveIntegerField(null=True, blank=True)
     results_version = models.PositiveIntegerField(default=0)  # bumped on every result change: cache key
+    sealed = models.BooleanField(_("sealed: players build from a registered pool"), default=False)
+    pools_frozen_at = models.DateTimeField(null=True, blank=True)  # deck building ended
     prize_plan = models.JSONField(_("prize pool and payout"), default=dict, blank=True)  # see tournaments/prizes.py
     prize_sheet = models.JSONField(null=True, blank=True)  # fixed when the event finishes
     created_at = models.DateTimeField(auto_now_add=True)
@@ -239,6 +241,8 @@ class AuditAction(models.TextChoices):
     DECK_CHECK_RECORD = "deck_check.record", _("Deck check recorded")
     PRIZES_PLAN = "prizes.plan", _("Prize pool described")
     PRIZES_FIX = "prizes.fix", _("Prizes fixed")
+    POOL_REGISTER = "pool.register", _("Sealed pool registered")
+    POOLS_FREEZE = "pool.freeze", _("Sealed pools frozen")
     JUDGE_CALL = "judge_call.open", _("Judge called")
     JUDGE_CLAIM = "judge_call.claim", _("Judge call claimed")
     JUDGE_CLOSE = "judge_call.close", _("Judge call closed")
@@ -396,3 +400,15 @@ class JudgeCall(models.Model):
 
     def __str__(self):
         return f"{self.entrant} table {self.table}: {self.status}"
+
+
+class SealedPool(models.Model):
+    """The cards a player opened at a sealed event, as registered (card id -> copies)."""
+
+    entrant = models.OneToOneField(Entrant, on_delete=models.CASCADE, related_name="sealed_pool")
+    cards = models.JSONField(default=dict)  # {"<card id>": copies}
+    registered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self):
+        return f"pool of {self.entrant}"

@@ -12,11 +12,12 @@ from api.schema import error_responses
 from core.errors import DomainError
 
 from ..access import can, event_for_viewer, match_for_viewer
-from ..models import CheckedDeck, JudgeCall, Penalty
+from ..models import CheckedDeck, Entrant, JudgeCall, Penalty, SealedPool
 from ..presenters import deck_check_payload, penalty_payload
 from ..services import judge_calls as judge_call_services
 from ..services import judging
 from ..services import prizes as prize_services
+from ..services import sealed as sealed_services
 
 
 class PenaltySerializer(serializers.Serializer):
@@ -173,3 +174,33 @@ def judge_call_action(request, pk, call_id, action):
     call = get_object_or_404(JudgeCall, pk=call_id, event=event)
     act = judge_call_services.claim_call if action == "claim" else judge_call_services.close_call
     return Response(judge_call_payload(act(call, request.user)))
+
+
+class PoolSerializer(serializers.Serializer):
+    decklist = serializers.CharField(max_length=100_000, allow_blank=True)
+
+
+@extend_schema(request=PoolSerializer, responses={200: dict, **error_responses(403, 409)})
+@api_view(["GET", "POST"])
+@permission_classes([IsAuthenticated])
+def pool(request, pk, entrant_id):
+    """A sealed pool. GET: the player, judges and the organiser. POST {"decklist": text}: register it."""
+    event = event_for_viewer(request.user, pk)
+    entrant = get_object_or_404(Entrant, pk=entrant_id, event=event)
+    if request.method == "POST":
+        sealed_services.register_pool(entrant, request.user, _valid(PoolSerializer, request.data)["decklist"])
+    elif entrant.user_id != request.user.pk and not can(request.user, event, "see_decklists"):
+        raise DomainError("sealed.who", status=403)
+    pool = SealedPool.objects.filter(entrant=entrant).first()
+    return Response(
+        {"entrant": entrant.pk, "cards": pool.cards if pool else None, "frozen": event.pools_frozen_at is not None}
+    )
+
+
+@extend_schema(request=None, responses={200: dict, **error_responses(403, 409)})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def freeze_pools(request, pk):
+    """The organiser ends deck building: pools can no longer change."""
+    event = sealed_services.freeze_pools(event_for_viewer(request.user, pk), request.user)
+    return Response({"frozen": event.pools_frozen_at is not None})
