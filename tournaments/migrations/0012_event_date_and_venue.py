@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0007_event_pages_version'),
+        ('tournaments', '0011_sealed_pools'),
     ]
 
     operations = [
