@@ -258,6 +258,8 @@ def test_decklists_follow_the_publication_setting(client, organiser, alice, samp
     set_publication(event, organiser, "top_cut")
     assert "Lint rush" not in client.get(url).text  # no top cut yet
     set_publication(event, organiser, "all")
+    assert "Lint rush" not in client.get(url).text  # published only once the event is finished
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
     page = client.get(url).text
     assert "<details" in page and "Lint rush" in page and "2 Pocket Puff" in page
 

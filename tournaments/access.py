@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from core.errors import DomainError, define_messages
 
-from .models import Event, EventStaff, Match
+from .models import Entrant, Event, EventStaff, Match, Round
 
 CAPABILITIES = {
     EventStaff.Role.JUDGE: frozenset({"see_decklists", "enter_results", "correct_results", "penalties", "deck_checks"}),
@@ -107,3 +107,41 @@ def match_for_viewer(user, match_id):
     if match is None or not visible_events(user).filter(pk=match.round.event_id).exists():
         raise Http404(_("No such match."))
     return match
+
+
+# Registered decklists (issue 13, section 1): the organiser and judges always see them, a player
+# their own; everyone else only what the event publishes, once it may (finished, or for a top-cut
+# publication once the top cut is paired).
+
+
+def _decklists_visible_q(user):
+    """Entrants whose registered list `user` may read, as a filter on Entrant."""
+    published = Q(event__status=Event.Status.FINISHED, event__publication=Event.Publication.ALL) | Q(
+        event__publication=Event.Publication.TOP_CUT, seats__match__round__stage=Round.Stage.TOP_CUT
+    )
+    if not getattr(user, "is_authenticated", False):
+        return published
+    return (
+        published
+        | Q(user=user)
+        | Q(members=user)
+        | Q(event__organiser=user)
+        | Q(event__staff__user=user, event__staff__role=EventStaff.Role.JUDGE)
+    )
+
+
+def visible_decklists(user, event):
+    """The event's entrants with a registered list that `user` may read, by name."""
+    visible = Entrant.objects.filter(_decklists_visible_q(user), event=event, deck__isnull=False).values("pk")
+    return event.entrants.filter(pk__in=visible).select_related("deck__deck").order_by("name")
+
+
+def decklist_visible(user, entrant):
+    return visible_decklists(user, entrant.event).filter(pk=entrant.pk).exists()
+
+
+def embargoed_decks(user):
+    """Ids of decks with a version registered in an event that does not let `user` read it yet:
+    the deck's own pages and API must not show it to them either (decks.access)."""
+    visible = Entrant.objects.filter(_decklists_visible_q(user), deck__isnull=False).values("pk")
+    return Entrant.objects.filter(deck__isnull=False).exclude(pk__in=visible).values("deck__deck_id")

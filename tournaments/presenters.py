@@ -1,7 +1,7 @@
 """Plain data for pages and the API from event rows: score text, round titles, clocks, tables,
 match states, the pairing explanation and the event log. Nothing here writes or parses text back."""
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -23,6 +23,17 @@ STAGES = {4: "quarterfinals", 2: "semifinals", 1: "final"}
 def stage_name(table_count):
     names = {"quarterfinals": _("Quarterfinals"), "semifinals": _("Semifinals"), "final": _("Final")}
     return names.get(STAGES.get(table_count), _("Top cut"))
+
+
+def top_cut_stage(stage):
+    """How far a player went in the top cut, in words (final standings)."""
+    names = {
+        "winner": _("Winner"),
+        "finalist": _("Finalist"),
+        "semi_finalist": _("Semi-finalist"),
+        "quarter_finalist": _("Quarter-finalist"),
+    }
+    return names.get(stage, "")
 
 
 def round_title(round_, table_count=None):
@@ -215,6 +226,7 @@ def table_payload(match, seats=None):
         "wins": {str(seat.entrant_id): seat.game_wins for seat in seats} if confirmed else None,
         "placements": {str(seat.entrant_id): seat.placement for seat in seats if seat.placement} or None,
         "draws": match.draws,
+        "version": match.version,
     }
 
 
@@ -303,6 +315,7 @@ def match_state(match, with_reports=True):
         "round": match.round.number,
         "table": match.table,
         "status": match.status,
+        "version": match.version,
         "entrants": [seat.entrant_id for seat in seats],
         "reports": [report_state(report) for report in reports] if with_reports else [],
         "result": result,
@@ -392,10 +405,14 @@ def audit_actor(entry, roles):
     return f"{entry.actor.username} ({role})" if role else entry.actor.username
 
 
-def audit_roles(event):
-    """{user id: role} of the people who act on an event."""
-    roles = {user: _("player") for user in event.entrants.exclude(user=None).values_list("user_id", flat=True)}
-    for user, role in event.staff.values_list("user_id", "role"):
+def audit_roles(event, users=None):
+    """{user id: role} of the people who act on an event (of `users` only, when given)."""
+    players = event.entrants.exclude(user=None)
+    staff = event.staff.all()
+    if users is not None:
+        players, staff = players.filter(user_id__in=users), staff.filter(user_id__in=users)
+    roles = {user: _("player") for user in players.values_list("user_id", flat=True)}
+    for user, role in staff.values_list("user_id", "role"):
         roles[user] = EventStaff.Role(role).label
     roles[event.organiser_id] = _("organiser")
     return roles
@@ -427,8 +444,10 @@ def audit_details(entry, names):
     after, before = entry.after or {}, entry.before or {}
     action = entry.action
     details = []
-    if action in (AuditAction.RESULT_ENTER, AuditAction.RESULT_CORRECT):
+    if action in (AuditAction.RESULT_ENTER, AuditAction.RESULT_CORRECT, AuditAction.RESULT_ACCEPT):
         details.append(_result_words(after, names))
+        if after.get("reported_by"):
+            details.append(_("as reported by %(name)s") % {"name": after["reported_by"]})
         if action == AuditAction.RESULT_CORRECT and before.get("status") == Match.Status.CONFIRMED:
             details.append(_("was: %(result)s") % {"result": _result_words(before, names)})
         if after.get("reason"):
@@ -478,4 +497,44 @@ def describe_audit(entry, names, roles):
         "what": AuditAction(entry.action).label,
         "target": audit_target(entry),
         "details": audit_details(entry, names),
+    }
+
+
+LOG_PAGE = 50
+
+
+def log_filters(event, query):
+    """(round number or None, entrant id or None) from ?round=&player=, ignoring anything unknown."""
+    round_text, player_text = query.get("round", ""), query.get("player", "")
+    round_number = int(round_text) if round_text.isdigit() else None
+    entrant_id = int(player_text) if player_text.isdigit() else None
+    if entrant_id is not None and not event.entrants.filter(pk=entrant_id).exists():
+        entrant_id = None
+    return round_number, entrant_id
+
+
+def filtered_audit(event, round_number=None, entrant_id=None):
+    """The event's log, newest first, for one round and/or one entrant (their own entries and those of
+    the tables they sat at)."""
+    entries = event.audit.select_related("actor")
+    if round_number is not None:
+        entries = entries.filter(round_number=round_number)
+    if entrant_id is not None:
+        about = Q(entrant_id=entrant_id)
+        for number, table in Seat.objects.filter(entrant_id=entrant_id, match__round__event=event).values_list(
+            "match__round__number", "match__table"
+        ):
+            about |= Q(round_number=number, table=table)
+        entries = entries.filter(about)
+    return entries
+
+
+def audit_payload(entry, names, roles):
+    """One log entry for the API: words in the reader's language plus the structured target."""
+    return {
+        **describe_audit(entry, names, roles),
+        "action": entry.action,
+        "round": entry.round_number,
+        "table": entry.table,
+        "entrant": entry.entrant_id,
     }

@@ -22,7 +22,7 @@ from decks.models import Format
 from decks.services.decks import version_text
 
 from . import page_cache
-from .access import event_for_viewer, visible_events
+from .access import event_for_viewer, visible_decklists, visible_events
 from .models import Entrant, Event, Match, Round, Seat
 from .presenters import (
     by_name,
@@ -35,6 +35,7 @@ from .presenters import (
     round_title,
     stage_name,
     standings_payload,
+    top_cut_stage,
 )
 from .services.rounds import BRACKET, current_round
 from .services.standings import event_standings
@@ -191,17 +192,9 @@ def _format_name(event):
     return found or event.format_slug
 
 
-def _published_decks(event):
-    """(entrant, decklist text) pairs the event publishes: none, the top cut's once it began, or all."""
-    entrants = event.entrants.filter(deck__isnull=False).select_related("deck__deck")
-    if event.publication == Event.Publication.NONE:
-        return []
-    if event.publication == Event.Publication.TOP_CUT:
-        first_cut = event.rounds.filter(stage=Round.Stage.TOP_CUT).order_by("number").first()
-        if first_cut is None:
-            return []
-        entrants = entrants.filter(seats__match__round=first_cut)
-    return [(entrant, version_text(entrant.deck)) for entrant in entrants.order_by("name")]
+def _readable_decks(user, event):
+    """(entrant, decklist text) pairs this viewer may read (tournaments.access.visible_decklists)."""
+    return [(entrant, version_text(entrant.deck)) for entrant in visible_decklists(user, event)]
 
 
 def _event_live_html(event, organiser_view):
@@ -245,7 +238,7 @@ def event_detail(request, pk):
             "live_etag": live_tag,
             "format_name": _format_name(event),
             "me": _my_entrant(request.user, event),
-            "decks": _published_decks(event),
+            "decks": _readable_decks(request.user, event),
         }
         return render(request, "tournaments/event_detail.html", context)
 
@@ -326,7 +319,14 @@ def slips(request, pk, number):
 
 def _percent_rows(rows):
     return [
-        {**row, "omw_pct": row["omw"] * 100, "gw_pct": row["gw"] * 100, "ogw_pct": row["ogw"] * 100} for row in rows
+        {
+            **row,
+            "omw_pct": row["omw"] * 100,
+            "gw_pct": row["gw"] * 100,
+            "ogw_pct": row["ogw"] * 100,
+            "stage_name": top_cut_stage(row.get("top_cut")),
+        }
+        for row in rows
     ]
 
 
@@ -349,6 +349,7 @@ def _standings_html(event, listing):
             "swiss_played": paired,
             "swiss_complete": complete,
             "rounds_planned": event.swiss_rounds or event.planned_rounds(),
+            "final": event.status == Event.Status.FINISHED,
         }
         return render_to_string("tournaments/_standings_table.html", context)
 
@@ -398,6 +399,8 @@ CSV_COLUMNS = [
     "gw_pct",
     "ogw_pct",
     "dropped",
+    "swiss_rank",
+    "top_cut",
 ]
 
 
@@ -420,6 +423,8 @@ def _standings_csv_text(event):
                 f"{row['gw_pct']:.2f}",
                 f"{row['ogw_pct']:.2f}",
                 "yes" if row["dropped"] else "no",
+                row.get("swiss_rank", row["rank"]),
+                row.get("top_cut") or "",
             ]
         )
     return buffer.getvalue()
@@ -510,7 +515,7 @@ def me(request, pk):
         "round": latest,
         "now": now,
         "history": history,
-        "standing": row,
+        "standing": {**row, "stage_name": top_cut_stage(row.get("top_cut"))} if row else None,
         "players": page_cache.cached(event, "players", (), lambda: _player_count(event)),
         "round_title": round_title(latest) if latest else "",
         "minutes_left": _minutes_left(event),

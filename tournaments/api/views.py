@@ -2,9 +2,10 @@
 (tournaments.access)."""
 
 from django.contrib.auth import get_user_model
+from django.core.paginator import Paginator
 from django.db.models import Count, Max
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -13,12 +14,27 @@ from rest_framework.response import Response
 from api.idempotency import idempotent
 from api.schema import error_responses
 from core.errors import DomainError
+from decks.services.decks import version_text
 
 from .. import page_cache
-from ..access import can, event_for_viewer, is_staff_or_organiser, match_for_viewer, refusal, require, visible_events
+from ..access import (
+    can,
+    event_for_viewer,
+    is_staff_or_organiser,
+    match_for_viewer,
+    refusal,
+    require,
+    visible_decklists,
+    visible_events,
+)
 from ..models import Entrant
 from ..presenters import (
+    LOG_PAGE,
+    audit_payload,
+    audit_roles,
     bracket_payload,
+    filtered_audit,
+    log_filters,
     match_state,
     report_state,
     round_payload,
@@ -32,6 +48,8 @@ from ..services import rounds as round_services
 from ..services import staff as staff_services
 from ..services.timer import control_timer, remaining_seconds
 from .serializers import (
+    DeadlineSerializer,
+    DecklistSerializer,
     DeckSubmitSerializer,
     EntrantCreateSerializer,
     EntrantSerializer,
@@ -43,6 +61,19 @@ from .serializers import (
     StaffSerializer,
     TimerSerializer,
 )
+
+
+def decklist_payload(entrant):
+    version = entrant.deck
+    return {
+        "entrant": entrant.pk,
+        "name": entrant.name,
+        "deck_version": version.pk,
+        "deck_name": version.deck.name,
+        "version": version.number,
+        "legal": entrant.deck_legal,
+        "decklist": version_text(version),
+    }
 
 
 def _valid(serializer_class, data):
@@ -125,6 +156,9 @@ class EventViewSet(viewsets.ViewSet):
         if request.method == "GET":
             return Response(EntrantSerializer(event.entrants.all(), many=True).data)
         data = _valid(EntrantCreateSerializer, request.data)
+        if "members" in data:
+            team = event_services.add_team(event, request.user, data.get("name", ""), data["members"])
+            return Response(EntrantSerializer(team).data, status=status.HTTP_201_CREATED)
         user = get_object_or_404(get_user_model(), pk=data["user"]) if data.get("user") else None
         entrant = event_services.add_entrant(
             event, request.user, user=user, name=data.get("name", ""), deck_version=data.get("deck")
@@ -140,9 +174,59 @@ class EventViewSet(viewsets.ViewSet):
     @extend_schema(request=DeckSubmitSerializer, responses={200: EntrantSerializer})
     @action(detail=True, methods=["post"], url_path=r"entrants/(?P<entrant_id>[0-9]+)/deck")
     def deck(self, request, pk=None, entrant_id=None):
+        """{"deck": version id} (one of the entry's owner's decks) or, for the organiser and judges,
+        {"decklist": "3 Card name..."}; once the list is frozen only they may, with {"reason": "..."}."""
         entrant = self._entrant(request, pk, entrant_id)
-        deck = _valid(DeckSubmitSerializer, request.data)["deck"]
-        return Response(EntrantSerializer(event_services.submit_deck(entrant, deck, request.user)).data)
+        data = _valid(DeckSubmitSerializer, request.data)
+        if "decklist" in data:
+            entrant = event_services.register_decklist_text(entrant, request.user, data["decklist"], data["reason"])
+        else:
+            entrant = event_services.submit_deck(entrant, data["deck"], request.user, reason=data["reason"])
+        return Response(EntrantSerializer(entrant).data)
+
+    @extend_schema(responses={200: DecklistSerializer(many=True)})
+    @action(detail=True, methods=["get"])
+    def decklists(self, request, pk=None):
+        """The registered lists this user may read: all for the organiser and judges, a player's own,
+        and what the event publishes once it may."""
+        event = event_for_viewer(request.user, pk)
+        return Response([decklist_payload(entrant) for entrant in visible_decklists(request.user, event)])
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("round", int, required=False),
+            OpenApiParameter("player", int, required=False),
+            OpenApiParameter("page", int, required=False),
+        ],
+        responses={200: dict},
+    )
+    @action(detail=True, methods=["get"])
+    def log(self, request, pk=None):
+        """The event's log for the organiser and judges, newest first, 50 a page; ?round=n and
+        ?player=<entrant id> narrow it."""
+        event = self._allowed(request, pk, "correct_results")
+        round_number, entrant_id = log_filters(event, request.query_params)
+        page = Paginator(filtered_audit(event, round_number, entrant_id), LOG_PAGE).get_page(
+            request.query_params.get("page")
+        )
+        names = dict(event.entrants.values_list("pk", "name"))
+        roles = audit_roles(event)
+        return Response(
+            {
+                "count": page.paginator.count,
+                "page": page.number,
+                "pages": page.paginator.num_pages,
+                "entries": [audit_payload(entry, names, roles) for entry in page.object_list],
+            }
+        )
+
+    @extend_schema(request=DeadlineSerializer, responses={200: EventSerializer})
+    @action(detail=True, methods=["post"])
+    def deadline(self, request, pk=None):
+        """Move or clear ({"deck_deadline": null}) the decklist deadline; a past date is refused."""
+        data = _valid(DeadlineSerializer, request.data)
+        event = event_services.set_deck_deadline(self._organised(request, pk), request.user, data["deck_deadline"])
+        return Response(EventSerializer(event).data)
 
     @extend_schema(request=None, responses={200: EntrantSerializer})
     @action(detail=True, methods=["post"], url_path=r"entrants/(?P<entrant_id>[0-9]+)/check-in")
@@ -214,23 +298,38 @@ class EventViewSet(viewsets.ViewSet):
         return Response({"remaining": remaining_seconds(event), "paused": event.timer_paused_seconds is not None})
 
 
-@extend_schema(request=ResultSerializer, responses={200: dict})
+@extend_schema(request=ResultSerializer, responses={200: dict, **error_responses(409)})
 @api_view(["POST"])
 @permission_classes([IsAuthenticatedOrReadOnly])
 def match_result(request, pk):
-    """Enter a result: {"wins": {"<entrant id>": 2, ...}, "draws": 0} or pod {"placements": {...}}."""
+    """Enter a result: {"wins": {"<entrant id>": 2, ...}, "draws": 0} or pod {"placements": {...}}.
+    With {"expected_version": n} (the match's `version` as you read it) a match changed since is
+    refused with 409, whose body holds the match as it is now (`current`) and who entered its result."""
     match = match_for_viewer(request.user, pk)
     require(request.user, match.round.event, "enter_results")
     data = _valid(ResultSerializer, request.data)
-    match = result_services.record_result(
-        match,
-        request.user,
-        wins=data.get("wins"),
-        draws=data["draws"],
-        placements=data.get("placements"),
-        correction=data["correction"],
-    )
+    try:
+        match = result_services.record_result(
+            match,
+            request.user,
+            wins=data.get("wins"),
+            draws=data["draws"],
+            placements=data.get("placements"),
+            correction=data["correction"],
+            expected_version=data.get("expected_version"),
+        )
+    except DomainError as error:
+        if error.code == "result.stale":
+            error.details["current"] = _current_state(match)
+        raise
     return Response(table_payload(match, list(match.seats.select_related("entrant"))))
+
+
+def _current_state(match):
+    match.refresh_from_db()
+    entry = result_services.last_result_entry(match) if match.status == "confirmed" else None
+    entered_by = entry.actor.username if entry and entry.actor else None
+    return {**table_payload(match, list(match.seats.select_related("entrant"))), "entered_by": entered_by}
 
 
 @extend_schema(responses={200: dict})
@@ -255,7 +354,9 @@ def match_report(request, pk):
         raise DomainError("result.payload_shape", "games")
     report = report_services.submit_report(match, request.user, dict(request.data))
     report.refresh_from_db()
-    return Response(report_state(report), status=status.HTTP_202_ACCEPTED)
+    # A walk-in opponent never confirms: the organiser accepts the claim instead, and the reporter is told.
+    state = {**report_state(report), "awaits_organiser": report_services.awaits_organiser(match)}
+    return Response(state, status=status.HTTP_202_ACCEPTED)
 
 
 @extend_schema(request=None, responses={202: dict})

@@ -94,6 +94,11 @@ def submit_report(match, user, payload, confirms=None):
     return report
 
 
+def awaits_organiser(match):
+    """A side without an account (a walk-in) never reports: the organiser accepts the other side's claim."""
+    return match.seats.filter(entrant__user__isnull=True).exists()
+
+
 def _refuse_impossible(payload, match):
     """An impossible report is refused at once, naming the field. An error of ours is not the
     reporter's fault: the report is kept, and scoring records the error for the organiser."""
@@ -136,7 +141,8 @@ def dispute(match, user):
             raise DomainError("report.players_only_dispute", status=403)
         _check_open(match)
         match.status = Match.Status.DISPUTED
-        match.save(update_fields=["status", "updated_at"])
+        match.version += 1
+        match.save(update_fields=["status", "version", "updated_at"])
         log(event, user, AuditAction.RESULT_DISPUTE, match=match)
     return match
 
@@ -226,7 +232,8 @@ def settle(match, event):
         return
     else:
         match.status = Match.Status.REPORTED
-    match.save(update_fields=["status", "updated_at"])
+    match.version += 1
+    match.save(update_fields=["status", "version", "updated_at"])
 
 
 def _confirm(match, event, result):

@@ -6,13 +6,13 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0004_event_staff'),
+        ('tournaments', '0005_team_member_names'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='event',
-            name='pages_version',
+            model_name='match',
+            name='version',
             field=models.PositiveIntegerField(default=0),
         ),
     ]
