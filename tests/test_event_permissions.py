@@ -69,6 +69,11 @@ ACCESS = {
     "tournaments:deadline": (None, MANAGE),
     "tournaments:event_log": (JUDGES, None),
     "tournaments:paste_decklist": (JUDGES, JUDGES),
+    "tournaments:manage_players": (MANAGE, None),
+    "tournaments:check_in_many": (None, MANAGE),
+    "tournaments:manage_round": (RESULTS, None),
+    "tournaments:manage_table": (RESULTS, None),
+    "tournaments:accept_claim": (None, RESULTS),
     # API
     "tournament-detail": (EVERYONE, None),
     "tournament-entrants": (EVERYONE, MANAGE | PLAYER),  # players register themselves only

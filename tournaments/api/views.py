@@ -27,7 +27,7 @@ from ..access import (
     visible_decklists,
     visible_events,
 )
-from ..models import Entrant
+from ..models import Entrant, Match
 from ..presenters import (
     LOG_PAGE,
     audit_payload,
@@ -349,14 +349,17 @@ def match_detail(request, pk):
 def match_report(request, pk):
     """A player reports: {"games": [...]} (scored by the game's rules), {"wins": {...}, "draws": n}
     or {"placements": {...}}. Answers 202; a Celery task scores it."""
-    match = match_for_viewer(request.user, pk)
-    if not isinstance(request.data, dict) or not ({"games", "wins", "placements"} & set(request.data)):
-        raise DomainError("result.payload_shape", "games")
-    report = report_services.submit_report(match, request.user, dict(request.data))
-    report.refresh_from_db()
+    try:
+        if not isinstance(request.data, dict) or not ({"games", "wins", "placements"} & set(request.data)):
+            raise DomainError("result.payload_shape", "games")
+        # The players of a match see it: the visibility query runs only when the report is refused.
+        report = report_services.submit_report(Match(pk=pk), request.user, dict(request.data))
+    except (DomainError, Match.DoesNotExist):
+        match_for_viewer(request.user, pk)  # a private event's match is a 404 to others, whatever went wrong
+        raise
     # A walk-in opponent never confirms: the organiser accepts the claim instead, and the reporter is told.
-    state = {**report_state(report), "awaits_organiser": report_services.awaits_organiser(match)}
-    return Response(state, status=status.HTTP_202_ACCEPTED)
+    state = {**report_state(report), "awaits_organiser": report_services.awaits_organiser(report.match)}
+    return Response(state, status=status.HTTP_202_ACCEPTED)  # as stored: scoring comes after
 
 
 @extend_schema(request=None, responses={202: dict})

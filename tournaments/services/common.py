@@ -33,7 +33,7 @@ def locked(event):
 def locked_match(match):
     """A match row, locked; take the event's lock first when the use case needs it. Only the match
     row is locked (`of=self`): its round and event are read along, not locked out of order."""
-    return Match.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=match.pk)
+    return Match.objects.select_for_update(of=("self",)).select_related("round__event__game").get(pk=match.pk)
 
 
 def log(event, actor, action, *, round_number=None, match=None, entrant=None, before=None, after=None):
