@@ -276,3 +276,15 @@ def test_the_sheet_of_the_waiting_round_agrees_with_the_standings(organiser):
     for row in event_standings(event):
         expected = {"points": row["match_points"], "record": f"{row['wins']}-{row['losses']}-{row['draws']}"}
         assert records[row["entrant"]] == expected, row["name"]
+
+
+def test_a_bulk_check_in_shows_on_the_cached_event_page(client, organiser):
+    from tournaments.services import events
+
+    event = events.create_event(organiser, "Desk", "dust-collectorz", swiss_rounds=3)
+    ana = events.add_entrant(event, organiser, name="Ana")
+    events.check_in(ana, organiser, checked_in=False)
+    url = f"/en/events/{event.pk}/"
+    assert "checked in" not in client.get(url).text
+    events.check_in_many(event, organiser)
+    assert "checked in" in client.get(url).text

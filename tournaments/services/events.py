@@ -356,6 +356,7 @@ def check_in_many(event, actor, entrant_ids=None):
     refused = [entrant for entrant in waiting if event.format_slug and not entrant.deck_legal]
     checked = [entrant for entrant in waiting if entrant not in refused]
     Entrant.objects.filter(pk__in=[entrant.pk for entrant in checked]).update(checked_in=True)
+    page_cache.bump(event)  # the event page lists who is checked in
     AuditEntry.objects.bulk_create(
         AuditEntry(event=event, actor=actor, action=AuditAction.ENTRANT_CHECK_IN, entrant=e, entrant_name=e.name)
         for e in checked
