@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 import games
 from core.errors import DomainError, define_messages
@@ -48,7 +49,9 @@ define_messages(
         "catalogue.too_many_cards": _("%(count)s cards; the limit is %(limit)s."),
         "catalogue.card_shape": _("A card must be an object."),
         "catalogue.number_twice": _("Number %(number)s is also used by card #%(other)s."),
-        "catalogue.csv_columns": _("Missing column(s): %(columns)s."),
+        "catalogue.csv_columns": ngettext_lazy(
+            "Missing column: %(columns)s.", "Missing columns: %(columns)s.", "count"
+        ),
         "catalogue.no_cards": _("The file has no cards."),
         "catalogue.csv_differs": _("Row %(row)s: %(column)s differs from the first row."),
         "catalogue.csv_stats": _("Row %(row)s: stats must be whole numbers."),
@@ -199,7 +202,7 @@ def csv_to_document(content, source):
         column for column in (*CSV_SET_COLUMNS, "number", "name", "type") if column not in (reader.fieldnames or [])
     ]
     if missing:
-        raise file_error(source, "catalogue.csv_columns", columns=missing)
+        raise file_error(source, "catalogue.csv_columns", columns=missing, count=len(missing))
     rows = list(reader)
     if not rows:
         raise file_error(source, "catalogue.no_cards", "cards")

@@ -212,6 +212,7 @@ LANGUAGES = ui_languages(env_list("UI_LANGUAGES", ["en", "fr", "it"]))
 if LANGUAGE_CODE not in dict(LANGUAGES):
     raise ImproperlyConfigured(f"LANGUAGE_CODE {LANGUAGE_CODE!r} must be one of UI_LANGUAGES")
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["config.formats"]  # where a language writes dates differently from Django's default
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

@@ -5,6 +5,7 @@ An unlisted deck or collection is reached by its random share key (`share_token`
 the owner can change that key, which makes the old link dead.
 """
 
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q
 from django.http import Http404
 from django.utils.translation import gettext as _
@@ -14,6 +15,25 @@ from .models import Collection, CollectionVisibility, Deck, Visibility
 
 def _mine(user):
     return Q(owner=user) if user.is_authenticated else Q(pk__in=[])
+
+
+# Other apps may hold a deck back from everyone but its owner for a while: an event keeps a
+# registered decklist private until it publishes it. Each hook takes the viewer and returns the
+# ids (a queryset or a list) of the decks hidden from them; tournaments registers one at start-up.
+_EMBARGOES = []
+
+
+def register_embargo(hook):
+    _EMBARGOES.append(hook)
+    return hook
+
+
+def _shown_to_others(user):
+    """Public or unlisted decks a non-owner may open: none under an embargo for this viewer."""
+    shown = ~Q(visibility=Visibility.PRIVATE)
+    for hook in _EMBARGOES:
+        shown &= ~Q(pk__in=hook(user))
+    return shown
 
 
 def collection_for(user, collection_id):
@@ -49,7 +69,7 @@ def deck_for_viewer(user, deck_id):
     their share key only (`shared_deck`), so trying ids finds nothing."""
     deck = (
         Deck.objects.select_related("game", "owner")
-        .filter(_mine(user) | Q(visibility=Visibility.PUBLIC), pk=deck_id)
+        .filter(_mine(user) | (Q(visibility=Visibility.PUBLIC) & _shown_to_others(user)), pk=deck_id)
         .first()
     )
     if deck is None:
@@ -57,12 +77,12 @@ def deck_for_viewer(user, deck_id):
     return deck
 
 
-def shared_deck(token):
-    """A deck by its share key, unless its owner made it private."""
+def shared_deck(token, user=None):
+    """A deck by its share key, unless its owner made it private (or an event holds it back)."""
+    viewer = user if user is not None else AnonymousUser()
     deck = (
         Deck.objects.select_related("game", "owner")
-        .filter(share_token=token)
-        .exclude(visibility=Visibility.PRIVATE)
+        .filter(Q(share_token=token) & (_mine(viewer) | _shown_to_others(viewer)))
         .first()
     )
     if deck is None:
@@ -72,7 +92,7 @@ def shared_deck(token):
 
 def deck_by_reference(user, pk=None, token=None):
     """The deck a page's URL names, by id or by share key."""
-    return shared_deck(token) if token is not None else deck_for_viewer(user, pk)
+    return shared_deck(token, user) if token is not None else deck_for_viewer(user, pk)
 
 
 def is_owner(user, thing):
@@ -81,4 +101,5 @@ def is_owner(user, thing):
 
 def listed_decks(user):
     """Decks shown in lists: your own and public ones (unlisted decks only by link)."""
-    return Deck.objects.filter(_mine(user) | Q(visibility=Visibility.PUBLIC)).select_related("game", "owner")
+    shown = Q(visibility=Visibility.PUBLIC) & _shown_to_others(user)
+    return Deck.objects.filter(_mine(user) | shown).select_related("game", "owner")

@@ -1,16 +1,46 @@
-"""Who may see and change an event: one place, used by pages and the API."""
+"""Who may see and change an event: one place, used by pages, the API and the services.
+
+One vocabulary of capabilities (`can(user, event, capability)`):
+- "manage": settings, staff, pairing, starting and finishing: the organiser only;
+- "see_decklists", "correct_results", "penalties", "deck_checks": the organiser and judges;
+- "enter_results": the organiser, judges and scorekeepers.
+"""
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from .models import Event, Match
+from core.errors import DomainError, define_messages
+
+from .models import Entrant, Event, EventStaff, Match, Round
+
+CAPABILITIES = {
+    EventStaff.Role.JUDGE: frozenset({"see_decklists", "enter_results", "correct_results", "penalties", "deck_checks"}),
+    EventStaff.Role.SCOREKEEPER: frozenset({"enter_results"}),
+}
+KNOWN = frozenset({"manage"}).union(*CAPABILITIES.values())
+
+# Why a capability was refused, in words a staff member understands (DomainError codes "access.<capability>").
+define_messages(
+    {
+        "access.manage": gettext_lazy("Only the event's organiser can do this."),
+        "access.see_decklists": gettext_lazy("Only the event's organiser and judges can see registered decklists."),
+        "access.enter_results": gettext_lazy("Only the event's organiser, judges and scorekeepers can enter results."),
+        "access.correct_results": gettext_lazy("Only the event's organiser and judges can correct results."),
+        "access.penalties": gettext_lazy("Only the event's organiser and judges can issue penalties."),
+        "access.deck_checks": gettext_lazy("Only the event's organiser and judges can do deck checks."),
+    }
+)
 
 
 def visible_events(user):
-    """Public events, and the ones you organise or play in."""
-    mine = Q(organiser=user) | Q(entrants__user=user) if user.is_authenticated else Q(pk__in=[])
+    """Public events, and the ones you organise, play in or work at."""
+    if user.is_authenticated:
+        mine = Q(organiser=user) | Q(entrants__user=user) | Q(entrants__members=user) | Q(staff__user=user)
+    else:
+        mine = Q(pk__in=[])
     return Event.objects.filter(Q(is_public=True) | mine).distinct().select_related("game", "organiser")
 
 
@@ -21,12 +51,55 @@ def event_for_viewer(user, event_id):
     return event
 
 
+def staff_role(user, event):
+    """The user's staff role at the event ("judge", "scorekeeper"), or None."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    cache = event.__dict__.setdefault("_staff_roles", {})
+    if user.pk not in cache:
+        cache[user.pk] = event.staff.filter(user=user).values_list("role", flat=True).first()
+    return cache[user.pk]
+
+
+def can(user, event, capability):
+    """May `user` do `capability` at `event`? The organiser may do everything."""
+    if capability not in KNOWN:
+        raise ValueError(f"unknown capability {capability!r}")
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if user.pk == event.organiser_id:
+        return True
+    role = staff_role(user, event)
+    return role is not None and capability in CAPABILITIES[role]
+
+
+def is_staff_or_organiser(user, event):
+    return can(user, event, "manage") or staff_role(user, event) is not None
+
+
+def refusal(capability):
+    """The refusal of `capability` as a DomainError (403) for services and the API."""
+    return DomainError(f"access.{capability}", status=403)
+
+
+def require(user, event, capability):
+    """Services call this before a write: a DomainError (403) names who may do it."""
+    if not can(user, event, capability):
+        raise refusal(capability)
+
+
+def event_for_staff(user, event_id, capability):
+    """The event when `user` may do `capability` there; 404 when they may not even see it, else
+    PermissionDenied with a message saying who may."""
+    event = event_for_viewer(user, event_id)
+    if not can(user, event, capability):
+        raise PermissionDenied(refusal(capability).message)
+    return event
+
+
 def event_for_organiser(user, event_id):
     """The event when `user` organises it; 404 when they may not even see it, else PermissionDenied."""
-    event = event_for_viewer(user, event_id)
-    if event.organiser_id != getattr(user, "pk", None):
-        raise PermissionDenied(_("Only the event's organiser can do this."))
-    return event
+    return event_for_staff(user, event_id, "manage")
 
 
 def match_for_viewer(user, match_id):
@@ -34,3 +107,41 @@ def match_for_viewer(user, match_id):
     if match is None or not visible_events(user).filter(pk=match.round.event_id).exists():
         raise Http404(_("No such match."))
     return match
+
+
+# Registered decklists (issue 13, section 1): the organiser and judges always see them, a player
+# their own; everyone else only what the event publishes, once it may (finished, or for a top-cut
+# publication once the top cut is paired).
+
+
+def _decklists_visible_q(user):
+    """Entrants whose registered list `user` may read, as a filter on Entrant."""
+    published = Q(event__status=Event.Status.FINISHED, event__publication=Event.Publication.ALL) | Q(
+        event__publication=Event.Publication.TOP_CUT, seats__match__round__stage=Round.Stage.TOP_CUT
+    )
+    if not getattr(user, "is_authenticated", False):
+        return published
+    return (
+        published
+        | Q(user=user)
+        | Q(members=user)
+        | Q(event__organiser=user)
+        | Q(event__staff__user=user, event__staff__role=EventStaff.Role.JUDGE)
+    )
+
+
+def visible_decklists(user, event):
+    """The event's entrants with a registered list that `user` may read, by name."""
+    visible = Entrant.objects.filter(_decklists_visible_q(user), event=event, deck__isnull=False).values("pk")
+    return event.entrants.filter(pk__in=visible).select_related("deck__deck").order_by("name")
+
+
+def decklist_visible(user, entrant):
+    return visible_decklists(user, entrant.event).filter(pk=entrant.pk).exists()
+
+
+def embargoed_decks(user):
+    """Ids of decks with a version registered in an event that does not let `user` read it yet:
+    the deck's own pages and API must not show it to them either (decks.access)."""
+    visible = Entrant.objects.filter(_decklists_visible_q(user), deck__isnull=False).values("pk")
+    return Entrant.objects.filter(deck__isnull=False).exclude(pk__in=visible).values("deck__deck_id")

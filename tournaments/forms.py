@@ -9,7 +9,7 @@ from django.utils.translation import ngettext
 from catalogue.models import Game
 from decks.models import Deck, DeckVersion, Format
 
-from .models import SWISS_ROUNDS, Event, default_swiss_rounds
+from .models import SWISS_ROUNDS, Event, EventStaff, default_swiss_rounds
 from .services.events import MAX_ROUNDS
 
 
@@ -36,6 +36,13 @@ def format_choices():
     return [("", _("No format (any deck)")), *((game, list(formats.items())) for game, formats in groups.items())]
 
 
+# The places table of a pod: match points for 1st, 2nd, 3rd and 4th (a shared first place scores 1).
+POD_POINT_TABLES = {
+    "3-1-0-0": ("3 / 1 / 0 / 0", {"win": 3, "shared_win": 1, "2": 1, "3": 0, "4": 0, "other": 0}),
+    "4-2-1-0": ("4 / 2 / 1 / 0", {"win": 4, "shared_win": 1, "2": 2, "3": 1, "4": 0, "other": 0}),
+}
+
+
 class EventForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     game = forms.ChoiceField(label=_("Game"))
@@ -51,6 +58,13 @@ class EventForm(forms.Form):
         coerce=int,
         initial=4,
         help_text=_("Free-for-all pods only."),
+    )
+    pod_points = forms.ChoiceField(
+        label=_("Pod points (1st / 2nd / 3rd / 4th)"),
+        choices=[(key, label) for key, (label, _table) in POD_POINT_TABLES.items()],
+        initial="3-1-0-0",
+        required=False,
+        help_text=_("Free-for-all pods only: the match points for each place. A shared first place scores 1."),
     )
     best_of = forms.TypedChoiceField(label=_("Best of"), choices=[(3, "3"), (1, "1")], coerce=int, initial=3)
     swiss_rounds = forms.IntegerField(label=_("Swiss rounds"), required=False, min_value=1, max_value=MAX_ROUNDS)
@@ -86,11 +100,19 @@ class EventForm(forms.Form):
         """Keyword arguments for services.events.create_event (besides the organiser)."""
         data = dict(self.cleaned_data)
         data["format_slug"] = data.pop("format")
+        table = POD_POINT_TABLES[data.pop("pod_points") or "3-1-0-0"][1]
+        data["pod_points"] = table if data["mode"] == Event.Mode.FFA else {}
         return data
 
 
 class WalkInForm(forms.Form):
     name = forms.CharField(label=_("Walk-in name"), max_length=120)
+
+
+class TeamForm(forms.Form):
+    team_name = forms.CharField(label=_("Team name"), max_length=120)
+    member_1 = forms.CharField(label=_("First member"), max_length=120)
+    member_2 = forms.CharField(label=_("Second member"), max_length=120)
 
 
 class PlayerForm(forms.Form):
@@ -113,6 +135,30 @@ class TimerForm(forms.Form):
 
 class PublicationForm(forms.Form):
     publication = forms.ChoiceField(label=_("Decklist publication"), choices=Event.Publication.choices)
+
+
+class DeadlineForm(forms.Form):
+    deck_deadline = forms.DateTimeField(
+        label=_("Decklist deadline"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_("Players cannot change their deck after this; leave blank for no deadline."),
+    )
+
+
+class DecklistPasteForm(forms.Form):
+    decklist = forms.CharField(
+        label=_("Decklist"),
+        max_length=20000,
+        widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false"}),
+        help_text=_("One card a line with its quantity, as players write it (for example “3 Card name”)."),
+    )
+    reason = forms.CharField(label=_("Reason for the change"), max_length=300, required=False)
+
+
+class StaffForm(forms.Form):
+    username = forms.CharField(label=_("Username"), max_length=150)
+    role = forms.ChoiceField(label=_("Role"), choices=EventStaff.Role.choices)
 
 
 class ResultForm(forms.Form):
@@ -146,6 +192,10 @@ class ResultForm(forms.Form):
                 required=False,
                 widget=forms.NumberInput(attrs={"class": "qty"}),
             )
+        # The match version the form was built from (optimistic concurrency); `overwrite` is set only
+        # on the page that showed the organiser the newer result they are replacing.
+        self.fields["version"] = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+        self.fields["overwrite"] = forms.BooleanField(required=False, widget=forms.HiddenInput)
         if correction:
             self.fields["reason"] = forms.CharField(
                 label=_("Reason for the correction"),
@@ -156,7 +206,7 @@ class ResultForm(forms.Form):
     @classmethod
     def initial_for(cls, match, seats):
         """The recorded result as initial values (for editing a reported table)."""
-        initial = {"draws": match.draws}
+        initial = {"draws": match.draws, "version": match.version}
         for seat in seats:
             initial[f"wins_{seat.entrant_id}"] = seat.game_wins
             initial[f"place_{seat.entrant_id}"] = seat.placement
@@ -164,11 +214,16 @@ class ResultForm(forms.Form):
 
     def service_arguments(self):
         data = self.cleaned_data
+        concurrency = {"expected_version": data.get("version"), "overwrite": bool(data.get("overwrite"))}
         if self.pods:
-            return {"placements": {seat.entrant_id: data[f"place_{seat.entrant_id}"] for seat in self.seats}}
+            return {
+                "placements": {seat.entrant_id: data[f"place_{seat.entrant_id}"] for seat in self.seats},
+                **concurrency,
+            }
         return {
             "wins": {seat.entrant_id: data[f"wins_{seat.entrant_id}"] for seat in self.seats},
             "draws": data.get("draws") or 0,
+            **concurrency,
         }
 
     def error_text(self):

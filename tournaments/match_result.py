@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from core.errors import DomainError, define_messages
 from games.scoring import require_member
@@ -18,7 +19,11 @@ define_messages(
         "result.wins_whole": _("Game wins and draws are whole numbers."),
         "result.wins_sides": _("Give the game wins of exactly the entrants at this table."),
         "result.negative": _("Game wins and draws cannot be negative."),
-        "result.too_many_wins": _("In a best of %(best_of)s nobody wins more than %(needed)s games."),
+        "result.too_many_wins": ngettext_lazy(
+            "In a best of %(best_of)s nobody wins more than %(needed)s game.",
+            "In a best of %(best_of)s nobody wins more than %(needed)s games.",
+            "needed",
+        ),
         "result.both_win": _("Both players cannot win the match."),
         "result.too_many_draws": _("More drawn games than a best of %(best_of)s allows."),
         "result.top_cut_winner": _("A top-cut match needs a winner."),

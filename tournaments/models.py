@@ -65,6 +65,8 @@ class Event(models.Model):
     timer_ends_at = models.DateTimeField(null=True, blank=True)
     timer_paused_seconds = models.PositiveIntegerField(null=True, blank=True)
     results_version = models.PositiveIntegerField(default=0)  # bumped on every result change: cache key
+    # bumped by every service that changes what public pages show (tournaments/page_cache.py)
+    pages_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -97,6 +99,7 @@ class Entrant(models.Model):
     )
     name = models.CharField(_("name"), max_length=120)
     members = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="team_entries")
+    member_names = models.JSONField(default=list, blank=True)  # a team's two members as shown: accounts or names
     deck = models.ForeignKey(DeckVersion, on_delete=models.PROTECT, null=True, blank=True, related_name="entries")
     deck_legal = models.BooleanField(null=True)
     deck_problems = models.JSONField(default=list, blank=True)
@@ -153,6 +156,8 @@ class Match(models.Model):
     status = models.CharField(max_length=12, choices=Status, default=Status.PENDING)
     draws = models.PositiveSmallIntegerField(default=0)
     bracket_slot = models.PositiveSmallIntegerField(null=True, blank=True)  # top cut position
+    # Bumped by every change of status or result: a form posted against an older version is stale.
+    version = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -179,16 +184,41 @@ class Seat(models.Model):
         return f"{self.entrant} at {self.match}"
 
 
+class EventStaff(models.Model):
+    """Someone the organiser trusts with part of the event: a judge or a scorekeeper."""
+
+    class Role(models.TextChoices):
+        JUDGE = "judge", _("Judge")
+        SCOREKEEPER = "scorekeeper", _("Scorekeeper")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="staff_roles")
+    role = models.CharField(_("role"), max_length=12, choices=Role)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "role", "user__username"]
+        verbose_name = _("staff member")
+        verbose_name_plural = _("staff")
+        constraints = [models.UniqueConstraint(fields=["event", "user"], name="staff_once_per_event")]
+
+    def __str__(self):
+        return f"{self.user} ({self.role}) at {self.event}"
+
+
 class AuditAction(models.TextChoices):
     EVENT_CREATE = "event.create", _("Event created")
     EVENT_START = "event.start", _("Event started")
     EVENT_FINISH = "event.finish", _("Event finished")
     EVENT_PUBLICATION = "event.publication", _("Decklist publication changed")
     ENTRANT_ADD = "entrant.add", _("Player added")
+    TEAM_ADD = "team.add", _("Team added")
     ENTRANT_CHECK_IN = "entrant.check_in", _("Checked in")
     ENTRANT_CHECK_OUT = "entrant.check_out", _("Check-in undone")
     ENTRANT_DROP = "entrant.drop", _("Dropped")
     DECK_SUBMIT = "deck.submit", _("Deck registered")
+    DECK_CHANGE = "deck.change", _("Frozen deck changed")
+    EVENT_DEADLINE = "event.deadline", _("Decklist deadline changed")
     ROUND_PAIR = "round.pair", _("Round paired")
     ROUND_FORCE = "round.force", _("Round paired with results missing")
     REPORT_SUBMIT = "report.submit", _("Result reported by a player")
@@ -197,6 +227,7 @@ class AuditAction(models.TextChoices):
     RESULT_CORRECT = "result.correct", _("Result corrected")
     RESULT_CONFIRM = "result.confirm", _("Result confirmed by the players")
     RESULT_DISPUTE = "result.dispute", _("Result disputed")
+    RESULT_ACCEPT = "result.accept", _("Reported result accepted")
     TOP_CUT_START = "top_cut.start", _("Top cut started")
     TOP_CUT_ADVANCE = "top_cut.advance", _("Top cut advanced")
     TOP_CUT_RESEAT = "top_cut.reseat", _("Top cut re-seated after a correction")
@@ -204,6 +235,9 @@ class AuditAction(models.TextChoices):
     TIMER_PAUSE = "timer.pause", _("Clock paused")
     TIMER_RESUME = "timer.resume", _("Clock resumed")
     TIMER_EXTEND = "timer.extend", _("Clock extended")
+    STAFF_ADD = "staff.add", _("Staff member added")
+    STAFF_ROLE = "staff.role", _("Staff role changed")
+    STAFF_REMOVE = "staff.remove", _("Staff member removed")
 
 
 def audit_action_choices():

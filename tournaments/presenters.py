@@ -1,15 +1,18 @@
 """Plain data for pages and the API from event rows: score text, round titles, clocks, tables,
 match states, the pairing explanation and the event log. Nothing here writes or parses text back."""
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.errors import DomainError
 
-from .match_result import MatchResult
-from .models import AuditAction, Event, Match, Report, Round, Seat
+from . import page_cache
+from .match_result import VERSUS_POINTS, MatchResult
+from .models import AuditAction, Event, EventStaff, Match, Report, Round, Seat
 from .services.results import seated_result
+from .services.standings import event_standings
+from .standings import bye_outcome
 
 STAGES = {4: "quarterfinals", 2: "semifinals", 1: "final"}
 
@@ -20,6 +23,17 @@ STAGES = {4: "quarterfinals", 2: "semifinals", 1: "final"}
 def stage_name(table_count):
     names = {"quarterfinals": _("Quarterfinals"), "semifinals": _("Semifinals"), "final": _("Final")}
     return names.get(STAGES.get(table_count), _("Top cut"))
+
+
+def top_cut_stage(stage):
+    """How far a player went in the top cut, in words (final standings)."""
+    names = {
+        "winner": _("Winner"),
+        "finalist": _("Finalist"),
+        "semi_finalist": _("Semi-finalist"),
+        "quarter_finalist": _("Quarter-finalist"),
+    }
+    return names.get(stage, "")
 
 
 def round_title(round_, table_count=None):
@@ -96,13 +110,93 @@ def table_rows(round_):
     return rows
 
 
+def plain_rows(round_, records=None):
+    """table_rows without model instances, so they can be cached and shared between processes;
+    each seat carries the entrant's points and record before the round when `records` is given."""
+    records = records or {}
+    rows = []
+    for row in table_rows(round_):
+        seats = [
+            {
+                "entrant_id": seat["entrant"].pk,
+                "name": seat["name"],
+                "wins": seat["wins"],
+                "placement": seat["placement"],
+                "won": seat["won"],
+                **records.get(seat["entrant"].pk, {"points": 0, "record": "0-0-0"}),
+            }
+            for seat in row["seats"]
+        ]
+        rows.append({key: value for key, value in row.items() if key != "match"} | {"seats": seats})
+    return rows
+
+
+def _swiss_outcomes_before(event, number):
+    """Standings outcomes of every confirmed Swiss match (and bye) before round `number`, one query."""
+    seats = (
+        Seat.objects.filter(
+            match__round__event=event,
+            match__round__stage=Round.Stage.SWISS,
+            match__round__number__lt=number,
+            match__status=Match.Status.CONFIRMED,
+        )
+        .values_list(
+            "match_id", "match__round__number", "match__is_bye", "match__draws", "entrant_id", "game_wins", "placement"
+        )
+        .order_by("match_id", "pk")
+    )
+    grouped = {}
+    for row in seats:
+        grouped.setdefault(row[0], []).append(row)
+    pod_table = event.pod_points or None
+    for rows in grouped.values():
+        round_number, is_bye, draws = rows[0][1:4]
+        sides = tuple(row[4] for row in rows)
+        if is_bye:
+            yield bye_outcome(round_number, sides[0])
+            continue
+        if any(row[6] for row in rows):
+            result = MatchResult(sides, placements={row[4]: row[6] for row in rows})
+        else:
+            result = MatchResult(sides, wins={row[4]: row[5] for row in rows}, draws=draws)
+        yield from result.outcomes(round_number, pod_table)
+
+
+def records_before(event, number):
+    """{entrant id: {"points", "record"}}: match points and wins-losses-draws before round `number`,
+    as printed on pairings sheets (a late entry's missed rounds are losses when the event says so)."""
+    tally = {}
+    for outcome in _swiss_outcomes_before(event, number):
+        points = VERSUS_POINTS[outcome.result] if outcome.match_points is None else outcome.match_points
+        mine = tally.setdefault(outcome.player, {"points": 0, "win": 0, "loss": 0, "draw": 0})
+        mine["points"] += points
+        mine[outcome.result] += 1
+    if event.late_entry_losses:
+        for entrant, joined in event.entrants.filter(joined_round__gt=1).values_list("pk", "joined_round"):
+            mine = tally.setdefault(entrant, {"points": 0, "win": 0, "loss": 0, "draw": 0})
+            mine["loss"] += max(0, min(joined, number) - 1)
+    return {
+        entrant: {"points": mine["points"], "record": f"{mine['win']}-{mine['loss']}-{mine['draw']}"}
+        for entrant, mine in tally.items()
+    }
+
+
 def by_name(rows):
     """Wall-sheet lines: every seated player, alphabetically, with their table and opponents."""
     lines = []
     for row in rows:
         for seat in row["seats"]:
             opponents = [other["name"] for other in row["seats"] if other is not seat]
-            lines.append({"name": seat["name"], "table": row["table"], "bye": row["bye"], "opponents": opponents})
+            lines.append(
+                {
+                    "name": seat["name"],
+                    "table": row["table"],
+                    "bye": row["bye"],
+                    "opponents": opponents,
+                    "points": seat.get("points"),
+                    "record": seat.get("record"),
+                }
+            )
     return sorted(lines, key=lambda line: (line["name"].casefold(), line["table"]))
 
 
@@ -132,12 +226,23 @@ def table_payload(match, seats=None):
         "wins": {str(seat.entrant_id): seat.game_wins for seat in seats} if confirmed else None,
         "placements": {str(seat.entrant_id): seat.placement for seat in seats if seat.placement} or None,
         "draws": match.draws,
+        "version": match.version,
     }
 
 
 def round_payload(round_):
     tables = [table_payload(match) for match in round_matches(round_)]
     return {"number": round_.number, "stage": round_.stage, "tables": tables, "notes": round_.notes}
+
+
+def standings_payload(event):
+    """The standings as the API and standings.json give them, computed once per page version."""
+
+    def build():
+        swiss = event.rounds.filter(stage=Round.Stage.SWISS).count()
+        return {"round": swiss, "standings": event_standings(event)}
+
+    return page_cache.cached(event, "standings-data", (), build)
 
 
 def bracket_payload(event):
@@ -210,6 +315,7 @@ def match_state(match, with_reports=True):
         "round": match.round.number,
         "table": match.table,
         "status": match.status,
+        "version": match.version,
         "entrants": [seat.entrant_id for seat in seats],
         "reports": [report_state(report) for report in reports] if with_reports else [],
         "result": result,
@@ -299,9 +405,15 @@ def audit_actor(entry, roles):
     return f"{entry.actor.username} ({role})" if role else entry.actor.username
 
 
-def audit_roles(event):
-    """{user id: role} of the people who act on an event."""
-    roles = {user: _("player") for user in event.entrants.exclude(user=None).values_list("user_id", flat=True)}
+def audit_roles(event, users=None):
+    """{user id: role} of the people who act on an event (of `users` only, when given)."""
+    players = event.entrants.exclude(user=None)
+    staff = event.staff.all()
+    if users is not None:
+        players, staff = players.filter(user_id__in=users), staff.filter(user_id__in=users)
+    roles = {user: _("player") for user in players.values_list("user_id", flat=True)}
+    for user, role in staff.values_list("user_id", "role"):
+        roles[user] = EventStaff.Role(role).label
     roles[event.organiser_id] = _("organiser")
     return roles
 
@@ -332,8 +444,10 @@ def audit_details(entry, names):
     after, before = entry.after or {}, entry.before or {}
     action = entry.action
     details = []
-    if action in (AuditAction.RESULT_ENTER, AuditAction.RESULT_CORRECT):
+    if action in (AuditAction.RESULT_ENTER, AuditAction.RESULT_CORRECT, AuditAction.RESULT_ACCEPT):
         details.append(_result_words(after, names))
+        if after.get("reported_by"):
+            details.append(_("as reported by %(name)s") % {"name": after["reported_by"]})
         if action == AuditAction.RESULT_CORRECT and before.get("status") == Match.Status.CONFIRMED:
             details.append(_("was: %(result)s") % {"result": _result_words(before, names)})
         if after.get("reason"):
@@ -359,6 +473,12 @@ def audit_details(entry, names):
         details.append(_("after round %(number)s") % {"number": after["after_round"]})
     elif action == AuditAction.EVENT_PUBLICATION and after.get("publication"):
         details.append(str(Event.Publication(after["publication"]).label))
+    elif action.startswith("staff."):
+        member = after or before
+        details.append(
+            _("%(username)s, %(role)s")
+            % {"username": member.get("username", "?"), "role": EventStaff.Role(member.get("role", "judge")).label}
+        )
     elif action.startswith("timer.") and after.get("remaining") is not None:
         details.append(_("%(clock)s left") % {"clock": clock(after["remaining"])})
     elif action == AuditAction.EVENT_START and after.get("players"):
@@ -377,4 +497,44 @@ def describe_audit(entry, names, roles):
         "what": AuditAction(entry.action).label,
         "target": audit_target(entry),
         "details": audit_details(entry, names),
+    }
+
+
+LOG_PAGE = 50
+
+
+def log_filters(event, query):
+    """(round number or None, entrant id or None) from ?round=&player=, ignoring anything unknown."""
+    round_text, player_text = query.get("round", ""), query.get("player", "")
+    round_number = int(round_text) if round_text.isdigit() else None
+    entrant_id = int(player_text) if player_text.isdigit() else None
+    if entrant_id is not None and not event.entrants.filter(pk=entrant_id).exists():
+        entrant_id = None
+    return round_number, entrant_id
+
+
+def filtered_audit(event, round_number=None, entrant_id=None):
+    """The event's log, newest first, for one round and/or one entrant (their own entries and those of
+    the tables they sat at)."""
+    entries = event.audit.select_related("actor")
+    if round_number is not None:
+        entries = entries.filter(round_number=round_number)
+    if entrant_id is not None:
+        about = Q(entrant_id=entrant_id)
+        for number, table in Seat.objects.filter(entrant_id=entrant_id, match__round__event=event).values_list(
+            "match__round__number", "match__table"
+        ):
+            about |= Q(round_number=number, table=table)
+        entries = entries.filter(about)
+    return entries
+
+
+def audit_payload(entry, names, roles):
+    """One log entry for the API: words in the reader's language plus the structured target."""
+    return {
+        **describe_audit(entry, names, roles),
+        "action": entry.action,
+        "round": entry.round_number,
+        "table": entry.table,
+        "entrant": entry.entrant_id,
     }

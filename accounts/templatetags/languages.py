@@ -1,7 +1,8 @@
 """The language switcher, language names and dates and numbers written the way each language writes them."""
 
+from babel import Locale
 from babel.dates import format_date
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 from django import template
 from django.conf import settings
 from django.utils import timezone, translation
@@ -69,3 +70,13 @@ def local_number(value):
     if value in (None, ""):
         return ""
     return format_decimal(value, locale=_locale())
+
+
+@register.filter
+def local_percent(value, digits=2):
+    """66.667 -> "66.67%" in English, "66,67 %" in French, "66,67%" in Italian."""
+    if value in (None, ""):
+        return ""
+    pattern = Locale.parse(_locale()).percent_formats[None].pattern
+    decimals = "0." + "0" * int(digits) if int(digits) else "0"
+    return format_percent(float(value) / 100, format=pattern.replace("0", decimals, 1), locale=_locale())

@@ -323,7 +323,7 @@ class SharedDeckViewSet(DeckReading, viewsets.ViewSet):
     lookup_value_regex = SHARE_KEY_PATTERN
 
     def deck(self, request, key):
-        return shared_deck(key)
+        return shared_deck(key, request.user)
 
 
 def _content(data, game, declarations):

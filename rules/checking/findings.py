@@ -23,7 +23,7 @@ KINDS = {
         "meaning",
         _("This sentence is much shorter than the %(reference)s one: a clause may be missing."),
     ),
-    "term_missing": ("meaning", _("“%(term)s” is not translated here (elsewhere: %(usual)s).")),
+    "term_missing": ("meaning", _("“%(term)s” is not translated here (elsewhere: “%(usual)s”).")),
     "name_missing": ("meaning", _("The name “%(name)s” is missing here.")),
     "connector": (
         "meaning",

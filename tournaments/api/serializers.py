@@ -1,7 +1,7 @@
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from ..models import Entrant, Event
+from ..models import Entrant, Event, EventStaff
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -73,22 +73,73 @@ class EntrantSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Entrant
-        fields = ["id", "name", "user", "deck", "deck_legal", "checked_in", "dropped", "dropped_after", "joined_round"]
+        fields = [
+            "id",
+            "name",
+            "user",
+            "member_names",
+            "deck",
+            "deck_legal",
+            "checked_in",
+            "dropped",
+            "dropped_after",
+            "joined_round",
+        ]
 
 
 class EntrantCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120, required=False, allow_blank=True)
     user = serializers.IntegerField(required=False, min_value=1)
     deck = serializers.IntegerField(required=False, min_value=1)
+    members = serializers.ListField(
+        child=serializers.CharField(max_length=120), min_length=2, max_length=2, required=False
+    )  # a team: two usernames or names
 
     def validate(self, attrs):
-        if not attrs.get("name") and not attrs.get("user"):
+        if not attrs.get("name") and not attrs.get("user") and "members" not in attrs:
             raise serializers.ValidationError(_("Give a name (walk-in) or a user id."))
         return attrs
 
 
+class StaffSerializer(serializers.ModelSerializer):
+    user = serializers.IntegerField(source="user_id", read_only=True)
+    username = serializers.CharField(source="user.username", read_only=True)
+
+    class Meta:
+        model = EventStaff
+        fields = ["user", "username", "role"]
+
+
+class StaffCreateSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    role = serializers.ChoiceField(choices=EventStaff.Role.choices)
+
+
 class DeckSubmitSerializer(serializers.Serializer):
-    deck = serializers.IntegerField(min_value=1)
+    deck = serializers.IntegerField(min_value=1, required=False)
+    decklist = serializers.CharField(max_length=20000, required=False)
+    reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+
+    def validate(self, attrs):
+        if ("deck" in attrs) == ("decklist" in attrs):
+            raise serializers.ValidationError(_("Give a deck version id (deck) or a pasted list (decklist)."))
+        return attrs
+
+
+class DecklistSerializer(serializers.Serializer):
+    """A registered list as the decklists endpoint gives it (schema only: the view builds the dict)."""
+
+    entrant = serializers.IntegerField()
+    name = serializers.CharField()
+    deck_version = serializers.IntegerField()
+    deck_name = serializers.CharField()
+    version = serializers.IntegerField()
+    legal = serializers.BooleanField(allow_null=True)
+    decklist = serializers.CharField()
+
+
+class DeadlineSerializer(serializers.Serializer):
+    deck_deadline = serializers.DateTimeField(allow_null=True)
 
 
 class ResultSerializer(serializers.Serializer):
@@ -96,6 +147,11 @@ class ResultSerializer(serializers.Serializer):
     draws = serializers.IntegerField(min_value=0, max_value=9, default=0)
     placements = serializers.DictField(child=serializers.IntegerField(min_value=1, max_value=4), required=False)
     correction = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+    expected_version = serializers.IntegerField(
+        min_value=0,
+        required=False,
+        help_text=_("The match's `version` your result replaces: 409 if the match changed since."),
+    )
 
     def validate(self, attrs):
         if ("wins" in attrs) == ("placements" in attrs):

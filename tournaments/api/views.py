@@ -1,8 +1,11 @@
-"""The events API: reads for anyone who may see the event, writes for its organiser only."""
+"""The events API: reads for anyone who may see the event, writes for its organiser, or its staff by role
+(tournaments.access)."""
 
 from django.contrib.auth import get_user_model
+from django.core.paginator import Paginator
+from django.db.models import Count, Max
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -11,17 +14,42 @@ from rest_framework.response import Response
 from api.idempotency import idempotent
 from api.schema import error_responses
 from core.errors import DomainError
+from decks.services.decks import version_text
 
-from ..access import event_for_viewer, match_for_viewer, visible_events
+from .. import page_cache
+from ..access import (
+    can,
+    event_for_viewer,
+    is_staff_or_organiser,
+    match_for_viewer,
+    refusal,
+    require,
+    visible_decklists,
+    visible_events,
+)
 from ..models import Entrant, Match
-from ..presenters import bracket_payload, match_state, report_state, round_payload, table_payload
+from ..presenters import (
+    LOG_PAGE,
+    audit_payload,
+    audit_roles,
+    bracket_payload,
+    filtered_audit,
+    log_filters,
+    match_state,
+    report_state,
+    round_payload,
+    standings_payload,
+    table_payload,
+)
 from ..services import events as event_services
 from ..services import reports as report_services
 from ..services import results as result_services
 from ..services import rounds as round_services
-from ..services.standings import event_standings
+from ..services import staff as staff_services
 from ..services.timer import control_timer, remaining_seconds
 from .serializers import (
+    DeadlineSerializer,
+    DecklistSerializer,
     DeckSubmitSerializer,
     EntrantCreateSerializer,
     EntrantSerializer,
@@ -29,8 +57,23 @@ from .serializers import (
     EventSerializer,
     PairSerializer,
     ResultSerializer,
+    StaffCreateSerializer,
+    StaffSerializer,
     TimerSerializer,
 )
+
+
+def decklist_payload(entrant):
+    version = entrant.deck
+    return {
+        "entrant": entrant.pk,
+        "name": entrant.name,
+        "deck_version": version.pk,
+        "deck_name": version.deck.name,
+        "version": version.number,
+        "legal": entrant.deck_legal,
+        "decklist": version_text(version),
+    }
 
 
 def _valid(serializer_class, data):
@@ -39,15 +82,45 @@ def _valid(serializer_class, data):
     return serializer.validated_data
 
 
+def _validated(request, tag, data):
+    """304 when the client holds `tag`, else data() (cached per version) with the ETag."""
+    if page_cache.not_modified(request, tag):
+        return page_cache.validated(Response(status=status.HTTP_304_NOT_MODIFIED), tag)
+    return page_cache.validated(Response(data()), tag)
+
+
 class EventViewSet(viewsets.ViewSet):
     permission_classes = [IsAuthenticatedOrReadOnly]
     lookup_value_regex = "[0-9]+"
 
     def _organised(self, request, pk):
+        return self._allowed(request, pk, "manage")
+
+    def _allowed(self, request, pk, capability):
+        """The event when the user may do `capability` (tournaments.access): 404 unseen, else 403 with a message."""
         event = event_for_viewer(request.user, pk)
-        if event.organiser_id != request.user.pk:
-            raise DomainError("event.organiser_only", status=403)
+        require(request.user, event, capability)
         return event
+
+    @extend_schema(request=StaffCreateSerializer, responses={200: StaffSerializer(many=True), 201: StaffSerializer})
+    @action(detail=True, methods=["get", "post"])
+    def staff(self, request, pk=None):
+        """GET: the judges and scorekeepers (for the organiser and the staff). POST {"username", "role"}:
+        the organiser adds someone, or changes their role."""
+        if request.method == "GET":
+            event = event_for_viewer(request.user, pk)
+            if not is_staff_or_organiser(request.user, event):
+                raise refusal("manage")
+            return Response(StaffSerializer(staff_services.event_staff(event), many=True).data)
+        data = _valid(StaffCreateSerializer, request.data)
+        member = staff_services.add_staff(self._organised(request, pk), request.user, data["username"], data["role"])
+        return Response(StaffSerializer(member).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={204: None, **error_responses(404)})
+    @action(detail=True, methods=["delete"], url_path=r"staff/(?P<user_id>[0-9]+)")
+    def staff_remove(self, request, pk=None, user_id=None):
+        staff_services.remove_staff(self._organised(request, pk), request.user, int(user_id))
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(responses={200: EventSerializer(many=True)})
     def list(self, request):
@@ -83,6 +156,9 @@ class EventViewSet(viewsets.ViewSet):
         if request.method == "GET":
             return Response(EntrantSerializer(event.entrants.all(), many=True).data)
         data = _valid(EntrantCreateSerializer, request.data)
+        if "members" in data:
+            team = event_services.add_team(event, request.user, data.get("name", ""), data["members"])
+            return Response(EntrantSerializer(team).data, status=status.HTTP_201_CREATED)
         user = get_object_or_404(get_user_model(), pk=data["user"]) if data.get("user") else None
         entrant = event_services.add_entrant(
             event, request.user, user=user, name=data.get("name", ""), deck_version=data.get("deck")
@@ -98,9 +174,59 @@ class EventViewSet(viewsets.ViewSet):
     @extend_schema(request=DeckSubmitSerializer, responses={200: EntrantSerializer})
     @action(detail=True, methods=["post"], url_path=r"entrants/(?P<entrant_id>[0-9]+)/deck")
     def deck(self, request, pk=None, entrant_id=None):
+        """{"deck": version id} (one of the entry's owner's decks) or, for the organiser and judges,
+        {"decklist": "3 Card name..."}; once the list is frozen only they may, with {"reason": "..."}."""
         entrant = self._entrant(request, pk, entrant_id)
-        deck = _valid(DeckSubmitSerializer, request.data)["deck"]
-        return Response(EntrantSerializer(event_services.submit_deck(entrant, deck, request.user)).data)
+        data = _valid(DeckSubmitSerializer, request.data)
+        if "decklist" in data:
+            entrant = event_services.register_decklist_text(entrant, request.user, data["decklist"], data["reason"])
+        else:
+            entrant = event_services.submit_deck(entrant, data["deck"], request.user, reason=data["reason"])
+        return Response(EntrantSerializer(entrant).data)
+
+    @extend_schema(responses={200: DecklistSerializer(many=True)})
+    @action(detail=True, methods=["get"])
+    def decklists(self, request, pk=None):
+        """The registered lists this user may read: all for the organiser and judges, a player's own,
+        and what the event publishes once it may."""
+        event = event_for_viewer(request.user, pk)
+        return Response([decklist_payload(entrant) for entrant in visible_decklists(request.user, event)])
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("round", int, required=False),
+            OpenApiParameter("player", int, required=False),
+            OpenApiParameter("page", int, required=False),
+        ],
+        responses={200: dict},
+    )
+    @action(detail=True, methods=["get"])
+    def log(self, request, pk=None):
+        """The event's log for the organiser and judges, newest first, 50 a page; ?round=n and
+        ?player=<entrant id> narrow it."""
+        event = self._allowed(request, pk, "correct_results")
+        round_number, entrant_id = log_filters(event, request.query_params)
+        page = Paginator(filtered_audit(event, round_number, entrant_id), LOG_PAGE).get_page(
+            request.query_params.get("page")
+        )
+        names = dict(event.entrants.values_list("pk", "name"))
+        roles = audit_roles(event)
+        return Response(
+            {
+                "count": page.paginator.count,
+                "page": page.number,
+                "pages": page.paginator.num_pages,
+                "entries": [audit_payload(entry, names, roles) for entry in page.object_list],
+            }
+        )
+
+    @extend_schema(request=DeadlineSerializer, responses={200: EventSerializer})
+    @action(detail=True, methods=["post"])
+    def deadline(self, request, pk=None):
+        """Move or clear ({"deck_deadline": null}) the decklist deadline; a past date is refused."""
+        data = _valid(DeadlineSerializer, request.data)
+        event = event_services.set_deck_deadline(self._organised(request, pk), request.user, data["deck_deadline"])
+        return Response(EventSerializer(event).data)
 
     @extend_schema(request=None, responses={200: EntrantSerializer})
     @action(detail=True, methods=["post"], url_path=r"entrants/(?P<entrant_id>[0-9]+)/check-in")
@@ -127,15 +253,26 @@ class EventViewSet(viewsets.ViewSet):
     @extend_schema(responses={200: dict})
     @action(detail=True, methods=["get"], url_path=r"rounds/(?P<number>[0-9]+)")
     def round_detail(self, request, pk=None, number=None):
+        """A round's tables; with If-None-Match, 304 while nothing in it changed. The tables'
+        statuses (reported, disputed) change without a new page version, so the key also holds
+        the round's last match change, read in the same query as the round."""
         event = event_for_viewer(request.user, pk)
-        return Response(round_payload(get_object_or_404(event.rounds, number=number)))
+        found = event.rounds.filter(number=number).annotate(changed=Max("matches__updated_at"), tables=Count("matches"))
+        round_ = get_object_or_404(found)
+        state = (number, str(round_.changed), round_.tables)
+        return _validated(
+            request,
+            page_cache.etag(event, "api-round", *state, request.accepted_media_type),
+            lambda: page_cache.cached(event, "api-round", state, lambda: round_payload(round_)),
+        )
 
     @extend_schema(responses={200: dict})
     @action(detail=True, methods=["get"])
     def standings(self, request, pk=None):
+        """The standings; with If-None-Match, 304 while no result changed."""
         event = event_for_viewer(request.user, pk)
-        swiss = event.rounds.filter(stage="swiss").count()
-        return Response({"round": swiss, "standings": event_standings(event)})
+        tag = page_cache.etag(event, "api-standings", request.accepted_media_type)
+        return _validated(request, tag, lambda: standings_payload(event))
 
     @extend_schema(request=None, responses={200: dict})
     @action(detail=True, methods=["get", "post"], url_path="top-cut")
@@ -161,24 +298,38 @@ class EventViewSet(viewsets.ViewSet):
         return Response({"remaining": remaining_seconds(event), "paused": event.timer_paused_seconds is not None})
 
 
-@extend_schema(request=ResultSerializer, responses={200: dict})
+@extend_schema(request=ResultSerializer, responses={200: dict, **error_responses(409)})
 @api_view(["POST"])
 @permission_classes([IsAuthenticatedOrReadOnly])
 def match_result(request, pk):
-    """Enter a result: {"wins": {"<entrant id>": 2, ...}, "draws": 0} or pod {"placements": {...}}."""
+    """Enter a result: {"wins": {"<entrant id>": 2, ...}, "draws": 0} or pod {"placements": {...}}.
+    With {"expected_version": n} (the match's `version` as you read it) a match changed since is
+    refused with 409, whose body holds the match as it is now (`current`) and who entered its result."""
     match = match_for_viewer(request.user, pk)
-    if match.round.event.organiser_id != request.user.pk:
-        raise DomainError("result.organiser_only", status=403)
+    require(request.user, match.round.event, "enter_results")
     data = _valid(ResultSerializer, request.data)
-    match = result_services.record_result(
-        match,
-        request.user,
-        wins=data.get("wins"),
-        draws=data["draws"],
-        placements=data.get("placements"),
-        correction=data["correction"],
-    )
+    try:
+        match = result_services.record_result(
+            match,
+            request.user,
+            wins=data.get("wins"),
+            draws=data["draws"],
+            placements=data.get("placements"),
+            correction=data["correction"],
+            expected_version=data.get("expected_version"),
+        )
+    except DomainError as error:
+        if error.code == "result.stale":
+            error.details["current"] = _current_state(match)
+        raise
     return Response(table_payload(match, list(match.seats.select_related("entrant"))))
+
+
+def _current_state(match):
+    match.refresh_from_db()
+    entry = result_services.last_result_entry(match) if match.status == "confirmed" else None
+    entered_by = entry.actor.username if entry and entry.actor else None
+    return {**table_payload(match, list(match.seats.select_related("entrant"))), "entered_by": entered_by}
 
 
 @extend_schema(responses={200: dict})
@@ -187,7 +338,7 @@ def match_result(request, pk):
 def match_detail(request, pk):
     """A match's status and result (once confirmed); its players and the organiser also see its reports."""
     match = match_for_viewer(request.user, pk)
-    involved = request.user.pk == match.round.event.organiser_id or report_services.entrant_of(match, request.user)
+    involved = can(request.user, match.round.event, "enter_results") or report_services.entrant_of(match, request.user)
     return Response(match_state(match, with_reports=bool(involved)))
 
 
@@ -206,7 +357,10 @@ def match_report(request, pk):
     except (DomainError, Match.DoesNotExist):
         match_for_viewer(request.user, pk)  # a private event's match is a 404 to others, whatever went wrong
         raise
-    return Response(report_state(report), status=status.HTTP_202_ACCEPTED)  # as stored: scoring comes after
+    # As stored: scoring comes after. A walk-in opponent never confirms: the organiser accepts the
+    # claim instead, and the reporter is told (the seats were read with the report).
+    state = {**report_state(report), "awaits_organiser": report_services.awaits_organiser(report.match)}
+    return Response(state, status=status.HTTP_202_ACCEPTED)
 
 
 @extend_schema(request=None, responses={202: dict})

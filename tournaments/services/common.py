@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError, define_messages
 
+from ..access import require
 from ..models import AuditEntry, Event, Match
 
 logger = logging.getLogger("tournaments")
@@ -19,7 +20,6 @@ logger = logging.getLogger("tournaments")
 define_messages(
     {
         "event.status": _("Not possible while the event is in “%(state)s”."),
-        "event.organiser_only": _("Only the event's organiser can do this."),
     }
 )
 
@@ -61,11 +61,14 @@ def require_status(event, *statuses):
 
 
 def organiser_only(event, actor):
-    if actor is None or actor.pk != event.organiser_id:
-        raise DomainError("event.organiser_only", status=403)
+    """Settings, pairing, starting and finishing: the organiser's alone (capability "manage")."""
+    require(actor, event, "manage")
 
 
 def bump_results(event):
-    """Results changed: standings caches keyed on the version are stale from now on."""
-    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
-    event.refresh_from_db(fields=["results_version"])
+    """Results changed: standings caches keyed on the version, and the pages that show them
+    (tournaments/page_cache.py), are stale from now on. One UPDATE for both counters."""
+    Event.objects.filter(pk=event.pk).update(
+        results_version=F("results_version") + 1, pages_version=F("pages_version") + 1
+    )
+    event.refresh_from_db(fields=["results_version", "pages_version"])

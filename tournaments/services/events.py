@@ -2,17 +2,21 @@
 
 import secrets
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from catalogue.models import Game
 from core.errors import DomainError, define_messages
-from decks.models import DeckVersion, Format
-from decks.services.decks import version_cards
+from decks.models import DeckVersion, Format, Visibility
+from decks.services.decks import cards_from_decklist, create_deck, version_cards
 from decks.services.legality import validate_request
 
-from ..models import AuditAction, Entrant, Event
+from .. import page_cache
+from ..access import can, refusal
+from ..models import AuditAction, AuditEntry, Entrant, Event
 from .common import bump_results, locked, log, organiser_only, require_status
 
 MAX_ROUNDS = 20
@@ -31,7 +35,18 @@ define_messages(
         "event.players_register_themselves": _("Players can only register themselves."),
         "event.already_registered": _("%(name)s is already registered."),
         "event.walk_in_name": _("A walk-in needs a name."),
-        "event.deadline_passed": _("The decklist deadline has passed."),
+        "event.deadline_passed": _(
+            "The decklist deadline has passed, so your deck cannot be registered or changed here: ask the "
+            "organiser or a judge at the desk. Until a legal deck is registered you cannot check in."
+        ),
+        "event.deck_frozen": _(
+            "Decklists are frozen since the event started: your registered deck stays as it is. Only the "
+            "organiser or a judge can change it, with a reason."
+        ),
+        "event.deck_change_reason": _("The list is frozen: say why it changes (the reason goes into the log)."),
+        "event.paste_needs_format": _("This event has no format to check a pasted list against."),
+        "event.decklist_empty": _("Paste the decklist: one card a line, with its quantity."),
+        "event.deadline_in_past": _("The decklist deadline must be in the future."),
         "event.deck_wrong_game": _("That deck version is not a deck of this event's game."),
         "event.no_such_deck": _("There is no such deck version among the decks this entry may register."),
         "event.organiser_or_player": _("Only the organiser or the player can change this entry."),
@@ -39,6 +54,9 @@ define_messages(
         "event.start_needs_players": _("At least 2 checked-in players are needed to start."),
         "event.already_dropped": _("%(name)s has already dropped."),
         "event.publication": _("Unknown publication choice."),
+        "event.not_team_mode": _("Teams are for team events only."),
+        "event.team_name": _("A team needs a name."),
+        "event.team_members": _("A team has two different members: give a username or a name for each."),
     }
 )
 
@@ -54,6 +72,9 @@ def create_event(
     if format_slug and not Format.objects.filter(slug=format_slug, game=game).exists():
         raise DomainError("event.format_wrong_game", "format", format=format_slug, game=game.name)
     _check_shape(mode, best_of, swiss_rounds, top_cut, options.get("pod_size", 4))
+    deadline = options.get("deck_deadline")
+    if deadline is not None and deadline <= timezone.now():
+        raise DomainError("event.deadline_in_past", "deck_deadline")
     with transaction.atomic():
         event = Event.objects.create(
             name=name.strip(),
@@ -103,6 +124,7 @@ def add_entrant(event, actor, user=None, name="", deck_version=None):
     # A walk-in added by the organiser is at the desk: checked in, unless a legal deck is required first.
     present = joined > 1 or (is_organiser and not event.format_slug)
     entrant = Entrant.objects.create(event=event, user=user, name=name[:120], joined_round=joined, checked_in=present)
+    page_cache.bump(event)
     log(
         event,
         actor,
@@ -116,30 +138,131 @@ def add_entrant(event, actor, user=None, name="", deck_version=None):
 
 
 @transaction.atomic
-def submit_deck(entrant, deck_version, actor):
-    """Register a frozen deck version; an illegal deck is saved but blocks check-in."""
+def add_team(event, actor, name, members):
+    """A team of two in a team event: `members` are two usernames or names (a username links that
+    member's account, who may then report and confirm the team's results)."""
+    event = locked(event)
+    organiser_only(event, actor)
+    require_status(event, Event.Status.REGISTRATION, Event.Status.SWISS)
+    if event.mode != Event.Mode.TEAM:
+        raise DomainError("event.not_team_mode", "name")
+    name = (name or "").strip()
+    members = [str(member or "").strip()[:120] for member in members or []]
+    if not name:
+        raise DomainError("event.team_name", "name")
+    if len(members) != 2 or not all(members) or members[0].casefold() == members[1].casefold():
+        raise DomainError("event.team_members", "members")
+    accounts = _member_accounts(event, members)
+    joined = event.rounds.count() + 1
+    entrant = Entrant.objects.create(
+        event=event, name=name[:120], joined_round=joined, checked_in=not event.format_slug, member_names=members
+    )
+    entrant.members.set(accounts)
+    page_cache.bump(event)
+    log(event, actor, AuditAction.TEAM_ADD, entrant=entrant, after={"members": members})
+    return entrant
+
+
+def _member_accounts(event, members):
+    User = get_user_model()  # noqa: N806
+    accounts = [User.objects.filter(username__iexact=member, is_active=True).first() for member in members]
+    accounts = [account for account in accounts if account is not None]
+    taken = event.entrants.filter(Q(user__in=accounts) | Q(members__in=accounts)).values_list("name", flat=True)
+    if accounts and taken.exists():
+        raise DomainError("event.already_registered", "members", name=taken.first())
+    return accounts
+
+
+@transaction.atomic
+def submit_deck(entrant, deck_version, actor, reason=""):
+    """Register a deck version (a snapshot: later edits to the deck do not change it); an illegal deck
+    is saved but blocks check-in. Once the list is frozen only the organiser or a judge changes it,
+    with a reason (deck_frozen)."""
     event = locked(entrant.event)
-    return _register_deck(event, entrant, deck_version, actor)
+    entrant = Entrant.objects.get(pk=entrant.pk)
+    return _register_deck(event, entrant, deck_version, actor, reason)
 
 
-def _register_deck(event, entrant, deck_version, actor):
-    _may_change_entrant(event, entrant, actor)
-    if event.deck_deadline and timezone.now() > event.deck_deadline and actor.pk != event.organiser_id:
-        raise DomainError("event.deadline_passed", "deck")
-    deck_version = registrable_version(event, entrant, deck_version)
+def deadline_passed(event, now=None):
+    return event.deck_deadline is not None and (now or timezone.now()) >= event.deck_deadline
+
+
+def deck_frozen(event, entrant):
+    """Is this entry's list frozen? From the deadline, and from the start for a list already registered
+    (a late entrant may still register a first list before the deadline)."""
+    started = event.status != Event.Status.REGISTRATION
+    return deadline_passed(event) or (started and entrant.deck_id is not None)
+
+
+def _check_deck_change(event, entrant, actor, reason):
+    """Players change their own list until it freezes; then only the organiser or a judge, with a reason."""
+    if not deck_frozen(event, entrant):
+        return
+    if not can(actor, event, "deck_checks"):
+        code = "event.deadline_passed" if deadline_passed(event) else "event.deck_frozen"
+        raise DomainError(code, "deck", status=403)
+    if not (reason or "").strip():
+        raise DomainError("event.deck_change_reason", "reason")
+
+
+def _register_deck(event, entrant, deck_version, actor, reason="", owned=True):
+    _may_change_deck(event, entrant, actor)
+    _check_deck_change(event, entrant, actor, reason)
+    if owned:
+        deck_version = registrable_version(event, entrant, deck_version)
     legal, problems = deck_legality(event, deck_version)
-    before = entrant.deck_id
+    before = {"deck": entrant.deck_id, "legal": entrant.deck_legal} if entrant.deck_id else {"deck": None}
     entrant.deck, entrant.deck_legal, entrant.deck_problems = deck_version, legal, problems
     entrant.save(update_fields=["deck", "deck_legal", "deck_problems"])
+    frozen_change = bool((reason or "").strip())
+    page_cache.bump(event)  # published decklists
     log(
         event,
         actor,
-        AuditAction.DECK_SUBMIT,
+        AuditAction.DECK_CHANGE if frozen_change else AuditAction.DECK_SUBMIT,
         entrant=entrant,
-        before={"deck": before},
-        after={"deck": deck_version.pk, "legal": legal},
+        before=before,
+        after={"deck": deck_version.pk, "legal": legal, **({"reason": reason.strip()} if frozen_change else {})},
     )
     return entrant
+
+
+@transaction.atomic
+def register_decklist_text(entrant, actor, text, reason=""):
+    """The organiser (or a judge) pastes an entry's list at the desk: it becomes a private deck of the
+    organiser's, checked against the event's format like any other, and is registered at once."""
+    event = locked(entrant.event)
+    if not can(actor, event, "deck_checks"):
+        raise refusal("deck_checks")
+    if not event.format_slug:
+        raise DomainError("event.paste_needs_format", "decklist")
+    _check_deck_change(event, entrant, actor, reason)
+    cards, declarations = cards_from_decklist(text, event.game)
+    if not cards:
+        raise DomainError("event.decklist_empty", "decklist")
+    name = f"{entrant.name} · {event.name}"[:120]
+    deck = create_deck(event.organiser, name, event.game, event.format_slug, Visibility.PRIVATE, cards, declarations)
+    return _register_deck(event, entrant, deck.latest_version(), actor, reason, owned=False)
+
+
+@transaction.atomic
+def set_deck_deadline(event, actor, deadline):
+    """Move (or clear) the decklist deadline; a date already past is refused."""
+    event = locked(event)
+    organiser_only(event, actor)
+    if deadline is not None and deadline <= timezone.now():
+        raise DomainError("event.deadline_in_past", "deck_deadline")
+    before = event.deck_deadline
+    event.deck_deadline = deadline
+    event.save(update_fields=["deck_deadline"])
+    log(
+        event,
+        actor,
+        AuditAction.EVENT_DEADLINE,
+        before={"deadline": before.isoformat() if before else None},
+        after={"deadline": deadline.isoformat() if deadline else None},
+    )
+    return event
 
 
 def deck_owner(event, entrant):
@@ -177,6 +300,12 @@ def _may_change_entrant(event, entrant, actor):
         raise DomainError("event.organiser_or_player", status=403)
 
 
+def _may_change_deck(event, entrant, actor):
+    """The player themselves, the organiser, or a judge (deck checks)."""
+    if not can(actor, event, "deck_checks"):
+        _may_change_entrant(event, entrant, actor)
+
+
 @transaction.atomic
 def check_in(entrant, actor, checked_in=True):
     """The organiser checks players in at the desk (players cannot check themselves in)."""
@@ -186,9 +315,30 @@ def check_in(entrant, actor, checked_in=True):
         raise DomainError("event.check_in_needs_deck", name=entrant.name)
     entrant.checked_in = checked_in
     entrant.save(update_fields=["checked_in"])
+    page_cache.bump(event)
     action = AuditAction.ENTRANT_CHECK_IN if checked_in else AuditAction.ENTRANT_CHECK_OUT
     log(event, actor, action, entrant=entrant)
     return entrant
+
+
+@transaction.atomic
+def check_in_many(event, actor, entrant_ids=None):
+    """Check in several players at once (`entrant_ids`), or everyone not yet checked in (None).
+    Returns (checked in, refused): a player without a legal deck, where one is needed, is refused."""
+    event = locked(event)
+    organiser_only(event, actor)
+    waiting = event.entrants.filter(checked_in=False, dropped_after__isnull=True).order_by("name", "pk")
+    if entrant_ids is not None:
+        waiting = waiting.filter(pk__in=entrant_ids)
+    waiting = list(waiting.select_for_update(of=("self",)))
+    refused = [entrant for entrant in waiting if event.format_slug and not entrant.deck_legal]
+    checked = [entrant for entrant in waiting if entrant not in refused]
+    Entrant.objects.filter(pk__in=[entrant.pk for entrant in checked]).update(checked_in=True)
+    AuditEntry.objects.bulk_create(
+        AuditEntry(event=event, actor=actor, action=AuditAction.ENTRANT_CHECK_IN, entrant=e, entrant_name=e.name)
+        for e in checked
+    )
+    return checked, refused
 
 
 @transaction.atomic
@@ -205,6 +355,7 @@ def start_event(event, actor):
         event.swiss_rounds = event.planned_rounds(players)
     event.status = Event.Status.SWISS
     event.save(update_fields=["status", "swiss_rounds"])
+    page_cache.bump(event)  # the no-shows left out
     log(event, actor, AuditAction.EVENT_START, after={"players": players, "swiss_rounds": event.swiss_rounds})
     return event
 
@@ -232,6 +383,7 @@ def finish_event(event, actor):
     event.status = Event.Status.FINISHED
     event.timer_ends_at = event.timer_paused_seconds = None
     event.save(update_fields=["status", "timer_ends_at", "timer_paused_seconds"])
+    page_cache.bump(event)
     log(event, actor, AuditAction.EVENT_FINISH)
     return event
 
@@ -245,5 +397,6 @@ def set_publication(event, actor, publication):
     before = event.publication
     event.publication = publication
     event.save(update_fields=["publication"])
+    page_cache.bump(event)
     log(event, actor, AuditAction.EVENT_PUBLICATION, before={"publication": before}, after={"publication": publication})
     return event

@@ -112,6 +112,11 @@ def due_now(report_id):
     Report.objects.filter(pk=report_id, status=Report.Status.RECEIVED).update(resend_at=timezone.now())
 
 
+def awaits_organiser(match):
+    """A side without an account (a walk-in) never reports: the organiser accepts the other side's claim."""
+    return any(seat.entrant.user_id is None for seat in _seats(match))
+
+
 def _refuse_impossible(payload, match):
     """An impossible report is refused at once, naming the field. An error of ours is not the
     reporter's fault: the report is kept, and scoring records the error for the organiser."""
@@ -163,6 +168,7 @@ def dispute(match, user):
             raise DomainError("report.players_only_dispute", status=403)
         _check_open(match)
         match.status = Match.Status.DISPUTED
-        match.save(update_fields=["status", "updated_at"])
+        match.version += 1
+        match.save(update_fields=["status", "version", "updated_at"])
         log(event, user, AuditAction.RESULT_DISPUTE, match=match)
     return match

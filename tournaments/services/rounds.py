@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError, define_messages
 
+from .. import page_cache
 from ..models import AuditAction, Event, Match, Report, Round, Seat
 from ..pairing import Player, pair_round
 from .common import bump_results, locked, log, organiser_only, require_status
@@ -175,6 +176,7 @@ def start_top_cut(event, actor):
         _bracket_match(round_, slot, seeds[high - 1], seeds[low - 1])
     event.status = Event.Status.TOP_CUT
     event.save(update_fields=["status"])
+    page_cache.bump(event)
     _start_timer(event)
     log(
         event,
@@ -207,11 +209,13 @@ def advance_top_cut(event, actor):
         event.status = Event.Status.FINISHED
         event.timer_ends_at = event.timer_paused_seconds = None
         event.save(update_fields=["status", "timer_ends_at", "timer_paused_seconds"])
+        page_cache.bump(event)
         log(event, actor, AuditAction.EVENT_FINISH, after={"winner": winners[0]})
         return None
     round_ = Round.objects.create(event=event, number=latest.number + 1, stage=Round.Stage.TOP_CUT)
     for slot in range(len(winners) // 2):
         _bracket_match(round_, slot + 1, winners[2 * slot], winners[2 * slot + 1])
+    page_cache.bump(event)
     _start_timer(event)
     log(event, actor, AuditAction.TOP_CUT_ADVANCE, round_number=round_.number, after={"players": winners})
     return round_

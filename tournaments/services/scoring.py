@@ -83,8 +83,11 @@ def score_tables(tables):
 
 def _bump_results(event_id):
     """Once per batch, after it commits: updating the event row inside the batch would take its
-    lock after the match rows, the reverse of the organiser's order (event, then match)."""
-    Event.objects.filter(pk=event_id).update(results_version=F("results_version") + 1)
+    lock after the match rows, the reverse of the organiser's order (event, then match). Both the
+    standings and the rendered pages (tournaments/page_cache.py) are stale from then on."""
+    Event.objects.filter(pk=event_id).update(
+        results_version=F("results_version") + 1, pages_version=F("pages_version") + 1
+    )
 
 
 class _Changes:
@@ -96,7 +99,7 @@ class _Changes:
     def write(self):
         Report.objects.bulk_update(self.reports, ["status", "result", "problem", "scored_at"], batch_size=500)
         Seat.objects.bulk_update(self.seats, ["game_wins", "placement"], batch_size=500)
-        Match.objects.bulk_update(self.matches, ["status", "draws", "updated_at"], batch_size=500)
+        Match.objects.bulk_update(self.matches, ["status", "draws", "version", "updated_at"], batch_size=500)
         AuditEntry.objects.bulk_create(self.audit, batch_size=500)
 
 
@@ -123,6 +126,7 @@ def _score_table(match, now, changes):
     if result is None and match.status == Match.Status.CONFIRMED:
         return  # confirmed earlier (by the organiser): late reports are kept, the result stands
     match.updated_at = now
+    match.version += 1  # a result form opened before this change is refused as stale
     changes.matches.append(match)
     if result is not None:
         changes.seats += list(match.seats.all())

@@ -1,22 +1,54 @@
 """Standings of an event from its confirmed Swiss results, cached until a result changes."""
 
 from django.core.cache import cache
+from django.db.models import Prefetch
 
 from ..match_result import MatchResult
-from ..models import Match, Seat
-from ..standings import Outcome, ResultColumns, bye_outcome, compute_standings
+from ..models import Event, Match, Round, Seat
+from ..standings import Outcome, ResultColumns, bye_outcome, compute_standings, final_order
+from .results import seated_result
 
 CACHE_SECONDS = 24 * 3600
 
 
 def event_standings(event):
-    """Rows (dicts) best first, from cache while the event's results are unchanged."""
-    key = f"standings:{event.pk}:{event.results_version}:{event.entrants.count()}"
+    """Rows (dicts) best first, from cache while the event's results are unchanged. Once the event
+    is finished, the top cut comes first (final_order) and each row keeps its Swiss rank."""
+    key = f"standings:{event.pk}:{event.results_version}:{event.entrants.count()}:{event.status}"
     rows = cache.get(key)
     if rows is None:
         rows = _compute(event)
+        if event.status == Event.Status.FINISHED and event.top_cut:
+            rows = _with_top_cut(event, rows)
         cache.set(key, rows, CACHE_SECONDS)
     return rows
+
+
+def _with_top_cut(event, rows):
+    by_entrant = {row["entrant"]: row for row in rows}
+    order = final_order([row["entrant"] for row in rows], _bracket(event))
+    final = []
+    for place, (entrant, stage) in enumerate(order, start=1):
+        row = by_entrant[entrant]
+        final.append({**row, "rank": place, "swiss_rank": row["rank"], "top_cut": stage})
+    return final
+
+
+def _bracket(event):
+    """[(sides, winner or None)] per top-cut round, first round first."""
+    bracket = []
+    rounds = event.rounds.filter(stage=Round.Stage.TOP_CUT).order_by("number")
+    seats = Prefetch("seats", queryset=Seat.objects.order_by("pk"))
+    for round_ in rounds.prefetch_related(Prefetch("matches", queryset=Match.objects.prefetch_related(seats))):
+        played = []
+        for match in round_.matches.all():
+            seated = list(match.seats.all())
+            sides = tuple(seat.entrant_id for seat in seated)
+            confirmed = match.status == Match.Status.CONFIRMED
+            winner = seated_result(match, seated).winner if confirmed and seated else None
+            played.append((sides, winner))
+        bracket.append(played)
+    return bracket
 
 
 def _compute(event):
@@ -34,7 +66,16 @@ def _compute(event):
     dropped = {entrant for entrant, _name, _joined, after in entrants if after is not None}
     table = compute_standings([entrant for entrant, *_ in entrants], columns, dropped, event.tiebreakers)
     names = {entrant: name for entrant, name, *_ in entrants}
-    return [{**standing.as_dict(), "name": names[standing.player]} for standing in table]
+    members = dict(event.entrants.exclude(member_names=[]).values_list("pk", "member_names"))
+    return [
+        {**standing.as_dict(), "name": names[standing.player], **_members(members.get(standing.player))}
+        for standing in table
+    ]
+
+
+def _members(names):
+    """A team's members, on team rows only (so one-against-one rows stay as they were)."""
+    return {"members": list(names)} if names else {}
 
 
 def _confirmed_results(event):

@@ -8,13 +8,20 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError, define_messages
 
-from ..models import AuditAction
+from ..models import AuditAction, Event
 from .common import locked, log, organiser_only
 
-define_messages({"timer.cannot": _("The clock cannot do that now.")})
+define_messages(
+    {
+        "timer.cannot": _("The clock cannot do that now."),
+        "timer.event_over": _("The event is over: the round clock no longer runs."),
+    }
+)
 
 
 def remaining_seconds(event):
+    if event.status == Event.Status.FINISHED:
+        return None  # a finished event's clock never runs, whatever was left on it
     if event.timer_paused_seconds is not None:
         return event.timer_paused_seconds
     if event.timer_ends_at is None:
@@ -26,6 +33,8 @@ def remaining_seconds(event):
 def control_timer(event, actor, action, minutes=0):
     event = locked(event)
     organiser_only(event, actor)
+    if event.status == Event.Status.FINISHED:
+        raise DomainError("timer.event_over", "action")
     now = timezone.now()
     if action == "start":
         event.timer_ends_at, event.timer_paused_seconds = now + datetime.timedelta(minutes=event.round_minutes), None

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0003_audit_actions_from_code'),
+        ('tournaments', '0007_event_pages_version'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

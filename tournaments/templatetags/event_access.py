@@ -1,0 +1,13 @@
+"""Templates ask tournaments.access, so a link shows only to those it lets in."""
+
+from django import template
+
+from ..access import staff_role
+
+register = template.Library()
+
+
+@register.filter
+def staff_role_of(event, user):
+    """The user's staff role at the event ("judge", "scorekeeper") or ""."""
+    return staff_role(user, event) or ""

@@ -1,0 +1,90 @@
+"""Registered decklists at the desk: the organiser and judges read every list, paste a walk-in's list
+on their row, and change a frozen list with a reason. Who may is tournaments.access."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from core.errors import DomainError
+from decks.services.decks import version_text
+from decks.services.legality import validate_request
+
+from .access import can, visible_decklists
+from .forms import DeadlineForm, DecklistPasteForm
+from .models import Entrant
+from .services import events as event_services
+from .views_staff import staff_view
+
+
+@staff_view("see_decklists")
+def decklists(request, event):
+    entrants = list(event.entrants.select_related("user", "deck__deck").order_by("name"))
+    shown = {entrant.pk for entrant in visible_decklists(request.user, event)}
+    rows = [(entrant, version_text(entrant.deck) if entrant.pk in shown else "") for entrant in entrants]
+    context = {
+        "event": event,
+        "rows": rows,
+        "may_paste": can(request.user, event, "deck_checks") and bool(event.format_slug),
+        "may_manage": can(request.user, event, "manage"),
+        "deadline_form": DeadlineForm(initial={"deck_deadline": event.deck_deadline}),
+        "deadline_passed": event_services.deadline_passed(event),
+    }
+    return render(request, "tournaments/manage/decklists.html", context)
+
+
+@staff_view("manage")
+@require_POST
+def deadline(request, event):
+    form = DeadlineForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(error for errors in form.errors.values() for error in errors))
+    else:
+        try:
+            event_services.set_deck_deadline(event, request.user, form.cleaned_data["deck_deadline"])
+        except DomainError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("Decklist deadline saved."))
+    return redirect("tournaments:decklists", event.pk)
+
+
+@staff_view("deck_checks")
+def paste_decklist(request, event, entrant_id):
+    """One step: paste the list, see the same check as the deck builder, register it."""
+    entrant = get_object_or_404(Entrant.objects.select_related("deck__deck"), pk=entrant_id, event=event)
+    form = DecklistPasteForm(request.POST or None)
+    frozen = event_services.deck_frozen(event, entrant)
+    verdict = None
+    if request.method == "POST" and form.is_valid():
+        text = form.cleaned_data["decklist"]
+        if "check" in request.POST:
+            verdict = _check(event, text, form)
+        else:
+            try:
+                entrant = event_services.register_decklist_text(
+                    entrant, request.user, text, reason=form.cleaned_data["reason"]
+                )
+            except DomainError as error:
+                form.add_error(error.field if error.field in form.fields else None, error.message)
+            else:
+                _registered_message(request, entrant)
+                return redirect("tournaments:decklists", event.pk)
+    context = {"event": event, "entrant": entrant, "form": form, "frozen": frozen, "verdict": verdict}
+    return render(request, "tournaments/manage/paste_decklist.html", context)
+
+
+def _check(event, text, form):
+    """The deck builder's check on the pasted text, without saving anything."""
+    try:
+        return validate_request(event.format_slug, decklist=text)
+    except DomainError as error:
+        form.add_error("decklist", error.message)
+        return None
+
+
+def _registered_message(request, entrant):
+    if entrant.deck_legal:
+        messages.success(request, _("Deck registered for %(name)s.") % {"name": entrant.name})
+    else:
+        messages.warning(request, _("Deck registered for %(name)s, but it is not legal.") % {"name": entrant.name})

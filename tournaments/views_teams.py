@@ -1,0 +1,30 @@
+"""Team events: the organiser adds a team of two (accounts or names) from the dashboard."""
+
+from django.contrib import messages
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from core.errors import DomainError
+
+from .forms import TeamForm
+from .services import events as event_services
+from .views_staff import staff_view
+
+
+@staff_view("manage")
+@require_POST
+def add_team(request, event):
+    form = TeamForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(error for errors in form.errors.values() for error in errors))
+    else:
+        data = form.cleaned_data
+        try:
+            team = event_services.add_team(event, request.user, data["team_name"], [data["member_1"], data["member_2"]])
+        except DomainError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("%(name)s added.") % {"name": team.name})
+    return redirect(reverse("tournaments:manage_players", args=[event.pk]))
