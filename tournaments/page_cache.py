@@ -42,6 +42,8 @@ SHOWN_FIELDS = (
     "late_entry_losses",
     "split_work_order",
     "deck_deadline",
+    "timer_ends_at",  # a table's end time with its extension follows the clock
+    "timer_paused_seconds",
 )
 
 

@@ -1,6 +1,8 @@
 """Plain data for pages and the API from event rows: score text, round titles, clocks, tables,
 match states, the pairing explanation and the event log. Nothing here writes or parses text back."""
 
+import datetime
+
 from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -9,7 +11,7 @@ from core.errors import DomainError
 
 from . import page_cache
 from .match_result import VERSUS_POINTS, MatchResult
-from .models import AuditAction, Event, EventStaff, Match, Report, Round, Seat
+from .models import AuditAction, CheckedDeck, Event, EventStaff, Match, Penalty, Report, Round, Seat
 from .services.results import seated_result
 from .services.standings import event_standings
 from .standings import bye_outcome
@@ -81,9 +83,18 @@ def confirmed_result(match, seats):
     return seated_result(match, seats)
 
 
+def table_end(event, extra_minutes):
+    """When a table with a time extension ends: the round clock's end plus its minutes (None while
+    the clock is paused or off, or without an extension)."""
+    if not extra_minutes or event.timer_ends_at is None or event.timer_paused_seconds is not None:
+        return None
+    return event.timer_ends_at + datetime.timedelta(minutes=extra_minutes)
+
+
 def table_rows(round_):
     """One dict per table: the seats (name, game wins, placement, winner flag) and the score."""
     rows = []
+    event = round_.event
     for match in round_matches(round_):
         seats = list(match.seats.all())
         result = confirmed_result(match, seats)
@@ -95,6 +106,8 @@ def table_rows(round_):
                 "bye": match.is_bye,
                 "confirmed": result is not None,
                 "score": score_text(result) if result else "",
+                "extra_minutes": match.extra_minutes if result is None else 0,
+                "ends_at": table_end(event, match.extra_minutes) if result is None else None,
                 "seats": [
                     {
                         "entrant": seat.entrant,
@@ -227,6 +240,44 @@ def table_payload(match, seats=None):
         "placements": {str(seat.entrant_id): seat.placement for seat in seats if seat.placement} or None,
         "draws": match.draws,
         "version": match.version,
+        "extra_minutes": match.extra_minutes,
+    }
+
+
+def penalty_payload(penalty):
+    return {
+        "id": penalty.pk,
+        "entrant": penalty.entrant_id,
+        "name": penalty.entrant.name,
+        "kind": penalty.kind,
+        "kind_label": str(penalty.get_kind_display()),
+        "reason": penalty.reason,
+        "round": penalty.round_number,
+        "correction": penalty.correction,
+        "judge": penalty.judge.username if penalty.judge_id else None,
+        "created_at": penalty.created_at,
+    }
+
+
+def deck_check_payload(check):
+    return {
+        "id": check.pk,
+        "round": check.round_number,
+        "seed": check.seed,
+        "options": check.options,
+        "tables": check.tables,
+        "decks": [
+            {
+                "id": deck.pk,
+                "entrant": deck.entrant_id,
+                "name": deck.entrant.name,
+                "table": deck.table,
+                "outcome": deck.outcome,
+                "note": deck.note,
+                "penalty": deck.penalty_id,
+            }
+            for deck in check.decks.select_related("entrant")
+        ],
     }
 
 
@@ -469,6 +520,19 @@ def audit_details(entry, names):
         )
     elif action == AuditAction.DECK_SUBMIT and "legal" in after:
         details.append(_("legal") if after["legal"] else _("illegal"))
+    elif action == AuditAction.PENALTY_GIVE and after.get("kind"):
+        details.append(_judging_words(after))
+    elif action == AuditAction.DECK_CHECK_SELECT and after.get("seed"):
+        details.append(
+            _("seed %(seed)s, tables %(tables)s")
+            % {"seed": after["seed"], "tables": ", ".join(map(str, after.get("tables", [])))}
+        )
+    elif action == AuditAction.DECK_CHECK_RECORD and after.get("outcome"):
+        details.append(" — ".join(filter(None, [str(CheckedDeck.Outcome(after["outcome"]).label), after.get("note")])))
+    elif action == AuditAction.TABLE_EXTEND and after.get("minutes"):
+        details.append(
+            ngettext("%(count)s more minute", "%(count)s more minutes", after["minutes"]) % {"count": after["minutes"]}
+        )
     elif action == AuditAction.ENTRANT_DROP and after.get("after_round") is not None:
         details.append(_("after round %(number)s") % {"number": after["after_round"]})
     elif action == AuditAction.EVENT_PUBLICATION and after.get("publication"):
@@ -487,6 +551,13 @@ def audit_details(entry, names):
             % {"players": after["players"], "rounds": after.get("swiss_rounds")}
         )
     return "; ".join(detail for detail in details if detail)
+
+
+def _judging_words(after):
+    words = [str(Penalty.Kind(after["kind"]).label), after.get("reason", "")]
+    if after.get("correction"):
+        words.append(_("correction: %(reason)s") % {"reason": after["correction"]})
+    return " — ".join(word for word in words if word)
 
 
 def describe_audit(entry, names, roles):

@@ -35,8 +35,10 @@ from .presenters import (
     round_title,
     stage_name,
     standings_payload,
+    table_end,
     top_cut_stage,
 )
+from .services.judge_calls import my_call
 from .services.rounds import BRACKET, current_round
 from .services.standings import event_standings
 from .services.timer import remaining_seconds
@@ -401,6 +403,7 @@ CSV_COLUMNS = [
     "dropped",
     "swiss_rank",
     "top_cut",
+    "disqualified",
 ]
 
 
@@ -425,6 +428,7 @@ def _standings_csv_text(event):
                 "yes" if row["dropped"] else "no",
                 row.get("swiss_rank", row["rank"]),
                 row.get("top_cut") or "",
+                "yes" if row.get("disqualified") else "no",
             ]
         )
     return buffer.getvalue()
@@ -520,6 +524,9 @@ def me(request, pk):
         "round_title": round_title(latest) if latest else "",
         "minutes_left": _minutes_left(event),
         "panel": report_panel(now["match"], request.user) if now and not entrant.dropped else None,
+        "penalties": list(entrant.penalties.order_by("created_at")),
+        "judge_call": my_call(event, entrant),
+        "table_ends_at": table_end(event, now["match"].extra_minutes) if now and now.get("match") else None,
     }
     return _render_live(request, "tournaments/me.html", "tournaments/_me_live.html", context)
 

@@ -33,6 +33,9 @@ define_messages(
         "format.list_entry": _("Format definition, %(place)s: needs a “name”."),
         "format.unknown_kind": _("Format definition, %(place)s: unknown kind “%(kind)s”."),
         "format.unknown_list": _("Format definition, %(place)s: no list named “%(list)s”."),
+        "format.sealed_shape": _(
+            "Format definition, %(place)s: must be an object with a “product” and a list of “constraints”."
+        ),
         "format.group_per": _("Format definition, %(place)s: “per” is “title” or “copy”."),
         "format.covers_from_after_effective": _(
             "Format definition, %(place)s: “covers_from” cannot be after “effective”."

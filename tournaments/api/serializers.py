@@ -55,6 +55,7 @@ class EventCreateSerializer(serializers.Serializer):
     publication = serializers.ChoiceField(choices=Event.Publication.values, default="none")
     auto_pair = serializers.BooleanField(default=False)
     split_work_order = serializers.BooleanField(default=False)
+    sealed = serializers.BooleanField(default=False)
     pod_points = serializers.DictField(
         child=serializers.IntegerField(min_value=0, max_value=10), required=False, default=dict
     )

@@ -357,10 +357,9 @@ def match_report(request, pk):
     except (DomainError, Match.DoesNotExist):
         match_for_viewer(request.user, pk)  # a private event's match is a 404 to others, whatever went wrong
         raise
-    # As stored: scoring comes after. A walk-in opponent never confirms: the organiser accepts the
-    # claim instead, and the reporter is told (the seats were read with the report).
+    # A walk-in opponent never confirms: the organiser accepts the claim instead, and the reporter is told.
     state = {**report_state(report), "awaits_organiser": report_services.awaits_organiser(report.match)}
-    return Response(state, status=status.HTTP_202_ACCEPTED)
+    return Response(state, status=status.HTTP_202_ACCEPTED)  # as stored: scoring comes after
 
 
 @extend_schema(request=None, responses={202: dict})

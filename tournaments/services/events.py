@@ -18,6 +18,8 @@ from .. import page_cache
 from ..access import can, refusal
 from ..models import AuditAction, AuditEntry, Entrant, Event
 from .common import bump_results, locked, log, organiser_only, require_status
+from .prizes import fix_prizes
+from .sealed import check_buildable
 
 MAX_ROUNDS = 20
 
@@ -210,6 +212,7 @@ def _register_deck(event, entrant, deck_version, actor, reason="", owned=True):
     _check_deck_change(event, entrant, actor, reason)
     if owned:
         deck_version = registrable_version(event, entrant, deck_version)
+    check_buildable(event, entrant, version_cards(deck_version))
     legal, problems = deck_legality(event, deck_version)
     before = {"deck": entrant.deck_id, "legal": entrant.deck_legal} if entrant.deck_id else {"deck": None}
     entrant.deck, entrant.deck_legal, entrant.deck_problems = deck_version, legal, problems
@@ -380,6 +383,7 @@ def finish_event(event, actor):
     event = locked(event)
     organiser_only(event, actor)
     require_status(event, Event.Status.SWISS, Event.Status.TOP_CUT)
+    fix_prizes(event, actor)
     event.status = Event.Status.FINISHED
     event.timer_ends_at = event.timer_paused_seconds = None
     event.save(update_fields=["status", "timer_ends_at", "timer_paused_seconds"])

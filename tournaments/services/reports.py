@@ -107,14 +107,15 @@ def submit_report(match, user, payload, confirms=None):
     return report
 
 
+def awaits_organiser(match):
+    """A side without an account (a walk-in, not a team with members) never reports: the organiser
+    accepts the other side's claim."""
+    return any(seat.entrant.user_id is None and not seat.entrant.member_names for seat in _seats(match))
+
+
 def due_now(report_id):
     """The broker refused the report: the sweeper's next pass sends it."""
     Report.objects.filter(pk=report_id, status=Report.Status.RECEIVED).update(resend_at=timezone.now())
-
-
-def awaits_organiser(match):
-    """A side without an account (a walk-in) never reports: the organiser accepts the other side's claim."""
-    return any(seat.entrant.user_id is None for seat in _seats(match))
 
 
 def _refuse_impossible(payload, match):

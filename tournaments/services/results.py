@@ -145,17 +145,17 @@ def apply_result(match, seats, result):
     set_result(match, seats, result)
     for seat in seats.values():
         seat.save(update_fields=["game_wins", "placement"])
-    match.version += 1
     match.save(update_fields=["status", "draws", "version", "updated_at"])
 
 
 def set_result(match, seats, result):
-    """The same in memory, for callers that write many tables at once (they bump `version`)."""
+    """The same in memory, for callers that write many tables at once."""
     for entrant, seat in seats.items():
         seat.game_wins = result.wins[entrant] if result.wins is not None else 0
         seat.placement = result.placements[entrant] if result.is_pod else None
     match.draws = 0 if result.is_pod else result.draws
     match.status = Match.Status.CONFIRMED
+    match.version += 1
 
 
 def _check_round_open(event, match, correction):

@@ -126,7 +126,6 @@ def _score_table(match, now, changes):
     if result is None and match.status == Match.Status.CONFIRMED:
         return  # confirmed earlier (by the organiser): late reports are kept, the result stands
     match.updated_at = now
-    match.version += 1  # a result form opened before this change is refused as stale
     changes.matches.append(match)
     if result is not None:
         changes.seats += list(match.seats.all())
@@ -174,10 +173,11 @@ def settle(match):
     if any(not claim.same_claim(claims[0]) for claim in claims[1:]):
         match.status = Match.Status.DISPUTED
     elif set(latest) >= set(seats):
-        set_result(match, seats, claims[0])
+        set_result(match, seats, claims[0])  # a new version of the match too
         return claims[0]
     else:
         match.status = Match.Status.REPORTED
+    match.version += 1  # a result form opened before this is stale now
     return None
 
 
