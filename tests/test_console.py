@@ -15,7 +15,7 @@ from tournaments.services.common import bump_results
 from .conftest import make_user
 from .reporting_support import report
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]  # scored in-process in the Redis run too
 
 
 def manage_url(event, tail=""):

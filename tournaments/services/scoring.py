@@ -83,8 +83,11 @@ def score_tables(tables):
 
 def _bump_results(event_id):
     """Once per batch, after it commits: updating the event row inside the batch would take its
-    lock after the match rows, the reverse of the organiser's order (event, then match)."""
-    Event.objects.filter(pk=event_id).update(results_version=F("results_version") + 1)
+    lock after the match rows, the reverse of the organiser's order (event, then match). Both the
+    standings and the rendered pages (tournaments/page_cache.py) are stale from then on."""
+    Event.objects.filter(pk=event_id).update(
+        results_version=F("results_version") + 1, pages_version=F("pages_version") + 1
+    )
 
 
 class _Changes:
