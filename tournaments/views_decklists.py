@@ -78,6 +78,7 @@ def paste_decklist(request, event, entrant_id):
         "frozen": frozen,
         "verdict": verdict,
         "builder_labels": builder_labels(event.game),  # the deck builder's live check, on this page too
+        "no_format": DomainError("event.paste_needs_format").message,
     }
     return render(request, "tournaments/manage/paste_decklist.html", context)
 
