@@ -1,11 +1,27 @@
-"""Run every benchmark: python -m bench [name ...]."""
+"""Run benchmarks: python -m bench [name ...]. Several run each in its own process, so one
+benchmark's Django setup (SQLite for legality, PostgreSQL for scoring) never leaks into the next."""
 
+import importlib
+import subprocess
 import sys
 
-from . import legality, pairing, scoring
+NAMES = ("legality", "pairing", "scoring", "convention")
 
-BENCHMARKS = {"legality": legality.main, "pairing": pairing.main, "scoring": scoring.main}
+
+def run_alone(name):
+    return importlib.import_module(f"bench.{name}").main()
+
+
+def main(names):
+    unknown = [name for name in names if name not in NAMES]
+    if unknown:
+        sys.exit(f"unknown benchmark(s): {', '.join(unknown)}; known: {', '.join(NAMES)}")
+    if len(names) == 1:
+        sys.exit(run_alone(names[0]) or 0)
+    failed = [name for name in names if subprocess.run([sys.executable, "-m", "bench", name]).returncode]
+    if failed:
+        sys.exit(f"missed a target or failed: {', '.join(failed)}")
+
 
 if __name__ == "__main__":
-    for name in sys.argv[1:] or list(BENCHMARKS):
-        BENCHMARKS[name]()
+    main(sys.argv[1:] or list(NAMES))

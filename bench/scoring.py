@@ -1,9 +1,7 @@
-"""The scoring service on PostgreSQL and Redis with a real Celery worker.
-
-1. Reports accepted per second through the API (in-process WSGI), beside a trivial
-   authenticated JSON POST on the same stack, in the same run.
-2. A 1,024-player event: the time from the round's last report to standings updated and the
-   next round paired (automatic pairing), with the scoring done by a worker process.
+"""Report acceptance on PostgreSQL and Redis: reports accepted per second through the API
+(in-process WSGI, one client), beside a trivial authenticated JSON POST on the same stack, in
+the same run. A whole round's burst through the player path, with gunicorn, workers and beat,
+is `bench/convention.py`.
 
 Needs a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/)
 and Redis (REDIS_URL, default redis://127.0.0.1:6379/14); it creates and drops its own database.
@@ -11,10 +9,8 @@ and Redis (REDIS_URL, default redis://127.0.0.1:6379/14); it creates and drops i
 
 import os
 import statistics
-import sys
 import time
 import uuid
-from pathlib import Path
 
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/")
 REDIS = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/14")
@@ -36,8 +32,6 @@ def main():
             f"  reports accepted: {accepted:,.0f}/s; trivial authenticated POST: {trivial:,.0f}/s "
             f"(reports take {trivial / accepted:.1f}x the time)"
         )
-        seconds = last_result_to_next_round(database)
-        print(f"  1,024 players: last report -> scored, standings updated, round 2 paired: {seconds:.2f} s")
     finally:
         _drop_database(database)
 
@@ -111,37 +105,3 @@ def reports_per_second():
         client.post("/api/v1/decks/validate/", "{}", content_type="application/json")  # a 400: framework only
         trivial.append(time.perf_counter() - start)
     return 1 / statistics.median(timings), 1 / statistics.median(trivial)
-
-
-def last_result_to_next_round(database):
-    from django.db import connection
-
-    from tournaments.models import Event, Match
-    from tournaments.services import results
-    from tournaments.services.reports import submit_report
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from tests.worker_support import Worker, database_url, wait_for
-
-    event, organiser, matches = _event(1024, "big")
-    Event.objects.filter(pk=event.pk).update(auto_pair=True)
-    *others, last = matches
-    for match in others:
-        first, second = (seat.entrant_id for seat in match.seats.all())
-        results.record_result(match, organiser, wins={first: 2, second: 0})
-    from config.celery import app
-
-    app.control.purge()  # the rate measurement left its reports queued; only this round's count
-    log = Path(f"/tmp/bench-worker-{database}.log")
-    worker = Worker(database_url(connection), log, redis_url=REDIS)
-    try:
-        first, second = (seat.entrant for seat in last.seats.all())
-        start = time.perf_counter()
-        submit_report(last, first.user, {"wins": {str(first.pk): 2, str(second.pk): 0}})
-        submit_report(last, second.user, {"wins": {str(first.pk): 2, str(second.pk): 0}})
-        assert wait_for(lambda: event.rounds.count() == 2, timeout=120, interval=0.01), log.read_text()[-2000:]
-        elapsed = time.perf_counter() - start
-        assert Match.objects.get(pk=last.pk).status == "confirmed"
-    finally:
-        worker.stop()
-    return elapsed

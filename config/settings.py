@@ -181,6 +181,10 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-reports": {"task": "tournaments.tasks.sweep_reports", "schedule": float(env_int("SWEEP_SECONDS", 10))},
     "sweep-bulk-validations": {"task": "decks.tasks.sweep_bulk_validations", "schedule": 60.0},
 }
+# A report sent to the workers is not sent again before this lease ends (then with a backoff).
+SCORING_LEASE_SECONDS = env_int("SCORING_LEASE_SECONDS", 30)
+# Tables a scoring run settles per transaction (a round's burst is a few such batches).
+SCORING_BATCH_TABLES = env_int("SCORING_BATCH_TABLES", 100)
 
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [

@@ -4,6 +4,7 @@ when the broker is away (the sweepers send it again later)."""
 import logging
 
 from celery.contrib.django.task import DjangoTask
+from django.core.cache import cache
 from django.db import transaction
 from django.utils.module_loading import import_string
 from kombu.exceptions import OperationalError as BrokerError
@@ -39,3 +40,46 @@ def enqueue_on_commit(task_path, *args):
 def send_now(task_path, *args):
     """Send at once (for sweepers running outside a transaction)."""
     return import_string(task_path).send(args)
+
+
+PENDING_SECONDS = 60  # a pending flag outlives a lost message by at most this
+
+
+def pending_key(task_path, object_id):
+    return f"pending:{task_path}:{object_id}"
+
+
+def send_once(task_path, object_id):
+    """Send the task for this object unless a run is already waiting in the queue (coalescing: a
+    burst of reports for one event makes one run, not one per report). The task clears the flag
+    when it starts, so work arriving during a run makes exactly one more. Returns False only when
+    the broker refused; with the cache away it sends anyway (a spare run finds nothing to do)."""
+    key = pending_key(task_path, object_id)
+    try:
+        added = cache.add(key, 1, PENDING_SECONDS)
+    except Exception:  # noqa: BLE001 - the cache is optional here: sending twice is harmless
+        added = None
+    if added is False:  # a run is already queued (None: the cache is away, so send anyway)
+        return True
+    if send_now(task_path, object_id) is not None:
+        return True
+    clear_pending(task_path, object_id)  # the next attempt must really send
+    return False
+
+
+def clear_pending(task_path, object_id):
+    """Called by a coalesced task as it starts: anything that arrives from now on needs a new run."""
+    try:
+        cache.delete(pending_key(task_path, object_id))
+    except Exception:  # noqa: BLE001 - the flag expires by itself
+        logger.warning("cache unavailable: pending flag of %s(%s) left to expire", task_path, object_id)
+
+
+def enqueue_once_on_commit(task_path, object_id, on_refused=None):
+    """`send_once` after the transaction commits; `on_refused()` runs if the broker refused."""
+
+    def send():
+        if not send_once(task_path, object_id) and on_refused is not None:
+            on_refused()
+
+    transaction.on_commit(send, robust=not import_string(task_path).errors_surface())

@@ -33,5 +33,6 @@ class GameDefinition:
     deck_facts: Callable | None = None
     # ([(type, name, attributes, qty)]) -> [(panel title, [(label, copies)])] drawn in the deck chart
     deck_breakdowns: Callable | None = None
+    deck_check_groups: tuple = ("type",)  # card fields a deck-check sheet groups by, outer first
     reference_documents: tuple = ()  # (language, file pattern) of the publisher's documents
     sample_catalogue: bool = True  # its sample catalogue is loaded by `make run`

@@ -400,6 +400,7 @@ GAME = GameDefinition(
     quick_reference=quick_reference,
     rules_expectations=rules_expectations,
     supports_clash=True,
+    deck_check_groups=("tribe", "rank"),
     reference_documents=(
         ("en", "dust-collectorz-rules-en-*.txt"),
         ("fr", "dust-collectorz-rules-fr-*.txt"),

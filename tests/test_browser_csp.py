@@ -43,6 +43,7 @@ def test_pages_pass_the_content_security_policy(live_server, browser_page, sampl
         f"/en/events/{event.pk}/rounds/1/pairings/",
         f"/en/events/{event.pk}/bracket/",
         f"/en/events/{event.pk}/timer/",
+        f"/en/events/{event.pk}/projector/",
         "/en/rules/",
         "/en/rules/dust-collectorz/",
         "/en/rules/dust-collectorz/clash/",

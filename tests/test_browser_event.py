@@ -103,40 +103,39 @@ def test_organiser_pairs_and_reports_while_player_reads_table_on_phone(live_serv
     round_section = page.locator("#round")
     expect(round_section.get_by_role("heading", level=2)).to_have_text("Round 1")
     expect(next_step).to_contain_text("Round 1: 3 tables still have no result.")
-    expect(round_section.get_by_role("heading", name="Missing a result: 3 tables")).to_be_visible()
-    result_cards = round_section.locator("ul.result-cards > li")
-    expect(result_cards).to_have_count(3)
-    expect(round_section.locator("table.reported")).to_have_count(0)
+    expect(round_section.locator("#missing")).to_contain_text("Missing a result: 3 tables")
+    rows = round_section.locator("table.round-tables tbody tr")
+    expect(rows).to_have_count(3)
+    # No result form until a table is opened: the console builds one form, for the table asked for.
+    expect(round_section.locator("form.result-form")).to_have_count(0)
 
     tables = round_one(event)
     assert sorted(tables) == [1, 2, 3]
     assert sorted(name for names in tables.values() for name in names) == sorted([PLAYER, OTHER_PLAYER, *WALK_INS])
     assert all(len(names) == 2 for names in tables.values())
-    # Each result form is that table's, with its two players' names as the field labels.
-    for number, names in tables.items():
-        card = round_section.locator(f"#table-{number}")
-        expect(card.get_by_role("group", name=re.compile(rf"^Table {number}\b"))).to_be_visible()
-        for name in names:
-            expect(card.get_by_label(name)).to_be_visible()
     page.screenshot(path=str(DASHBOARD_SCREENSHOT), full_page=True)
 
-    # Enter one result: the first table without the phone player, won 2-1 by its first seat.
+    # Open one table (the first without the phone player): its form appears in place, with its two
+    # players' names as the field labels, and takes a 2-1 win for its first seat.
     reported = min(number for number, names in tables.items() if PLAYER not in names)
     winner, loser = tables[reported]
+    round_section.locator(f"#table-{reported}").get_by_role("link", name="Enter result…").click()
     form = round_section.get_by_role("group", name=re.compile(rf"^Table {reported}\b"))
+    expect(form).to_be_visible()
+    expect(round_section.locator("form.result-form")).to_have_count(1)
     form.get_by_label(winner).fill("2")
     form.get_by_label(loser).fill("1")
     form.get_by_role("button", name="Save result").click()
     expect(page.get_by_text(f"Table {reported}: result saved.")).to_be_visible()
     expect(next_step).to_contain_text("Round 1: 2 tables still have no result.")
-    expect(round_section.get_by_role("heading", name="Missing a result: 2 tables")).to_be_visible()
-    expect(result_cards).to_have_count(2)
-    expect(round_section.locator(f"ul.result-cards #table-{reported}")).to_have_count(0)
-    expect(round_section.get_by_role("heading", name="Reported")).to_be_visible()
-    reported_rows = round_section.locator("table.reported tbody tr")
-    expect(reported_rows).to_have_count(1)
-    expect(reported_rows.locator("td:nth-child(-n+3)")).to_have_text([str(reported), f"{winner} vs {loser}", "2–1"])
-    expect(reported_rows.get_by_text("Edit", exact=True)).to_be_visible()
+    expect(round_section.locator("#missing")).to_contain_text("Missing a result: 2 tables")
+    # Tables still waiting come first; the settled one is last, with its score and an Edit link.
+    expect(rows).to_have_count(3)
+    settled = rows.last
+    expect(settled.locator("td:nth-child(-n+3)")).to_have_text(
+        [str(reported), f"{winner} vs {loser}", f"{winner} 2–1 {loser}"]
+    )
+    expect(settled.get_by_role("link", name="Edit…")).to_be_visible()
     match = Match.objects.get(round__event=event, round__number=1, table=reported)
     assert match.status == Match.Status.CONFIRMED
     assert {seat.entrant.name: seat.game_wins for seat in match.seats.all()} == {winner: 2, loser: 1}

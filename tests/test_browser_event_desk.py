@@ -31,7 +31,7 @@ def test_organiser_pastes_a_walk_ins_list_with_the_live_check(live_server, sampl
     page.get_by_role("main").get_by_role("button", name="Log in").click()
     expect(page).to_have_url(f"{base}/en/")
 
-    page.goto(f"{base}/en/events/{event.pk}/manage/")
+    page.goto(f"{base}/en/events/{event.pk}/manage/players/")
     page.get_by_role("link", name="Paste list…").click()
     verdict = page.locator("#live-verdict")
     first_lines = "\n".join(listing.splitlines()[:-1])

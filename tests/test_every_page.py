@@ -11,7 +11,8 @@ from decks.models import BulkValidation, Collection
 from decks.services import bulk
 from decks.services import collections as collection_services
 from decks.services import decks as deck_services
-from tournaments.models import Event
+from tournaments.models import CheckedDeck, Event
+from tournaments.services import judging
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = ("en", "fr", "it")
@@ -33,10 +34,22 @@ NOT_PAGES = {
     "decks:shared_collection_export",
     "decks:shared_deck_export",
     "rules:review",
+    "tournaments:accept_claim",
     "tournaments:add_entrant",
     "tournaments:add_team",
     "tournaments:check_in",
+    "tournaments:check_in_many",
     "tournaments:confirm_result",
+    "tournaments:deck_check_draw",
+    "tournaments:deck_check_outcome",
+    "tournaments:extend_table",
+    "tournaments:penalty",
+    "tournaments:call_judge",
+    "tournaments:judge_call_claim",
+    "tournaments:judge_call_close",
+    "tournaments:penalties_csv",
+    "tournaments:prizes_csv",
+    "tournaments:prize_plan",
     "tournaments:deadline",
     "tournaments:dispute_result",
     "tournaments:pair",
@@ -82,6 +95,7 @@ def build_world():
     bulk.run(job.pk)
     event = Event.objects.get(name__startswith="Sample prerelease")
     get_user_model().objects.get_or_create(username="newcomer")
+    judging.draw_deck_check(event, organiser, 1, seed="every-page")
     return {"deck": deck, "dbz_deck": dbz_deck, "pool": pool, "event": event, "card": cards[0], "job": job}
 
 
@@ -122,6 +136,8 @@ def pages(world):
         f"events/{event.pk}/rounds/1/pairings/?by=name",
         f"events/{event.pk}/rounds/1/slips/",
         f"events/{event.pk}/timer/",
+        f"events/{event.pk}/projector/",
+        f"events/{event.pk}/prizes/",
         "rules/",
         f"rules/{game}/",
         f"rules/{game}/compare/",
@@ -170,10 +186,18 @@ def organiser_pages(world):
     return [
         "events/new/",
         f"events/{event.pk}/manage/",
+        f"events/{event.pk}/manage/?status=open&q=1",
+        f"events/{event.pk}/manage/players/",
+        f"events/{event.pk}/manage/players/?status=present&q=a&page=99",
+        f"events/{event.pk}/manage/rounds/1/",
+        f"events/{event.pk}/manage/rounds/1/?q=alice",
+        f"events/{event.pk}/manage/matches/{match.pk}/",
         f"events/{event.pk}/manage/entrants/{entrant.pk}/deck/",
         f"events/{event.pk}/manage/entrants/{entrant.pk}/drop/",
         f"events/{event.pk}/manage/matches/{match.pk}/correction/",
         f"events/{event.pk}/manage/finish/",
+        f"events/{event.pk}/manage/judging/",
+        f"events/{event.pk}/manage/judging/deck-checks/{CheckedDeck.objects.first().pk}/sheet/",
         f"events/{event.pk}/manage/staff/",
         f"events/{event.pk}/manage/results/",
         f"events/{event.pk}/manage/decklists/",

@@ -19,7 +19,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 
-from tournaments.models import Event, Match, Report
+from tournaments.models import AuditEntry, Event, Match, Report
 from tournaments.services import events, rounds
 from tournaments.services.reports import submit_report
 from tournaments.services.standings import event_standings
@@ -98,8 +98,10 @@ def test_a_concurrent_reports_one_confirmed_result_per_match(start_worker, live_
             assert winner == expected[match.pk]
 
 
-def test_b_worker_killed_mid_scoring_converges(start_worker, organiser):
+def test_b_worker_killed_mid_scoring_converges(start_worker, organiser, monkeypatch):
+    monkeypatch.setenv("SCORING_BATCH_TABLES", "5")  # many small batches: the kill lands mid-burst
     event, matches = big_event(organiser, 400)
+    Event.objects.filter(pk=event.pk).update(auto_pair=True)
     for match in matches:  # both players agree: the first seat wins 2-0
         first, second = sides(match)
         submit_report(match, first.user, wins_body(first, second))
@@ -114,11 +116,15 @@ def test_b_worker_killed_mid_scoring_converges(start_worker, organiser):
         lambda: not Match.objects.filter(round__event=event, is_bye=False).exclude(status="confirmed").exists(),
         timeout=60,
     )
+    assert wait_for(lambda: event.rounds.count() == 2, timeout=60), "the next round was not paired"
     event.refresh_from_db()
     points = {row["entrant"]: row["match_points"] for row in event_standings(event)}
     for match in matches:
         first, second = sides(match)
         assert (points[first.pk], points[second.pk]) == (3, 0)
+    confirmations = AuditEntry.objects.filter(event=event, action="result.confirm", round_number=1)
+    assert confirmations.count() == len(matches), "every table confirmed exactly once"
+    assert AuditEntry.objects.filter(event=event, action="round.pair", round_number=2).count() == 1
 
 
 @pytest.fixture

@@ -170,7 +170,7 @@ def test_sweeper_scores_reports_left_behind(paired, alice, bob):
     a, b = ids[alice.pk], ids[bob.pk]
     Report.objects.create(match=match, entrant_id=a, reporter=alice, payload={"wins": {str(a): 2, str(b): 0}})
     out = io.StringIO()
-    call_command("sweep_reports", "--now", "--older-than", "0", stdout=out)
+    call_command("sweep_reports", "--now", stdout=out)
     assert "1 report(s) scored" in out.getvalue()
     assert Report.objects.get(match=match).status == "scored"
 
@@ -230,7 +230,7 @@ def crashing_scorer(monkeypatch):
 def test_a_report_our_scorer_cannot_score_is_shown_to_the_organiser(
     api, client, paired, organiser, alice, monkeypatch, django_capture_on_commit_callbacks
 ):
-    from tournaments.services.sweeper import unscored_reports
+    from tournaments.services.sweeper import claim_due_reports
 
     event, match, ids = paired
     a = ids[alice.pk]
@@ -240,7 +240,7 @@ def test_a_report_our_scorer_cannot_score_is_shown_to_the_organiser(
     assert answer.status_code == 202  # kept: the error is ours, not the reporter's
     saved = Report.objects.get(pk=answer.json()["id"])
     assert saved.status == "invalid" and saved.problem["code"] == "report.scoring_failed"
-    assert unscored_reports(older_than_seconds=0) == []  # the sweeper will not send it again
+    assert claim_due_reports(ignore_leases=True) == []  # the sweeper will not send it again
     client.force_login(organiser)
     page = client.get(f"/en/events/{event.pk}/manage/").text
     assert "Reports that could not be scored" in page

@@ -221,7 +221,7 @@ def test_swiss_rounds_results_corrections_drop_and_finish(client, organiser, eve
     assert not leaver.dropped
     response = client.post(drop_url, follow=True)
     assert "Gina has dropped." in messages_of(response)
-    assert "dropped after round 2" in response.text
+    assert "dropped after round 2" in client.get(manage_url(event, "players/?q=gina")).text
     leaver.refresh_from_db()
     assert leaver.dropped_after == 2
 
@@ -365,7 +365,7 @@ def test_player_registers_with_an_illegal_deck_then_a_legal_one(client, organise
 
     # The organiser sees the illegal deck and the problems; check-in is refused with the reason.
     client.force_login(organiser)
-    page = client.get(manage_url(event)).text
+    page = client.get(manage_url(event, "players/")).text
     assert "illegal" in page and "Two puffs" in page and entrant.deck_problems[0]["message"] in page
     response = client.post(manage_url(event, f"entrants/{entrant.pk}/check-in/"), {"checked_in": "1"}, follow=True)
     assert "alice cannot check in without a legal registered deck." in messages_of(response)
@@ -393,7 +393,7 @@ def test_organiser_registers_a_deck_for_a_walk_in(client, organiser, formatted_e
     add_walk_ins(client, event, ["Walter"])
     walter = event.entrants.get(name="Walter")
     assert not walter.checked_in  # this event checks decks
-    page = client.get(manage_url(event)).text
+    page = client.get(manage_url(event, "players/")).text
     assert "no deck" in page and f"entrants/{walter.pk}/deck/" in page
     response = client.post(manage_url(event, f"entrants/{walter.pk}/check-in/"), {"checked_in": "1"}, follow=True)
     assert "Walter cannot check in without a legal registered deck." in messages_of(response)

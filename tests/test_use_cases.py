@@ -48,10 +48,10 @@ def test_a_failed_request_releases_its_idempotency_key(api, paired, alice, bob, 
 def test_an_in_process_task_error_surfaces(api, paired, alice, bob, django_capture_on_commit_callbacks, monkeypatch):
     _event, match, ids = paired
 
-    def broken(report_id):
+    def broken(event_id):
         raise RuntimeError("a scoring bug")
 
-    monkeypatch.setattr("tournaments.tasks.score", broken)
+    monkeypatch.setattr("tournaments.tasks.score_pending", broken)
     with pytest.raises(RuntimeError, match="a scoring bug"):
         report(
             api,

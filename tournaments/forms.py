@@ -9,7 +9,7 @@ from django.utils.translation import ngettext
 from catalogue.models import Game
 from decks.models import Deck, DeckVersion, Format
 
-from .models import SWISS_ROUNDS, Event, EventStaff, default_swiss_rounds
+from .models import SWISS_ROUNDS, CheckedDeck, Event, EventStaff, Penalty, default_swiss_rounds
 from .services.events import MAX_ROUNDS
 
 
@@ -192,6 +192,10 @@ class ResultForm(forms.Form):
                 required=False,
                 widget=forms.NumberInput(attrs={"class": "qty"}),
             )
+        # The match version the form was built from (optimistic concurrency); `overwrite` is set only
+        # on the page that showed the organiser the newer result they are replacing.
+        self.fields["version"] = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+        self.fields["overwrite"] = forms.BooleanField(required=False, widget=forms.HiddenInput)
         if correction:
             self.fields["reason"] = forms.CharField(
                 label=_("Reason for the correction"),
@@ -202,7 +206,7 @@ class ResultForm(forms.Form):
     @classmethod
     def initial_for(cls, match, seats):
         """The recorded result as initial values (for editing a reported table)."""
-        initial = {"draws": match.draws}
+        initial = {"draws": match.draws, "version": match.version}
         for seat in seats:
             initial[f"wins_{seat.entrant_id}"] = seat.game_wins
             initial[f"place_{seat.entrant_id}"] = seat.placement
@@ -210,11 +214,16 @@ class ResultForm(forms.Form):
 
     def service_arguments(self):
         data = self.cleaned_data
+        concurrency = {"expected_version": data.get("version"), "overwrite": bool(data.get("overwrite"))}
         if self.pods:
-            return {"placements": {seat.entrant_id: data[f"place_{seat.entrant_id}"] for seat in self.seats}}
+            return {
+                "placements": {seat.entrant_id: data[f"place_{seat.entrant_id}"] for seat in self.seats},
+                **concurrency,
+            }
         return {
             "wins": {seat.entrant_id: data[f"wins_{seat.entrant_id}"] for seat in self.seats},
             "draws": data.get("draws") or 0,
+            **concurrency,
         }
 
     def error_text(self):
@@ -251,3 +260,84 @@ class RegisterForm(forms.Form):
         field.help_text = _("The latest version of one of your %(game)s decks is registered; later edits are not.") % {
             "game": event.game.name
         }
+
+
+class PenaltyForm(forms.Form):
+    entrant = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    kind = forms.ChoiceField(label=_("Penalty"), choices=Penalty.Kind.choices)
+    reason = forms.CharField(label=_("Reason"), max_length=300)
+    round = forms.IntegerField(label=_("Round"), min_value=1, max_value=99, required=False)
+    correction = forms.CharField(
+        label=_("Correction reason"),
+        max_length=300,
+        required=False,
+        help_text=_("Needed when the match already has its result."),
+    )
+
+    def __init__(self, *args, entrants=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["entrant"].choices = [(entrant.pk, entrant.name) for entrant in entrants]
+
+
+class ExtensionForm(forms.Form):
+    minutes = forms.IntegerField(label=_("Minutes"), min_value=1, max_value=30, initial=3)
+
+
+class DeckCheckDrawForm(forms.Form):
+    count = forms.IntegerField(label=_("Tables"), min_value=1, max_value=999, initial=2)
+    top = forms.IntegerField(label=_("Among the top tables"), min_value=1, max_value=999, required=False)
+    allow_repeat = forms.BooleanField(label=_("Players already checked may be drawn again"), required=False)
+    seed = forms.CharField(label=_("Seed (empty: a new random one)"), max_length=64, required=False)
+
+
+class DeckCheckOutcomeForm(forms.Form):
+    outcome = forms.ChoiceField(
+        label=_("Outcome"), choices=[(CheckedDeck.Outcome.OK, _("OK")), (CheckedDeck.Outcome.PROBLEM, _("Problem"))]
+    )
+    note = forms.CharField(label=_("Note"), max_length=300, required=False)
+    penalty = forms.ChoiceField(
+        label=_("Penalty"), choices=[("", _("No penalty")), *Penalty.Kind.choices], required=False
+    )
+    correction = forms.CharField(label=_("Correction reason"), max_length=300, required=False)
+
+
+class PrizePlanForm(forms.Form):
+    scheme = forms.ChoiceField(
+        label=_("Payout"),
+        choices=[
+            ("record", _("By record")),
+            ("standing", _("By final standing")),
+            ("curve", _("A curve fitted to the pool")),
+        ],
+    )
+    per_entrant = forms.IntegerField(label=_("Prizes per entrant"), min_value=0, max_value=100_000, initial=0)
+    fixed = forms.IntegerField(label=_("Fixed prizes"), min_value=0, max_value=100_000, initial=0)
+    table = forms.CharField(
+        label=_("Payout table"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_(
+            "By record: one line per record, e.g. “3-0: 8”. By standing: the prizes from first place down, e.g. “8, 5, 3”."
+        ),
+    )
+    participation = forms.IntegerField(label=_("Participation prize"), min_value=0, max_value=100_000, initial=0)
+
+    def plan(self):
+        """The form as the JSON the service takes; a table line that cannot be read is a form error."""
+        data = dict(self.cleaned_data)
+        text = data.pop("table").strip()
+        if data["scheme"] == "record":
+            data["by_record"] = dict(_record_line(line) for line in text.splitlines() if line.strip())
+        elif data["scheme"] == "standing":
+            data["by_standing"] = [_prize_number(part) for part in text.replace("\n", ",").split(",") if part.strip()]
+        return data
+
+
+def _record_line(line):
+    record, _sep, prize = line.partition(":")
+    return record.strip(), _prize_number(prize)
+
+
+def _prize_number(text):
+    text = text.strip()
+    return int(text) if text.isdigit() else -1  # -1: the service refuses it with its own message

@@ -65,6 +65,12 @@ class Event(models.Model):
     timer_ends_at = models.DateTimeField(null=True, blank=True)
     timer_paused_seconds = models.PositiveIntegerField(null=True, blank=True)
     results_version = models.PositiveIntegerField(default=0)  # bumped on every result change: cache key
+    # bumped by every service that changes what public pages show (tournaments/page_cache.py)
+    pages_version = models.PositiveIntegerField(default=0)
+    sealed = models.BooleanField(_("sealed: players build from a registered pool"), default=False)
+    pools_frozen_at = models.DateTimeField(null=True, blank=True)  # deck building ended
+    prize_plan = models.JSONField(_("prize pool and payout"), default=dict, blank=True)  # see tournaments/prizes.py
+    prize_sheet = models.JSONField(null=True, blank=True)  # fixed when the event finishes
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -154,6 +160,9 @@ class Match(models.Model):
     status = models.CharField(max_length=12, choices=Status, default=Status.PENDING)
     draws = models.PositiveSmallIntegerField(default=0)
     bracket_slot = models.PositiveSmallIntegerField(null=True, blank=True)  # top cut position
+    # Bumped by every change of status or result: a form posted against an older version is stale.
+    version = models.PositiveIntegerField(default=0)
+    extra_minutes = models.PositiveSmallIntegerField(_("time extension (minutes)"), default=0)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -223,6 +232,7 @@ class AuditAction(models.TextChoices):
     RESULT_CORRECT = "result.correct", _("Result corrected")
     RESULT_CONFIRM = "result.confirm", _("Result confirmed by the players")
     RESULT_DISPUTE = "result.dispute", _("Result disputed")
+    RESULT_ACCEPT = "result.accept", _("Reported result accepted")
     TOP_CUT_START = "top_cut.start", _("Top cut started")
     TOP_CUT_ADVANCE = "top_cut.advance", _("Top cut advanced")
     TOP_CUT_RESEAT = "top_cut.reseat", _("Top cut re-seated after a correction")
@@ -230,6 +240,17 @@ class AuditAction(models.TextChoices):
     TIMER_PAUSE = "timer.pause", _("Clock paused")
     TIMER_RESUME = "timer.resume", _("Clock resumed")
     TIMER_EXTEND = "timer.extend", _("Clock extended")
+    TABLE_EXTEND = "table.extend", _("Time extension given")
+    PENALTY_GIVE = "penalty.give", _("Penalty given")
+    DECK_CHECK_SELECT = "deck_check.select", _("Tables drawn for a deck check")
+    DECK_CHECK_RECORD = "deck_check.record", _("Deck check recorded")
+    PRIZES_PLAN = "prizes.plan", _("Prize pool described")
+    PRIZES_FIX = "prizes.fix", _("Prizes fixed")
+    POOL_REGISTER = "pool.register", _("Sealed pool registered")
+    POOLS_FREEZE = "pool.freeze", _("Sealed pools frozen")
+    JUDGE_CALL = "judge_call.open", _("Judge called")
+    JUDGE_CLAIM = "judge_call.claim", _("Judge call claimed")
+    JUDGE_CLOSE = "judge_call.close", _("Judge call closed")
     STAFF_ADD = "staff.add", _("Staff member added")
     STAFF_ROLE = "staff.role", _("Staff role changed")
     STAFF_REMOVE = "staff.remove", _("Staff member removed")
@@ -279,10 +300,124 @@ class Report(models.Model):
     problem = models.JSONField(null=True, blank=True)  # why it is impossible: DomainError.as_dict()
     created_at = models.DateTimeField(auto_now_add=True)
     scored_at = models.DateTimeField(null=True, blank=True)
+    # Delivery lease: the sweeper sends a received report to the workers again only after this,
+    # with a backoff (`sends` so far), so a deep queue is never sent twice.
+    resend_at = models.DateTimeField(null=True, blank=True)
+    sends = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["match", "created_at", "pk"]
-        indexes = [models.Index(fields=["status", "created_at"])]
+        indexes = [models.Index(fields=["status", "created_at"]), models.Index(fields=["status", "resend_at"])]
 
     def __str__(self):
         return f"report {self.pk} on {self.match}"
+
+
+class Penalty(models.Model):
+    """An infraction recorded against an entrant: who gave it, in which round, and why."""
+
+    class Kind(models.TextChoices):
+        WARNING = "warning", _("Warning")
+        GAME_LOSS = "game_loss", _("Game loss")
+        MATCH_LOSS = "match_loss", _("Match loss")
+        DISQUALIFICATION = "disqualification", _("Disqualification")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties")
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="penalties")
+    kind = models.CharField(_("penalty"), max_length=20, choices=Kind)
+    reason = models.CharField(_("reason"), max_length=300)
+    round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
+    match = models.ForeignKey(Match, on_delete=models.SET_NULL, null=True, blank=True, related_name="penalties")
+    correction = models.CharField(_("correction reason"), max_length=300, blank=True)
+    judge = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "created_at", "pk"]
+
+    def __str__(self):
+        return f"{self.get_kind_display()}: {self.entrant}"
+
+
+class DeckCheck(models.Model):
+    """One seeded draw of tables for a deck check: the seed and options replay it exactly."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="deck_checks")
+    round_number = models.PositiveSmallIntegerField()
+    seed = models.CharField(max_length=64)
+    options = models.JSONField(default=dict)  # count, top, allow_repeat
+    tables = models.JSONField(default=list)  # table numbers in the order drawn
+    judge = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "-created_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.event} round {self.round_number} deck check {self.seed}"
+
+
+class CheckedDeck(models.Model):
+    """One entrant's deck in a deck check, and what the judge found."""
+
+    class Outcome(models.TextChoices):
+        PENDING = "pending", _("Not checked yet")
+        OK = "ok", _("OK")
+        PROBLEM = "problem", _("Problem")
+
+    deck_check = models.ForeignKey(DeckCheck, on_delete=models.CASCADE, related_name="decks")
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="deck_checks")
+    table = models.PositiveIntegerField()
+    outcome = models.CharField(max_length=10, choices=Outcome, default=Outcome.PENDING)
+    note = models.CharField(_("note"), max_length=300, blank=True)
+    penalty = models.OneToOneField(Penalty, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+
+    class Meta:
+        ordering = ["deck_check", "table", "pk"]
+        constraints = [models.UniqueConstraint(fields=["deck_check", "entrant"], name="checked_deck_once")]
+
+    def __str__(self):
+        return f"{self.entrant} at table {self.table}: {self.outcome}"
+
+
+class JudgeCall(models.Model):
+    """A player's "call a judge": queued for the staff, claimed by one judge, then closed."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for a judge")
+        CLAIMED = "claimed", _("A judge is on the way")
+        CLOSED = "closed", _("Closed")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="judge_calls")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="judge_calls")
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    table = models.PositiveIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status, default=Status.OPEN)
+    judge = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["event", "created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["entrant"], condition=~models.Q(status="closed"), name="one_open_judge_call_per_entrant"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.entrant} table {self.table}: {self.status}"
+
+
+class SealedPool(models.Model):
+    """The cards a player opened at a sealed event, as registered (card id -> copies)."""
+
+    entrant = models.OneToOneField(Entrant, on_delete=models.CASCADE, related_name="sealed_pool")
+    cards = models.JSONField(default=dict)  # {"<card id>": copies}
+    registered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self):
+        return f"pool of {self.entrant}"

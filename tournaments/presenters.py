@@ -1,15 +1,20 @@
 """Plain data for pages and the API from event rows: score text, round titles, clocks, tables,
 match states, the pairing explanation and the event log. Nothing here writes or parses text back."""
 
+import datetime
+
 from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.errors import DomainError
 
-from .match_result import MatchResult
-from .models import AuditAction, Event, EventStaff, Match, Report, Round, Seat
+from . import page_cache
+from .match_result import VERSUS_POINTS, MatchResult
+from .models import AuditAction, CheckedDeck, Event, EventStaff, Match, Penalty, Report, Round, Seat
 from .services.results import seated_result
+from .services.standings import event_standings
+from .standings import bye_outcome
 
 STAGES = {4: "quarterfinals", 2: "semifinals", 1: "final"}
 
@@ -78,9 +83,18 @@ def confirmed_result(match, seats):
     return seated_result(match, seats)
 
 
+def table_end(event, extra_minutes):
+    """When a table with a time extension ends: the round clock's end plus its minutes (None while
+    the clock is paused or off, or without an extension)."""
+    if not extra_minutes or event.timer_ends_at is None or event.timer_paused_seconds is not None:
+        return None
+    return event.timer_ends_at + datetime.timedelta(minutes=extra_minutes)
+
+
 def table_rows(round_):
     """One dict per table: the seats (name, game wins, placement, winner flag) and the score."""
     rows = []
+    event = round_.event
     for match in round_matches(round_):
         seats = list(match.seats.all())
         result = confirmed_result(match, seats)
@@ -92,6 +106,8 @@ def table_rows(round_):
                 "bye": match.is_bye,
                 "confirmed": result is not None,
                 "score": score_text(result) if result else "",
+                "extra_minutes": match.extra_minutes if result is None else 0,
+                "ends_at": table_end(event, match.extra_minutes) if result is None else None,
                 "seats": [
                     {
                         "entrant": seat.entrant,
@@ -107,13 +123,93 @@ def table_rows(round_):
     return rows
 
 
+def plain_rows(round_, records=None):
+    """table_rows without model instances, so they can be cached and shared between processes;
+    each seat carries the entrant's points and record before the round when `records` is given."""
+    records = records or {}
+    rows = []
+    for row in table_rows(round_):
+        seats = [
+            {
+                "entrant_id": seat["entrant"].pk,
+                "name": seat["name"],
+                "wins": seat["wins"],
+                "placement": seat["placement"],
+                "won": seat["won"],
+                **records.get(seat["entrant"].pk, {"points": 0, "record": "0-0-0"}),
+            }
+            for seat in row["seats"]
+        ]
+        rows.append({key: value for key, value in row.items() if key != "match"} | {"seats": seats})
+    return rows
+
+
+def _swiss_outcomes_before(event, number):
+    """Standings outcomes of every confirmed Swiss match (and bye) before round `number`, one query."""
+    seats = (
+        Seat.objects.filter(
+            match__round__event=event,
+            match__round__stage=Round.Stage.SWISS,
+            match__round__number__lt=number,
+            match__status=Match.Status.CONFIRMED,
+        )
+        .values_list(
+            "match_id", "match__round__number", "match__is_bye", "match__draws", "entrant_id", "game_wins", "placement"
+        )
+        .order_by("match_id", "pk")
+    )
+    grouped = {}
+    for row in seats:
+        grouped.setdefault(row[0], []).append(row)
+    pod_table = event.pod_points or None
+    for rows in grouped.values():
+        round_number, is_bye, draws = rows[0][1:4]
+        sides = tuple(row[4] for row in rows)
+        if is_bye:
+            yield bye_outcome(round_number, sides[0])
+            continue
+        if any(row[6] for row in rows):
+            result = MatchResult(sides, placements={row[4]: row[6] for row in rows})
+        else:
+            result = MatchResult(sides, wins={row[4]: row[5] for row in rows}, draws=draws)
+        yield from result.outcomes(round_number, pod_table)
+
+
+def records_before(event, number):
+    """{entrant id: {"points", "record"}}: match points and wins-losses-draws before round `number`,
+    as printed on pairings sheets (a late entry's missed rounds are losses when the event says so)."""
+    tally = {}
+    for outcome in _swiss_outcomes_before(event, number):
+        points = VERSUS_POINTS[outcome.result] if outcome.match_points is None else outcome.match_points
+        mine = tally.setdefault(outcome.player, {"points": 0, "win": 0, "loss": 0, "draw": 0})
+        mine["points"] += points
+        mine[outcome.result] += 1
+    if event.late_entry_losses:
+        for entrant, joined in event.entrants.filter(joined_round__gt=1).values_list("pk", "joined_round"):
+            mine = tally.setdefault(entrant, {"points": 0, "win": 0, "loss": 0, "draw": 0})
+            mine["loss"] += max(0, min(joined, number) - 1)
+    return {
+        entrant: {"points": mine["points"], "record": f"{mine['win']}-{mine['loss']}-{mine['draw']}"}
+        for entrant, mine in tally.items()
+    }
+
+
 def by_name(rows):
     """Wall-sheet lines: every seated player, alphabetically, with their table and opponents."""
     lines = []
     for row in rows:
         for seat in row["seats"]:
             opponents = [other["name"] for other in row["seats"] if other is not seat]
-            lines.append({"name": seat["name"], "table": row["table"], "bye": row["bye"], "opponents": opponents})
+            lines.append(
+                {
+                    "name": seat["name"],
+                    "table": row["table"],
+                    "bye": row["bye"],
+                    "opponents": opponents,
+                    "points": seat.get("points"),
+                    "record": seat.get("record"),
+                }
+            )
     return sorted(lines, key=lambda line: (line["name"].casefold(), line["table"]))
 
 
@@ -143,12 +239,61 @@ def table_payload(match, seats=None):
         "wins": {str(seat.entrant_id): seat.game_wins for seat in seats} if confirmed else None,
         "placements": {str(seat.entrant_id): seat.placement for seat in seats if seat.placement} or None,
         "draws": match.draws,
+        "version": match.version,
+        "extra_minutes": match.extra_minutes,
+    }
+
+
+def penalty_payload(penalty):
+    return {
+        "id": penalty.pk,
+        "entrant": penalty.entrant_id,
+        "name": penalty.entrant.name,
+        "kind": penalty.kind,
+        "kind_label": str(penalty.get_kind_display()),
+        "reason": penalty.reason,
+        "round": penalty.round_number,
+        "correction": penalty.correction,
+        "judge": penalty.judge.username if penalty.judge_id else None,
+        "created_at": penalty.created_at,
+    }
+
+
+def deck_check_payload(check):
+    return {
+        "id": check.pk,
+        "round": check.round_number,
+        "seed": check.seed,
+        "options": check.options,
+        "tables": check.tables,
+        "decks": [
+            {
+                "id": deck.pk,
+                "entrant": deck.entrant_id,
+                "name": deck.entrant.name,
+                "table": deck.table,
+                "outcome": deck.outcome,
+                "note": deck.note,
+                "penalty": deck.penalty_id,
+            }
+            for deck in check.decks.select_related("entrant")
+        ],
     }
 
 
 def round_payload(round_):
     tables = [table_payload(match) for match in round_matches(round_)]
     return {"number": round_.number, "stage": round_.stage, "tables": tables, "notes": round_.notes}
+
+
+def standings_payload(event):
+    """The standings as the API and standings.json give them, computed once per page version."""
+
+    def build():
+        swiss = event.rounds.filter(stage=Round.Stage.SWISS).count()
+        return {"round": swiss, "standings": event_standings(event)}
+
+    return page_cache.cached(event, "standings-data", (), build)
 
 
 def bracket_payload(event):
@@ -221,6 +366,7 @@ def match_state(match, with_reports=True):
         "round": match.round.number,
         "table": match.table,
         "status": match.status,
+        "version": match.version,
         "entrants": [seat.entrant_id for seat in seats],
         "reports": [report_state(report) for report in reports] if with_reports else [],
         "result": result,
@@ -310,10 +456,14 @@ def audit_actor(entry, roles):
     return f"{entry.actor.username} ({role})" if role else entry.actor.username
 
 
-def audit_roles(event):
-    """{user id: role} of the people who act on an event."""
-    roles = {user: _("player") for user in event.entrants.exclude(user=None).values_list("user_id", flat=True)}
-    for user, role in event.staff.values_list("user_id", "role"):
+def audit_roles(event, users=None):
+    """{user id: role} of the people who act on an event (of `users` only, when given)."""
+    players = event.entrants.exclude(user=None)
+    staff = event.staff.all()
+    if users is not None:
+        players, staff = players.filter(user_id__in=users), staff.filter(user_id__in=users)
+    roles = {user: _("player") for user in players.values_list("user_id", flat=True)}
+    for user, role in staff.values_list("user_id", "role"):
         roles[user] = EventStaff.Role(role).label
     roles[event.organiser_id] = _("organiser")
     return roles
@@ -345,8 +495,10 @@ def audit_details(entry, names):
     after, before = entry.after or {}, entry.before or {}
     action = entry.action
     details = []
-    if action in (AuditAction.RESULT_ENTER, AuditAction.RESULT_CORRECT):
+    if action in (AuditAction.RESULT_ENTER, AuditAction.RESULT_CORRECT, AuditAction.RESULT_ACCEPT):
         details.append(_result_words(after, names))
+        if after.get("reported_by"):
+            details.append(_("as reported by %(name)s") % {"name": after["reported_by"]})
         if action == AuditAction.RESULT_CORRECT and before.get("status") == Match.Status.CONFIRMED:
             details.append(_("was: %(result)s") % {"result": _result_words(before, names)})
         if after.get("reason"):
@@ -368,6 +520,19 @@ def audit_details(entry, names):
         )
     elif action == AuditAction.DECK_SUBMIT and "legal" in after:
         details.append(_("legal") if after["legal"] else _("illegal"))
+    elif action == AuditAction.PENALTY_GIVE and after.get("kind"):
+        details.append(_judging_words(after))
+    elif action == AuditAction.DECK_CHECK_SELECT and after.get("seed"):
+        details.append(
+            _("seed %(seed)s, tables %(tables)s")
+            % {"seed": after["seed"], "tables": ", ".join(map(str, after.get("tables", [])))}
+        )
+    elif action == AuditAction.DECK_CHECK_RECORD and after.get("outcome"):
+        details.append(" — ".join(filter(None, [str(CheckedDeck.Outcome(after["outcome"]).label), after.get("note")])))
+    elif action == AuditAction.TABLE_EXTEND and after.get("minutes"):
+        details.append(
+            ngettext("%(count)s more minute", "%(count)s more minutes", after["minutes"]) % {"count": after["minutes"]}
+        )
     elif action == AuditAction.ENTRANT_DROP and after.get("after_round") is not None:
         details.append(_("after round %(number)s") % {"number": after["after_round"]})
     elif action == AuditAction.EVENT_PUBLICATION and after.get("publication"):
@@ -386,6 +551,13 @@ def audit_details(entry, names):
             % {"players": after["players"], "rounds": after.get("swiss_rounds")}
         )
     return "; ".join(detail for detail in details if detail)
+
+
+def _judging_words(after):
+    words = [str(Penalty.Kind(after["kind"]).label), after.get("reason", "")]
+    if after.get("correction"):
+        words.append(_("correction: %(reason)s") % {"reason": after["correction"]})
+    return " — ".join(word for word in words if word)
 
 
 def describe_audit(entry, names, roles):

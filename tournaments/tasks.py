@@ -1,21 +1,27 @@
-"""Celery tasks of the scoring service: ids in, JSON out, idempotent, enqueued after commit."""
+"""Celery tasks of the scoring service: ids in, JSON out, idempotent, enqueued after commit.
+
+Reports are scored per event in batches (`score_reports`), sent once per event however many
+reports arrive (`core.tasks.send_once`); the round's follow-up (`after_results`) is coalesced
+the same way. The sweeper re-sends only reports whose delivery lease has ended."""
 
 import logging
+import time
 
 from celery import shared_task
 from django.db import OperationalError
 
-from core.errors import DomainError
-from core.tasks import Task
+from core.tasks import Task, clear_pending, send_once
 
-from .models import Event
 from .services.reports import give_up, score
-from .services.rounds import pair_next_round
-from .services.standings import event_standings
-from .services.sweeper import unscored_reports
+from .services.rounds import after_results as settle_round
+from .services.scoring import score_pending
+from .services.sweeper import claim_due_reports, events_waiting_for_pairing
 
 logger = logging.getLogger("tournaments")
 RETRY = {"autoretry_for": (OperationalError,), "retry_backoff": True, "retry_backoff_max": 60, "max_retries": 8}
+SCORE_REPORTS = "tournaments.tasks.score_reports"
+AFTER_RESULTS = "tournaments.tasks.after_results"
+RUN_SECONDS = 20  # a long burst is scored in runs of this length, so other events get a turn
 
 
 class ScoringTask(Task):
@@ -30,34 +36,50 @@ class ScoringTask(Task):
         super().on_failure(exc, task_id, args, kwargs, einfo)
 
 
+@shared_task(acks_late=True, reject_on_worker_lost=True, **RETRY)
+def score_reports(event_id):
+    """Score the event's received reports, table batch by table batch; a run that reaches its
+    time sends the next one. Tables another worker holds are left to it (skip locked)."""
+    clear_pending(SCORE_REPORTS, event_id)
+    deadline = time.monotonic() + RUN_SECONDS
+    while score_pending(event_id).tables:
+        if time.monotonic() > deadline:
+            send_once(SCORE_REPORTS, event_id)
+            return
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, **RETRY)
+def after_results(event_id):
+    """Once the round's last result is in: the standings once, and the next round for auto_pair
+    events (paired at most once: the pairing names the round it expects)."""
+    clear_pending(AFTER_RESULTS, event_id)
+    settle_round(event_id)
+
+
 @shared_task(base=ScoringTask, acks_late=True, reject_on_worker_lost=True, **RETRY)
 def score_report(report_id):
-    """Score a reported result and settle its match (a second run finds it scored and stops)."""
+    """Score one report and settle its match (a second run finds it scored and stops). Kept for
+    messages queued before an upgrade; new reports are scored by `score_reports`."""
     score(report_id)
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, **RETRY)
-def recompute_standings(event_id):
-    """Warm the standings cache for the event's current results."""
-    event = Event.objects.filter(pk=event_id).first()
-    if event is not None:
-        event_standings(event)
+def prepare_next_round(event_id):
+    """Kept for messages queued before an upgrade: the same as `after_results`."""
+    settle_round(event_id)
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, **RETRY)
-def prepare_next_round(event_id):
-    """For events that pair automatically: pair the next round once every result is confirmed."""
-    event = Event.objects.filter(pk=event_id, auto_pair=True, status=Event.Status.SWISS).first()
-    if event is None:
-        return
-    try:
-        pair_next_round(event, None)
-    except DomainError as error:  # not ready, already paired, or all rounds done: nothing to do
-        logger.info("event %s: not pairing automatically (%s)", event_id, error.code)
+def recompute_standings(event_id):
+    """Kept for messages queued before an upgrade: the same as `after_results`."""
+    settle_round(event_id)
 
 
 @shared_task(acks_late=True)
-def sweep_reports(older_than_seconds=5):
-    """Re-send reports still unscored (e.g. saved while the broker was down)."""
-    for report_id in unscored_reports(older_than_seconds):
-        score_report.send((report_id,))
+def sweep_reports():
+    """Re-send reports whose delivery lease has ended (saved while the broker was down, or held
+    by a worker that died), once per event; and nudge auto_pair events whose round is complete."""
+    for event_id in sorted({event_id for _report, event_id in claim_due_reports()}):
+        send_once(SCORE_REPORTS, event_id)
+    for event_id in events_waiting_for_pairing():
+        send_once(AFTER_RESULTS, event_id)

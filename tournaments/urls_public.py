@@ -16,4 +16,5 @@ urlpatterns = [
     path("<int:pk>/me/", views_public.me, name="me"),
     path("<int:pk>/bracket/", views_public.bracket, name="bracket"),
     path("<int:pk>/timer/", views_public.timer, name="timer"),
+    path("<int:pk>/projector/", views_public.projector, name="projector"),
 ]

@@ -7,15 +7,18 @@ from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Prefetch
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from accounts.decorators import organiser_required
 from core.errors import DomainError
 
+from . import console
 from .access import event_for_organiser, event_for_viewer
 from .forms import (
     EventForm,
@@ -26,12 +29,12 @@ from .forms import (
     TimerForm,
     WalkInForm,
 )
-from .models import Entrant, Event, Match, Seat
-from .presenters import audit_roles, clock, describe_audit, describe_note, round_title, score_text, unscored_reports
+from .models import AuditAction, Entrant, Event, Match
+from .presenters import audit_roles, clock, describe_audit, describe_note, round_title, unscored_reports
 from .services import events as event_services
 from .services import results as result_services
 from .services import rounds as round_services
-from .services.results import seated_result
+from .services.results import last_result_entry
 from .services.timer import control_timer, remaining_seconds
 from .views_staff import desk_url, staff_view
 
@@ -86,80 +89,127 @@ def event_create(request):
     return render(request, "tournaments/manage/event_form.html", {"form": form})
 
 
-# The dashboard
+# The dashboard: what the organiser acts on now, at any size of event (issue 18). Earlier rounds,
+# the entrant list and one table's result form each have a page of their own.
 
 
 @organiser_view
 def manage(request, event):
-    entrants = list(event.entrants.select_related("user", "deck__deck").order_by("name"))
-    names = {entrant.pk: entrant.name for entrant in entrants}
-    rounds = list(event.rounds.order_by("-number"))
-    current = rounds[0] if rounds else None
-    tables = _tables(event, current) if current else []
+    current = event.rounds.order_by("-number").first()
     # A finished event takes no plain results: its tables without one are corrected like the others.
     finished = event.status == Event.Status.FINISHED
-    missing = [table for table in tables if table["pending"] and not finished]
-    active = [entrant for entrant in entrants if not entrant.dropped]
+    missing = current.matches.exclude(status=Match.Status.CONFIRMED).count() if current and not finished else 0
+    counts = console.entrant_counts(event)
+    notes = current.notes if current else []
+    entries = list(event.audit.select_related("actor")[:AUDIT_ENTRIES])
+    names = console.names_of(event, [*console.note_entrants(notes), *console.audit_entrants(entries)])
     context = {
         "event": event,
-        "entrants": entrants,
-        "counts": {
-            "entrants": len(entrants),
-            "checked_in": sum(entrant.checked_in for entrant in active),
-            "active": len(active),
-        },
-        "planned_rounds": event.swiss_rounds or event.planned_rounds(len(active)),
+        "counts": counts,
+        "planned_rounds": event.swiss_rounds or event.planned_rounds(counts["active"]),
         "current": current,
         "current_label": round_title(current) if current else "",
         "missing": missing,
+        "tables": console.round_tables(current, request, action_first=True) if current else None,
         "unscored": unscored_reports(event),
-        "reported": [table for table in tables if finished or not table["pending"]],
-        "earlier": [(round_, round_title(round_), _tables(event, round_, with_forms=False)) for round_ in rounds[1:]],
+        "earlier_rounds": current.number - 1 if current else 0,
+        "corrections": finished,
         "next_step": next_step(event, current, bool(missing)),
-        "notes": [describe_note(note, names) for note in current.notes] if current else [],
+        "notes": [describe_note(note, names) for note in notes],
         "timer": timer_state(event),
         "publication_form": PublicationForm(initial={"publication": event.publication}),
         "walk_in_form": WalkInForm(auto_id="id_walk_in_%s"),
         "player_form": PlayerForm(auto_id="id_player_%s"),
         "can_add": event.status in (Event.Status.REGISTRATION, Event.Status.SWISS),
-        "audit": _audit(event, names),
+        "audit": _audit(event, entries, names),
         "extend_minutes": EXTEND_MINUTES,
     }
     return render(request, "tournaments/manage/dashboard.html", context)
 
 
-def _tables(event, round_, with_forms=True):
-    """Each table of a round with its seats, its score in words and (for the current round) a result form."""
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("entrant").order_by("pk"))
-    tables = []
-    for match in round_.matches.prefetch_related(seats).order_by("table"):
-        seated = list(match.seats.all())
-        pending = match.status != Match.Status.CONFIRMED
-        form = None
-        if with_forms and not match.is_bye:
-            initial = None if pending else ResultForm.initial_for(match, seated)
-            form = ResultForm(match=match, seats=seated, event=event, initial=initial, auto_id=f"id_m{match.pk}_%s")
-        tables.append(
-            {
-                "match": match,
-                "seats": seated,
-                "pending": pending,
-                "score": ""
-                if pending or match.is_bye
-                else score_text(seated_result(match, seated), _seat_names(seated)),
-                "form": form,
-            }
-        )
-    return tables
+@staff_view("enter_results")
+def round_tables(request, event, number):
+    """One round's tables, paged and searchable; results of finished rounds change by correction."""
+    round_ = get_object_or_404(event.rounds, number=number)
+    current = event.rounds.order_by("-number").values_list("number", flat=True).first()
+    context = {
+        "event": event,
+        "round": round_,
+        "label": round_title(round_),
+        "corrections": round_.number != current or event.status == Event.Status.FINISHED,
+        "tables": console.round_tables(round_, request, action_first=round_.number == current),
+        "rounds": list(event.rounds.order_by("number").values_list("number", flat=True)),
+        "home_url": desk_url(request.user, event),
+    }
+    return render(request, "tournaments/manage/round.html", context)
 
 
-def _audit(event, names):
-    roles = audit_roles(event)
-    return [describe_audit(entry, names, roles) for entry in event.audit.select_related("actor")[:AUDIT_ENTRIES]]
+@organiser_view
+def players(request, event):
+    """The entrant list: paged, searchable, with check-in one by one or several at once."""
+    context = {
+        "event": event,
+        "counts": console.entrant_counts(event),
+        "entrants": console.entrant_page(event, request),
+        "bulk": event.status == Event.Status.REGISTRATION,
+        "walk_in_form": WalkInForm(auto_id="id_walk_in_%s"),
+        "player_form": PlayerForm(auto_id="id_player_%s"),
+        "can_add": event.status in (Event.Status.REGISTRATION, Event.Status.SWISS),
+    }
+    return render(request, "tournaments/manage/players.html", context)
 
 
-def _seat_names(seats):
-    return {seat.entrant_id: seat.entrant.name for seat in seats}
+@staff_view("enter_results")
+def table(request, event, match_id):
+    """One table: its result form, built only when opened; each side's claim; who entered the result.
+    With ?fragment=1 only the table's panel, for the dashboard to show in place."""
+    match = _match(event, match_id)
+    if match.is_bye:
+        raise Http404(_("A bye has no result to enter."))
+    fragment = request.GET.get("fragment") == "1"
+    template = "tournaments/manage/_table.html" if fragment else "tournaments/manage/table.html"
+    context = {
+        **_table_context(event, match),
+        "next": _next_url(request, event),
+        "home_url": desk_url(request.user, event),
+    }
+    return render(request, template, context)
+
+
+def _table_context(event, match, form=None, stale=False, status=200):
+    row = console.table_rows([match])[0]
+    seats = row["seats"]
+    pending = match.status != Match.Status.CONFIRMED
+    latest = event.rounds.order_by("-number").values_list("pk", flat=True).first()
+    correction = match.round_id != latest or event.status == Event.Status.FINISHED
+    if form is None and not correction:
+        initial = {"version": match.version, **({} if pending else ResultForm.initial_for(match, seats))}
+        form = ResultForm(match=match, seats=seats, event=event, initial=initial, auto_id=f"id_m{match.pk}_%s")
+    entry = None if pending else last_result_entry(match)
+    return {
+        "event": event,
+        "match": match,
+        "row": row,
+        "form": form,
+        "stale": stale,
+        "correction": correction,
+        "round_label": round_title(match.round),
+        "entered_by": _entered_by(entry),
+        "entered_at": entry.created_at if entry else None,
+    }
+
+
+def _entered_by(entry):
+    if entry is None:
+        return ""
+    if entry.action == AuditAction.RESULT_CONFIRM:
+        return _("the players, who both reported it")
+    return entry.actor.username if entry.actor else _("System")
+
+
+def _audit(event, entries, names):
+    roles = audit_roles(event, users={entry.actor_id for entry in entries if entry.actor_id})
+    return [describe_audit(entry, names, roles) for entry in entries]
 
 
 def timer_state(event):
@@ -204,7 +254,7 @@ def add_entrant(request, event):
     done, entrant = _attempt(request, event_services.add_entrant, event, request.user, **values)
     if done:
         messages.success(request, _("%(name)s added.") % {"name": entrant.name})
-    return _dashboard(event, "entrants")
+    return _back(request, event, "entrants")
 
 
 def _entrant(event, entrant_id):
@@ -234,6 +284,32 @@ def entrant_deck(request, event, entrant_id):
 
 @organiser_view
 @require_POST
+def check_in_many(request, event):
+    """Check in the ticked players, or everyone present (`all`): those who cannot are named."""
+    everyone = request.POST.get("all") == "1"
+    chosen = None if everyone else [int(pk) for pk in request.POST.getlist("entrant") if pk.isdigit()]
+    if chosen == []:
+        messages.error(request, _("Tick the players to check in first."))
+        return _back(request, event, "entrants")
+    done, outcome = _attempt(request, event_services.check_in_many, event, request.user, chosen)
+    if done:
+        checked, refused = outcome
+        messages.success(
+            request,
+            ngettext("%(count)s player checked in.", "%(count)s players checked in.", len(checked))
+            % {"count": len(checked)},
+        )
+        if refused:
+            messages.warning(
+                request,
+                _("Not checked in, without a legal registered deck: %(names)s")
+                % {"names": ", ".join(entrant.name for entrant in refused)},
+            )
+    return _back(request, event, "entrants")
+
+
+@organiser_view
+@require_POST
 def check_in(request, event, entrant_id):
     entrant = _entrant(event, entrant_id)
     # The button says which state it asks for, so a repeated submission does not flip it back.
@@ -242,7 +318,7 @@ def check_in(request, event, entrant_id):
     if done:
         text = _("%(name)s is checked in.") if wanted else _("%(name)s is no longer checked in.")
         messages.success(request, text % {"name": entrant.name})
-    return _dashboard(event, "entrants")
+    return _back(request, event, "entrants")
 
 
 @organiser_view
@@ -296,24 +372,76 @@ def _seats(match):
     return list(match.seats.select_related("entrant").order_by("pk"))
 
 
+def _next_url(request, event):
+    """The page the organiser came from (the dashboard with its filter, a round's page), if it is ours."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target.startswith("/") and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return target
+    return desk_url(request.user, event)
+
+
+def _back(request, event, anchor="round"):
+    """Back to the page the form came from, else to the user's dashboard (or results desk) at `anchor`."""
+    target = _next_url(request, event)
+    return redirect(target if "next" in request.POST else f"{target}#{anchor}")
+
+
 @staff_view("enter_results")
 @require_POST
 def result(request, event, match_id):
     """The organiser, a judge or a scorekeeper enters a table's result (tournaments.access)."""
     match = _match(event, match_id)
-    back = redirect(desk_url(request.user, event) + "#round")
     form = ResultForm(request.POST, match=match, seats=_seats(match), event=event)
     prefix = _("Table %(table)s:") % {"table": match.table}
     if not form.is_valid():
         messages.error(request, f"{prefix} {form.error_text()}")
-        return back
+        return _back(request, event)
     try:
         result_services.record_result(match, request.user, **form.service_arguments())
     except DomainError as error:
+        if error.code == "result.stale":
+            return _stale(request, event, match, error)
         messages.error(request, f"{prefix} {error.message}")
     else:
         messages.success(request, _("Table %(table)s: result saved.") % {"table": match.table})
-    return back
+    return _back(request, event)
+
+
+def _stale(request, event, match, error):
+    """The table changed after the form was opened: nothing saved. Show what it holds now, and the
+    organiser's entry again, ready to overwrite it on purpose."""
+    match.refresh_from_db()
+    data = request.POST.copy()
+    data["version"], data["overwrite"] = str(match.version), "1"
+    form = ResultForm(data, match=match, seats=_seats(match), event=event, auto_id=f"id_m{match.pk}_%s")
+    form.is_valid()
+    context = {
+        **_table_context(event, match, form=form, stale=True),
+        "stale_message": error.message,
+        "next": _next_url(request, event),
+        "home_url": desk_url(request.user, event),
+    }
+    return render(request, "tournaments/manage/table.html", context, status=409)
+
+
+@staff_view("enter_results")
+@require_POST
+def accept(request, event, match_id):
+    """Accept one side's claim of a reported or disputed table as its result."""
+    match = _match(event, match_id)
+    report = request.POST.get("report", "")
+    version = request.POST.get("version", "")
+    done, _match_row = _attempt(
+        request,
+        result_services.accept_report,
+        match,
+        request.user,
+        int(report) if report.isdigit() else None,
+        expected_version=int(version) if version.isdigit() else None,
+    )
+    if done:
+        messages.success(request, _("Table %(table)s: result saved.") % {"table": match.table})
+    return _back(request, event)
 
 
 @staff_view("correct_results")

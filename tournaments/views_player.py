@@ -11,7 +11,7 @@ from core.errors import DomainError
 from .access import event_for_viewer
 from .models import Match, Report
 from .presenters import report_lines, report_problem
-from .services.reports import confirm, dispute, entrant_of, submit_report
+from .services.reports import awaits_organiser, confirm, dispute, entrant_of, submit_report
 
 
 def report_panel(match, user):
@@ -62,7 +62,12 @@ def report(request, pk, match_id):
 
     def send():
         submit_report(match, request.user, body)
-        messages.success(request, _("Result sent. Your opponent is asked to confirm it."))
+        if awaits_organiser(match):
+            messages.success(
+                request, _("Result sent. Your opponent has no account here, so the organiser checks and accepts it.")
+            )
+        else:
+            messages.success(request, _("Result sent. Your opponent is asked to confirm it."))
 
     return _done(request, pk, send)
 

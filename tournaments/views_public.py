@@ -1,19 +1,27 @@
 """Pages anyone who may see an event reads: list, event page, pairings, slips, standings, bracket,
 player page and timer. Every lookup goes through tournaments.access: others' private events are 404."""
 
+import io
+import json
+from urllib.parse import urlencode
+
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Count, IntegerField, OuterRef, Prefetch, Q, Subquery
 from django.db.models.functions import Coalesce
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.utils.cache import add_never_cache_headers
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from core.exports import csv_writer
 from decks.models import Format
 from decks.services.decks import version_text
 
+from . import page_cache
 from .access import event_for_viewer, visible_decklists, visible_events
 from .models import Entrant, Event, Match, Round, Seat
 from .presenters import (
@@ -21,18 +29,27 @@ from .presenters import (
     clock,
     confirmed_result,
     outcome_for,
+    plain_rows,
+    records_before,
     round_matches,
     round_title,
     stage_name,
-    table_rows,
+    standings_payload,
+    table_end,
     top_cut_stage,
 )
+from .services.judge_calls import my_call
 from .services.rounds import BRACKET, current_round
 from .services.standings import event_standings
 from .services.timer import remaining_seconds
 from .views_player import report_panel
 
 # Shared pieces
+
+# Rows per page on pairings and standings: a phone finds its table fast; ?all=1 prints every row.
+PAGE_ROWS = 200
+# Tables shown on the event page; the pairings pages list every table.
+EVENT_PAGE_TABLES = 50
 
 
 def _player_count(event):
@@ -77,6 +94,79 @@ def _render_live(request, template, fragment, context):
     return render(request, template, context)
 
 
+def _respond(request, tag, build):
+    """304 when the client holds `tag` (nothing is rendered), else build()'s response with the ETag."""
+    if page_cache.not_modified(request, tag):
+        return page_cache.unchanged(tag)
+    return page_cache.validated(build(), tag)
+
+
+def _round_rows(event, round_):
+    """The round's tables as plain rows, with each player's points and record before the round:
+    computed once per page version and language (scores are words), shared by every page."""
+    return page_cache.cached(
+        event, "rows", (round_.number,), lambda: plain_rows(round_, records_before(event, round_.number))
+    )
+
+
+# Finding a row in a big event: ?q= (a name) and ?page= (PAGE_ROWS at a time) or ?all=1
+
+
+class Listing:
+    """What the visitor asked for: a name to find, a page of rows, or every row (to print)."""
+
+    def __init__(self, request):
+        self.search = request.GET.get("q", "").strip()[:120]
+        self.show_all = request.GET.get("all") == "1"
+        self.page_number = self._number(request.GET.get("page"))
+
+    @staticmethod
+    def _number(raw):
+        """A missing, malformed or non-positive ?page= is the first page."""
+        try:
+            number = int(raw or 1)
+        except ValueError:
+            return 1
+        return max(number, 1)
+
+    @property
+    def params(self):
+        return (self.search, self.show_all, self.page_number)
+
+    def cached(self, event, page, params, build):
+        """A page of rows from the cache; a search is rendered each time from the cached rows, so
+        that made-up names cannot fill the cache."""
+        if self.search:
+            return build()
+        return page_cache.cached(event, page, (*params, *self.params), build)
+
+    def filter(self, items, names):
+        """The items whose names contain the search (any case)."""
+        if not self.search:
+            return items
+        wanted = self.search.casefold()
+        return [item for item in items if any(wanted in name.casefold() for name in names(item))]
+
+    def page(self, items):
+        """(rows of the asked page, the page for links or None); past the last page is a 404."""
+        if self.show_all:
+            return items, None
+        paginator = Paginator(items, PAGE_ROWS)
+        if self.page_number > paginator.num_pages:
+            raise Http404(_("No such page."))
+        page = paginator.page(self.page_number)
+        return page.object_list, page
+
+    def query(self, **extra):
+        """The query string the page links keep (the order, the search), without the page."""
+        kept = {**extra, "q": self.search} if self.search else extra
+        return urlencode({key: value for key, value in kept.items() if value})
+
+
+def _seat_names(row):
+    return [seat["name"] for seat in row["seats"]]
+
+
 # Event list and event page
 
 
@@ -109,68 +199,121 @@ def _readable_decks(user, event):
     return [(entrant, version_text(entrant.deck)) for entrant in visible_decklists(user, event)]
 
 
-def _event_live_context(event):
-    round_ = current_round(event)
-    rows = table_rows(round_) if round_ else []
-    return {
-        "event": event,
-        "round": round_,
-        "round_title": round_title(round_, len(rows)) if round_ else "",
-        "rows": rows,
-        "players": _player_count(event),
-        "entrants": event.entrants.order_by("name") if event.status == Event.Status.REGISTRATION else None,
-        "rounds_planned": event.swiss_rounds or event.planned_rounds(),
-        "swiss_played": _swiss_rounds_played(event),
-        "is_pods": event.is_pods,
-    }
+def _event_live_html(event, organiser_view):
+    """The live part of the event page (status, current round, entrants), rendered once per version."""
+
+    def build():
+        round_ = current_round(event)
+        rows = _round_rows(event, round_) if round_ else []
+        entrants = None
+        if event.status == Event.Status.REGISTRATION:
+            entrants = list(event.entrants.order_by("name").values("name", "checked_in"))
+        context = {
+            "event": event,
+            "round": round_,
+            "round_title": round_title(round_, len(rows)) if round_ else "",
+            "rows": rows[:EVENT_PAGE_TABLES],
+            "more_tables": max(0, len(rows) - EVENT_PAGE_TABLES),
+            "players": _player_count(event),
+            "entrants": entrants,
+            "rounds_planned": event.swiss_rounds or event.planned_rounds(),
+            "swiss_played": _swiss_rounds_played(event),
+            "is_pods": event.is_pods,
+            "organiser_view": organiser_view,
+        }
+        return render_to_string("tournaments/_event_live.html", context)
+
+    return mark_safe(page_cache.cached(event, "event-live", (organiser_view,), build))  # noqa: S308 - our template
 
 
 def event_detail(request, pk):
     event = event_for_viewer(request.user, pk)
-    context = _event_live_context(event)
-    if not _wants_fragment(request):
-        context.update(
-            {
-                "format_name": _format_name(event),
-                "me": _my_entrant(request.user, event),
-                "decks": _readable_decks(request.user, event),
-            }
-        )
-    return _render_live(request, "tournaments/event_detail.html", "tournaments/_event_live.html", context)
+    organiser_view = event.organiser_id == request.user.pk
+    live_tag = page_cache.etag(event, "event-live", organiser_view)
+    if _wants_fragment(request):
+        return _respond(request, live_tag, lambda: HttpResponse(_event_live_html(event, organiser_view)))
+
+    def build():
+        context = {
+            "event": event,
+            "live_html": _event_live_html(event, organiser_view),
+            "live_etag": live_tag,
+            "format_name": _format_name(event),
+            "me": _my_entrant(request.user, event),
+            "decks": _readable_decks(request.user, event),
+        }
+        return render(request, "tournaments/event_detail.html", context)
+
+    return _respond(request, page_cache.etag(event, "event", request.user.pk), build)
 
 
 # Pairings and slips (printed)
 
 
+def _pairings_body(event, number, order, listing):
+    """{"title", "html"} of one pairings page (by table or by name, a page or a search)."""
+
+    def build():
+        round_ = _round_or_404(event, number)
+        rows = _round_rows(event, round_)
+        lines = by_name(rows) if order == "name" else rows
+        found = listing.filter(lines, (lambda line: [line["name"]]) if order == "name" else _seat_names)
+        shown, page = listing.page(found)
+        title = round_title(round_, len(rows))
+        context = {
+            "event": event,
+            "round": round_,
+            "round_title": title,
+            "order": order,
+            "rows": shown if order == "table" else None,
+            "lines": shown if order == "name" else None,
+            "total": len(lines),
+            "found": len(found),
+            "listing": listing,
+            "page": page,
+            "query": listing.query(by=order if order == "name" else ""),
+            "is_pods": event.is_pods,
+        }
+        return {"title": title, "html": render_to_string("tournaments/_pairings_body.html", context)}
+
+    return listing.cached(event, "pairings", (number, order), build)
+
+
 def pairings(request, pk, number):
     event = event_for_viewer(request.user, pk)
-    round_ = _round_or_404(event, number)
-    rows = table_rows(round_)
     order = "name" if request.GET.get("by") == "name" else "table"
-    context = {
-        "event": event,
-        "round": round_,
-        "round_title": round_title(round_, len(rows)),
-        "order": order,
-        "rows": rows,
-        "lines": by_name(rows) if order == "name" else None,
-        "is_pods": event.is_pods,
-    }
-    return render(request, "tournaments/pairings.html", context)
+    listing = Listing(request)
+
+    def build():
+        body = _pairings_body(event, number, order, listing)
+        context = {"event": event, "number": number, "round_title": body["title"], "order": order}
+        context |= {"body": mark_safe(body["html"]), "listing": listing}  # noqa: S308 - our template
+        return render(request, "tournaments/pairings.html", context)
+
+    return _respond(request, page_cache.etag(event, "pairings", number, order, listing.params, request.user.pk), build)
 
 
 def slips(request, pk, number):
     event = event_for_viewer(request.user, pk)
-    round_ = _round_or_404(event, number)
-    rows = table_rows(round_)
-    context = {
-        "event": event,
-        "round": round_,
-        "round_title": round_title(round_, len(rows)),
-        "rows": [row for row in rows if not row["bye"]],
-        "is_pods": event.is_pods,
-    }
-    return render(request, "tournaments/slips.html", context)
+
+    def body():
+        round_ = _round_or_404(event, number)
+        rows = _round_rows(event, round_)
+        context = {
+            "event": event,
+            "round": round_,
+            "round_title": round_title(round_, len(rows)),
+            "rows": [row for row in rows if not row["bye"]],
+            "is_pods": event.is_pods,
+        }
+        return {"title": context["round_title"], "html": render_to_string("tournaments/_slips_body.html", context)}
+
+    def build():
+        cached = page_cache.cached(event, "slips", (number,), body)
+        context = {"event": event, "round_title": cached["title"], "body": mark_safe(cached["html"])}  # noqa: S308
+        return render(request, "tournaments/slips.html", context)
+
+    return _respond(request, page_cache.etag(event, "slips", number, request.user.pk), build)
 
 
 # Standings
@@ -189,21 +332,60 @@ def _percent_rows(rows):
     ]
 
 
+def _standings_html(event, listing):
+    """The standings table (a page or a search), rendered once per version, marked for nobody."""
+
+    def build():
+        paired, complete = _swiss_progress(event)
+        rows = _percent_rows(event_standings(event))
+        found = listing.filter(rows, lambda row: [row["name"]])
+        shown, page = listing.page(found)
+        context = {
+            "event": event,
+            "rows": shown,
+            "total": len(rows),
+            "found": len(found),
+            "listing": listing,
+            "page": page,
+            "query": listing.query(),
+            "swiss_played": paired,
+            "swiss_complete": complete,
+            "rounds_planned": event.swiss_rounds or event.planned_rounds(),
+            "final": event.status == Event.Status.FINISHED,
+        }
+        return render_to_string("tournaments/_standings_table.html", context)
+
+    return listing.cached(event, "standings", (), build)
+
+
+def _mark_mine(html, entrant_id):
+    """Highlight the viewer's own row in the shared rendering (a string edit, not a render)."""
+    if entrant_id is None:
+        return html
+    row = f'id="standing-{entrant_id}" class="'
+    return html.replace(row, row + "mine ", 1)
+
+
 def standings(request, pk):
     event = event_for_viewer(request.user, pk)
     me = _my_entrant(request.user, event)
-    paired, complete = _swiss_progress(event)
-    context = {
-        "event": event,
-        "rows": _percent_rows(event_standings(event)),
-        "swiss_played": paired,
-        "swiss_complete": complete,
-        "rounds_planned": event.swiss_rounds or event.planned_rounds(),
-        "me": me,
-        "my_entrant": me.pk if me else None,
-        "final": event.status == Event.Status.FINISHED,
-    }
-    return _render_live(request, "tournaments/standings.html", "tournaments/_standings_table.html", context)
+    mine = me.pk if me else None
+    listing = Listing(request)
+
+    def live_html():
+        return mark_safe(_mark_mine(_standings_html(event, listing), mine))  # noqa: S308 - our template
+
+    live_tag = page_cache.etag(event, "standings-live", listing.params, mine)
+    if _wants_fragment(request):
+        return _respond(request, live_tag, lambda: HttpResponse(live_html()))
+
+    def build():
+        live_url = f"{request.path}?{urlencode({**request.GET.dict(), 'fragment': '1'})}"
+        context = {"event": event, "me": me, "live_html": live_html(), "live_url": live_url, "live_etag": live_tag}
+        context["listing"] = listing
+        return render(request, "tournaments/standings.html", context)
+
+    return _respond(request, page_cache.etag(event, "standings", listing.params, request.user.pk), build)
 
 
 CSV_COLUMNS = [
@@ -221,14 +403,13 @@ CSV_COLUMNS = [
     "dropped",
     "swiss_rank",
     "top_cut",
+    "disqualified",
 ]
 
 
-def standings_csv(request, pk):
-    event = event_for_viewer(request.user, pk)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-standings.csv"'
-    writer = csv_writer(response)
+def _standings_csv_text(event):
+    buffer = io.StringIO()
+    writer = csv_writer(buffer)
     writer.writerow(CSV_COLUMNS)
     for row in _percent_rows(event_standings(event)):
         writer.writerow(
@@ -247,15 +428,35 @@ def standings_csv(request, pk):
                 "yes" if row["dropped"] else "no",
                 row.get("swiss_rank", row["rank"]),
                 row.get("top_cut") or "",
+                "yes" if row.get("disqualified") else "no",
             ]
         )
-    return response
+    return buffer.getvalue()
+
+
+def standings_csv(request, pk):
+    event = event_for_viewer(request.user, pk)
+
+    def build():
+        text = page_cache.cached(event, "standings-csv", (), lambda: _standings_csv_text(event))
+        response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-standings.csv"'
+        return response
+
+    return _respond(request, page_cache.etag(event, "standings-csv"), build)
 
 
 def standings_json(request, pk):
     """The same body as GET /api/v1/tournaments/<pk>/standings/."""
     event = event_for_viewer(request.user, pk)
-    return JsonResponse({"round": _swiss_rounds_played(event), "standings": event_standings(event)})
+
+    def build():
+        text = page_cache.cached(
+            event, "standings-json", (), lambda: json.dumps(standings_payload(event), cls=DjangoJSONEncoder)
+        )
+        return HttpResponse(text, content_type="application/json")
+
+    return _respond(request, page_cache.etag(event, "standings-json"), build)
 
 
 # The player's own page
@@ -297,6 +498,11 @@ def _minutes_left(event):
     return None if seconds is None else -(-seconds // 60)
 
 
+def _standing_of(event, entrant_id):
+    """The entrant's standings row; a small value each player's page reads from the cache."""
+    return next((row for row in event_standings(event) if row["entrant"] == entrant_id), None)
+
+
 @login_required
 def me(request, pk):
     event = event_for_viewer(request.user, pk)
@@ -306,7 +512,7 @@ def me(request, pk):
     latest = current_round(event)
     history = _my_matches(entrant)
     now = history[0] if history and latest and history[0]["round"].pk == latest.pk else None
-    row = next((row for row in event_standings(event) if row["entrant"] == entrant.pk), None)
+    row = page_cache.cached(event, "me-standing", (entrant.pk,), lambda: _standing_of(event, entrant.pk))
     context = {
         "event": event,
         "entrant": entrant,
@@ -314,10 +520,13 @@ def me(request, pk):
         "now": now,
         "history": history,
         "standing": {**row, "stage_name": top_cut_stage(row.get("top_cut"))} if row else None,
-        "players": _player_count(event),
+        "players": page_cache.cached(event, "players", (), lambda: _player_count(event)),
         "round_title": round_title(latest) if latest else "",
         "minutes_left": _minutes_left(event),
         "panel": report_panel(now["match"], request.user) if now and not entrant.dropped else None,
+        "penalties": list(entrant.penalties.order_by("created_at")),
+        "judge_call": my_call(event, entrant),
+        "table_ends_at": table_end(event, now["match"].extra_minutes) if now and now.get("match") else None,
     }
     return _render_live(request, "tournaments/me.html", "tournaments/_me_live.html", context)
 
@@ -402,3 +611,45 @@ def timer(request, pk):
         "paused": event.timer_paused_seconds is not None,
     }
     return render(request, "tournaments/timer.html", context)
+
+
+# Pairings for the hall projector: by name, in large type, a screen at a time, beside the clock
+
+PROJECTOR_LINES = 20
+
+
+def _projector_html(event):
+    def build():
+        round_ = current_round(event)
+        rows = _round_rows(event, round_) if round_ else []
+        lines = by_name(rows)
+        screens = [
+            {"lines": chunk, "first": chunk[0]["name"], "last": chunk[-1]["name"]}
+            for chunk in (lines[start : start + PROJECTOR_LINES] for start in range(0, len(lines), PROJECTOR_LINES))
+        ]
+        context = {
+            "round": round_,
+            "round_title": round_title(round_, len(rows)) if round_ else "",
+            "screens": screens,
+            "is_pods": event.is_pods,
+        }
+        return render_to_string("tournaments/_projector_live.html", context)
+
+    return mark_safe(page_cache.cached(event, "projector", (), build))  # noqa: S308 - our template
+
+
+def projector(request, pk):
+    event = event_for_viewer(request.user, pk)
+    live_tag = page_cache.etag(event, "projector-live")
+    if _wants_fragment(request):
+        return _respond(request, live_tag, lambda: HttpResponse(_projector_html(event)))
+    remaining = remaining_seconds(event)
+    context = {
+        "event": event,
+        "live_html": _projector_html(event),
+        "live_etag": live_tag,
+        "remaining": remaining,
+        "clock": clock(remaining),
+        "paused": event.timer_paused_seconds is not None,
+    }
+    return render(request, "tournaments/projector.html", context)

@@ -73,28 +73,21 @@ def staff_remove(request, event, user_id):
 
 @staff_view("enter_results")
 def results_desk(request, event):
-    """The current round's tables with a result form each; judges also reach earlier rounds' corrections."""
-    from .views_organiser import _tables  # the dashboard's own table rows, so both read alike
+    """The current round's tables, paged like the organiser's console; a table's form opens on its own."""
+    from . import console
 
-    rounds = list(event.rounds.order_by("-number"))
-    current = rounds[0] if rounds else None
+    current = event.rounds.order_by("-number").first()
     finished = event.status == event.Status.FINISHED
-    tables = _tables(event, current) if current and not finished else []
-    may_correct = can(request.user, event, "correct_results")
+    role = staff_role(request.user, event)
     context = {
         "event": event,
-        "role": EventStaff.Role(staff_role(request.user, event)).label if staff_role(request.user, event) else "",
+        "role": EventStaff.Role(role).label if role else "",
         "current": current,
         "current_label": round_title(current) if current else "",
-        "missing": [table for table in tables if table["pending"]],
-        "done": [table for table in tables if not table["pending"]],
-        "may_correct": may_correct,
-        "earlier": [
-            (round_title(round_), _tables(event, round_, with_forms=False))
-            for round_ in (rounds if finished else rounds[1:])
-        ]
-        if may_correct
-        else [],
+        "tables": console.round_tables(current, request, action_first=True) if current else None,
+        "corrections": finished,
+        "may_correct": can(request.user, event, "correct_results"),
+        "earlier_rounds": (current.number if finished else current.number - 1) if current else 0,
     }
     return render(request, "tournaments/manage/results_desk.html", context)
 

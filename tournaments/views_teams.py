@@ -27,4 +27,4 @@ def add_team(request, event):
             messages.error(request, error.message)
         else:
             messages.success(request, _("%(name)s added.") % {"name": team.name})
-    return redirect(reverse("tournaments:manage", args=[event.pk]) + "#entrants")
+    return redirect(reverse("tournaments:manage_players", args=[event.pk]))

@@ -33,6 +33,9 @@ define_messages(
         "format.list_entry": _("Format definition, %(place)s: needs a “name”."),
         "format.unknown_kind": _("Format definition, %(place)s: unknown kind “%(kind)s”."),
         "format.unknown_list": _("Format definition, %(place)s: no list named “%(list)s”."),
+        "format.sealed_shape": _(
+            "Format definition, %(place)s: must be an object with a “product” and a list of “constraints”."
+        ),
         "format.group_per": _("Format definition, %(place)s: “per” is “title” or “copy”."),
         "format.covers_from_after_effective": _(
             "Format definition, %(place)s: “covers_from” cannot be after “effective”."
@@ -91,6 +94,7 @@ class Where:
             for field, allowed in self.tests
         ]
         self.card_getters = [(getter(field), allowed) for field, allowed in self.tests]
+        self.key = tuple(self.tests)  # constraints with the same clause share one selection
 
     def select(self, entries):
         for get, allowed in self.entry_getters:
@@ -161,7 +165,7 @@ class DeckSize(Bounded):
     """Total cards in the deck."""
 
     def check(self, deck, ctx):
-        size = deck.size
+        size = ctx.size
         if self.outside(size):
             yield self.violation({"min": self.min, "max": self.max}, [], bounds_text(self.min, self.max), size)
 
@@ -175,7 +179,7 @@ class Count(Bounded):
         self.where = compile_where(spec.get("where"), place)
 
     def check(self, deck, ctx):
-        matching = self.where.select(deck.entries)
+        matching = ctx.select(self.where)
         count = sum([entry.qty for entry in matching])
         if self.outside(count):
             cards = [entry.card.name for entry in matching]
@@ -194,7 +198,7 @@ class CountPerValue(Bounded):
         self.where = compile_where(spec.get("where"), place)
 
     def check(self, deck, ctx):
-        matching = self.where.select(deck.entries)
+        matching = ctx.select(self.where)
         counts = {}
         for entry in matching:
             value = self.get(entry.card)
@@ -225,7 +229,7 @@ class Composition(Constraint):
         self.get_group, self.get_slot = getter(self.group_by), getter(self.attribute)
 
     def check(self, deck, ctx):
-        matching = self.where.select(deck.entries)
+        matching = ctx.select(self.where)
         counts = {}
         for entry in matching:
             key = (self.get_group(entry.card), self.slot_of.get(self.get_slot(entry.card)))
@@ -271,7 +275,7 @@ class CopyLimit(Constraint):
 
     def check(self, deck, ctx):
         copies, first = {}, {}
-        for entry in self.where.select(deck.entries):
+        for entry in ctx.select(self.where):
             key = entry.card.key
             copies[key] = copies.get(key, 0) + entry.qty
             first.setdefault(key, entry.card)
@@ -325,7 +329,7 @@ class MaxSharing(Constraint):
         self._folded = {}  # value -> compared form; values come from the catalogue, so few
 
     def check(self, deck, ctx):
-        matching = self.where.select(deck.entries)
+        matching = ctx.select(self.where)
         counts, shown = {}, {}
         for entry in matching:
             value = self.get(entry.card)
@@ -463,7 +467,7 @@ class AttributeRange(Constraint):
         self.where = compile_where(spec.get("where"), place)
 
     def check(self, deck, ctx):
-        for entry in self.where.select(deck.entries):
+        for entry in ctx.select(self.where):
             card = entry.card
             value = card.value(self.attribute)
             if (
@@ -484,7 +488,7 @@ class FlaggedIllegal(Constraint):
         self.where = compile_where(spec.get("where"), place)
 
     def check(self, deck, ctx):
-        for entry in self.where.select(deck.entries):
+        for entry in ctx.select(self.where):
             yield self.violation({"card": entry.card.name}, [entry.card.name], 0, entry.qty)
 
 
@@ -500,7 +504,7 @@ class MainPersonality(Constraint):
         self.declaration = spec.get("declaration")
 
     def check(self, deck, ctx):
-        cards = [entry.card for entry in self.where.select(deck.entries)]
+        cards = [entry.card for entry in ctx.select(self.where)]
         names = [card.name for card in cards]
         personalities = {}
         for card in cards:

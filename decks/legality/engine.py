@@ -1,23 +1,64 @@
 """validate(deck, format, as_of) -> Verdict with every violation at once."""
 
 from collections import Counter
+from itertools import compress
+from operator import attrgetter
 
 from games.cards import search_key
 
-from .model import Verdict, Violation
+from .model import CARD_FIELDS, Verdict, Violation
 
 MAIN_PERSONALITY_DECLARATION = "main-personality"
+_QTY, _CARD = attrgetter("qty"), attrgetter("card")
 
 
 class Context:
-    """What constraints may ask beyond the deck: the date, value domains and dated lists."""
+    """What constraints may ask beyond the deck: the date, value domains and dated lists; and the
+    deck's entries selected by `where` clauses, each clause and each card field read once per
+    validation (several constraints filter on the same field, often with the same clause)."""
 
-    __slots__ = ("as_of", "domains", "format", "main_personalities", "_lists")
+    __slots__ = (
+        "as_of",
+        "domains",
+        "entries",
+        "format",
+        "main_personalities",
+        "size",
+        "_columns",
+        "_lists",
+        "_selected",
+    )
 
     def __init__(self, fmt, as_of, domains, deck):
         self.format, self.as_of, self.domains = fmt, as_of, domains
-        self._lists = {}
+        self._lists, self._columns, self._selected = {}, {}, {}
+        self.entries = deck.entries
+        self.size = sum(map(_QTY, deck.entries))
         self.main_personalities = _main_personalities(deck)
+
+    def select(self, where):
+        """The entries a compiled `where` clause keeps, in deck order."""
+        selected = self._selected.get(where.key)
+        if selected is None:
+            if len(where.tests) == 1:
+                field, allowed = where.tests[0]
+                selected = list(compress(self.entries, map(allowed.__contains__, self._column(field))))
+            else:  # none, or several fields: the clause's own getters
+                selected = where.select(self.entries)
+            self._selected[where.key] = selected
+        return selected
+
+    def _column(self, field):
+        """The field's value for every entry's card, read with C-level getters."""
+        column = self._columns.get(field)
+        if column is None:
+            cards = map(_CARD, self.entries)
+            if field in CARD_FIELDS:
+                column = list(map(attrgetter(field), cards))
+            else:
+                column = [card.attributes.get(field) for card in cards]
+            self._columns[field] = column
+        return column
 
     def domain(self, spec, present):
         """`@tribes` -> the game's tribes; a literal list as is; otherwise the values present."""
@@ -57,7 +98,7 @@ def validate(deck, fmt, as_of, domains=None, owned=None, unknown=()):
     for constraint in fmt.constraints:
         if constraint.in_force(as_of):
             violations.extend(constraint.check(deck, ctx))
-    return Verdict(fmt.slug, fmt.version, fmt.effective, as_of, deck.size, violations)
+    return Verdict(fmt.slug, fmt.version, fmt.effective, as_of, ctx.size, violations)
 
 
 def _no_rules(fmt, as_of):

@@ -16,6 +16,14 @@ class ListEntry:
     since: datetime.date | None
 
 
+@dataclass(frozen=True)
+class SealedProduct:
+    """The product players open at a sealed event, as constraints on the pool (docs/formats.md)."""
+
+    product: str
+    constraints: list
+
+
 @dataclass
 class Format:
     slug: str
@@ -29,6 +37,7 @@ class Format:
     lists: dict
     constraints: list
     definition: dict = field(repr=False)
+    sealed_pool: SealedProduct | None = None  # what a sealed pool of this format must look like
 
     def list_keys(self, name, as_of):
         return frozenset(
@@ -64,7 +73,21 @@ def compile_format(definition):
         lists=lists,
         constraints=constraints,
         definition=definition,
+        sealed_pool=_compile_sealed(definition.get("sealed_pool"), lists),
     )
+
+
+def _compile_sealed(spec, lists):
+    """`sealed_pool`: {"product": text, "constraints": [...]} with the deck constraint kinds."""
+    if spec is None:
+        return None
+    if not isinstance(spec, dict) or not isinstance(spec.get("constraints"), list):
+        raise format_error("format.sealed_shape", "sealed_pool")
+    constraints = [
+        _compile_constraint(item, index, lists, prefix="sealed_pool.constraints")
+        for index, item in enumerate(spec["constraints"], 1)
+    ]
+    return SealedProduct(str(spec.get("product", "")), constraints)
 
 
 def _compile_list(name, entries):
@@ -82,8 +105,8 @@ def _compile_list(name, entries):
     return compiled
 
 
-def _compile_constraint(spec, index, lists):
-    place = f"constraints[{index}]"
+def _compile_constraint(spec, index, lists, prefix="constraints"):
+    place = f"{prefix}[{index}]"
     if not isinstance(spec, dict) or spec.get("kind") not in KINDS:
         raise format_error("format.unknown_kind", place, kind=str(spec.get("kind") if isinstance(spec, dict) else spec))
     for key in ("list", "skip_list"):

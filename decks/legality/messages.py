@@ -62,6 +62,38 @@ BY_CODE = {
     "no_rules_in_force": gettext_lazy(
         "No rules of %(format)s were in force on %(date)s: the earliest rules this site knows start on %(start)s."
     ),
+    "not_in_pool": ngettext_lazy(
+        "%(card)s: the deck has %(missing)s more copy than the pool.",
+        "%(card)s: the deck has %(missing)s more copies than the pool.",
+        "missing",
+    ),
+    "no_sealed_product": gettext_lazy("%(format)s has no sealed product: its pools cannot be checked."),
+    "pool_size": gettext_lazy("The pool has %(actual)s cards; a pool of this product has %(expected)s."),
+    "pool_bronze": ngettext_lazy(
+        "Tribe %(value)s has %(actual)s Bronze champion in the pool; the product gives at least %(min)s.",
+        "Tribe %(value)s has %(actual)s Bronze champions in the pool; the product gives at least %(min)s.",
+        "actual",
+    ),
+    "pool_silver": ngettext_lazy(
+        "Tribe %(value)s has %(actual)s Silver champion in the pool; the product gives at least %(min)s.",
+        "Tribe %(value)s has %(actual)s Silver champions in the pool; the product gives at least %(min)s.",
+        "actual",
+    ),
+    "pool_gold": ngettext_lazy(
+        "Tribe %(value)s has %(actual)s Gold champion in the pool; the product gives at least %(min)s.",
+        "Tribe %(value)s has %(actual)s Gold champions in the pool; the product gives at least %(min)s.",
+        "actual",
+    ),
+    "pool_top_rank": ngettext_lazy(
+        "Tribe %(value)s has %(actual)s Platinum or Epic champion in the pool; the product gives at least %(min)s.",
+        "Tribe %(value)s has %(actual)s Platinum or Epic champions in the pool; the product gives at least %(min)s.",
+        "actual",
+    ),
+    "pool_counter": ngettext_lazy(
+        "The pool has %(actual)s Counter type card; the product gives at least %(min)s.",
+        "The pool has %(actual)s Counter type cards; the product gives at least %(min)s.",
+        "actual",
+    ),
     "unknown_card": gettext_lazy("“%(card)s” is not a card in the catalogue."),
     "wrong_game": gettext_lazy("%(card)s is a card of another game (%(game)s)."),
     "not_owned": ngettext_lazy(

@@ -10,11 +10,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from catalogue.models import Tribe
 from core.errors import DomainError, define_messages
 
+from ..check_sheet import check_sheet
 from ..decklist import format_decklist, lines_rejected
 from ..models import Deck, DeckVersion, DeckVersionCard
-from .legality import format_for, resolve_decklist
+from .legality import card_info, format_for, resolve_decklist
 
 logger = logging.getLogger(__name__)
 
@@ -201,3 +203,14 @@ def diff_versions(older, newer):
         if old_qty != new_qty:
             rows.append((card, old_qty, new_qty))
     return rows
+
+
+def check_sheet_of(version):
+    """The version's cards grouped as a judge counts them (decks/check_sheet.py), values labelled."""
+    game = version.deck.game
+    definition = game.definition
+    tribes = dict(Tribe.objects.filter(game=game).values_list("pk", "name"))
+    entries = [(card_info(card, tribes), qty) for card, qty in version_entries(version)]
+    orders = {"rank": list(definition.card_schema.ranks), "type": list(definition.card_schema.card_types)}
+    labels = {**definition.card_schema.ranks, **definition.card_schema.card_types}
+    return check_sheet(entries, definition.deck_check_groups, orders), labels

@@ -21,11 +21,12 @@ from games.dust_collectorz import STATS
 from games.formats import shipped_definitions
 
 from ..importing import check_printing, normalise_sets, read_card_list
-from ..legality import CardInfo, Deck, DeckEntry, compile_format, validate
+from ..legality import CardInfo, Deck, DeckEntry, Violation, compile_format, validate
 from ..legality.messages import render
 from ..models import Format
 from ..resolution import CardIndex
 from ..rule_labels import rule_label
+from ..sealed import check_pool, missing_from_pool
 
 logger = logging.getLogger(__name__)
 _cache_lock = threading.RLock()
@@ -276,3 +277,24 @@ def _count(counts, key, qty):
 
 def parse_as_of(value):
     return datetime.date.fromisoformat(value) if value else None
+
+
+def sealed_pool_problems(format_slug, cards, as_of=None):
+    """How a pool ({card id: copies}) differs from the format's sealed product: [{code, message}]."""
+    as_of = as_of or timezone.localdate()
+    row, compiled = format_for(format_slug, as_of)
+    pool, unknown = deck_from_card_ids(row.game, [{"card": card, "qty": qty} for card, qty in cards.items()], {})
+    violations = check_pool(pool, compiled, as_of, card_index(row.game).domains)
+    unknown = [Violation("unknown_card", "shared", {"card": text}, [text], None, None) for text in unknown]
+    problems = [{"code": violation.code, "message": render(violation)} for violation in unknown]
+    return problems + [{"code": violation.code, "message": render(violation)} for violation in violations]
+
+
+def pool_shortfall(game, deck_cards, pool_cards):
+    """[{code, card, missing, message}] for each card the deck uses more often than the pool holds."""
+    deck, _unknown = deck_from_card_ids(game, [{"card": card, "qty": qty} for card, qty in deck_cards.items()], {})
+    pool, _unknown = deck_from_card_ids(game, [{"card": card, "qty": qty} for card, qty in pool_cards.items()], {})
+    return [
+        {"code": v.code, "card": v.cards[0], "missing": v.params["missing"], "message": render(v)}
+        for v in missing_from_pool(deck, pool)
+    ]

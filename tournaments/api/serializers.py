@@ -55,6 +55,7 @@ class EventCreateSerializer(serializers.Serializer):
     publication = serializers.ChoiceField(choices=Event.Publication.values, default="none")
     auto_pair = serializers.BooleanField(default=False)
     split_work_order = serializers.BooleanField(default=False)
+    sealed = serializers.BooleanField(default=False)
     pod_points = serializers.DictField(
         child=serializers.IntegerField(min_value=0, max_value=10), required=False, default=dict
     )
@@ -147,6 +148,11 @@ class ResultSerializer(serializers.Serializer):
     draws = serializers.IntegerField(min_value=0, max_value=9, default=0)
     placements = serializers.DictField(child=serializers.IntegerField(min_value=1, max_value=4), required=False)
     correction = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+    expected_version = serializers.IntegerField(
+        min_value=0,
+        required=False,
+        help_text=_("The match's `version` your result replaces: 409 if the match changed since."),
+    )
 
     def validate(self, attrs):
         if ("wins" in attrs) == ("placements" in attrs):

@@ -1,7 +1,7 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from . import views
+from . import judging, views
 
 router = SimpleRouter()
 router.register("tournaments", views.EventViewSet, basename="tournament")
@@ -12,5 +12,29 @@ urlpatterns = [
     path("matches/<int:pk>/report/", views.match_report, name="api-match-report"),
     path("matches/<int:pk>/confirm/", views.match_confirm, name="api-match-confirm"),
     path("matches/<int:pk>/dispute/", views.match_dispute, name="api-match-dispute"),
+    path("matches/<int:pk>/extend/", judging.extend, name="api-match-extend"),
+    path("tournaments/<int:pk>/penalties/", judging.penalties, name="api-penalties"),
+    path("tournaments/<int:pk>/deck-checks/", judging.deck_checks, name="api-deck-checks"),
+    path(
+        "tournaments/<int:pk>/deck-checks/decks/<int:checked_id>/",
+        judging.deck_check_outcome,
+        name="api-deck-check-outcome",
+    ),
+    path("tournaments/<int:pk>/prizes/", judging.prizes, name="api-prizes"),
+    path("tournaments/<int:pk>/judge-calls/", judging.judge_calls, name="api-judge-calls"),
+    path("tournaments/<int:pk>/entrants/<int:entrant_id>/pool/", judging.pool, name="api-pool"),
+    path("tournaments/<int:pk>/pools/freeze/", judging.freeze_pools, name="api-pools-freeze"),
+    path(
+        "tournaments/<int:pk>/judge-calls/<int:call_id>/claim/",
+        judging.judge_call_action,
+        {"action": "claim"},
+        name="api-judge-call-claim",
+    ),
+    path(
+        "tournaments/<int:pk>/judge-calls/<int:call_id>/close/",
+        judging.judge_call_action,
+        {"action": "close"},
+        name="api-judge-call-close",
+    ),
     *router.urls,
 ]

@@ -3,6 +3,7 @@
 
 from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
+from django.db.models import Count, Max
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status, viewsets
@@ -15,6 +16,7 @@ from api.schema import error_responses
 from core.errors import DomainError
 from decks.services.decks import version_text
 
+from .. import page_cache
 from ..access import (
     can,
     event_for_viewer,
@@ -25,7 +27,7 @@ from ..access import (
     visible_decklists,
     visible_events,
 )
-from ..models import Entrant
+from ..models import Entrant, Match
 from ..presenters import (
     LOG_PAGE,
     audit_payload,
@@ -36,6 +38,7 @@ from ..presenters import (
     match_state,
     report_state,
     round_payload,
+    standings_payload,
     table_payload,
 )
 from ..services import events as event_services
@@ -43,7 +46,6 @@ from ..services import reports as report_services
 from ..services import results as result_services
 from ..services import rounds as round_services
 from ..services import staff as staff_services
-from ..services.standings import event_standings
 from ..services.timer import control_timer, remaining_seconds
 from .serializers import (
     DeadlineSerializer,
@@ -78,6 +80,13 @@ def _valid(serializer_class, data):
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
+
+
+def _validated(request, tag, data):
+    """304 when the client holds `tag`, else data() (cached per version) with the ETag."""
+    if page_cache.not_modified(request, tag):
+        return page_cache.validated(Response(status=status.HTTP_304_NOT_MODIFIED), tag)
+    return page_cache.validated(Response(data()), tag)
 
 
 class EventViewSet(viewsets.ViewSet):
@@ -244,15 +253,26 @@ class EventViewSet(viewsets.ViewSet):
     @extend_schema(responses={200: dict})
     @action(detail=True, methods=["get"], url_path=r"rounds/(?P<number>[0-9]+)")
     def round_detail(self, request, pk=None, number=None):
+        """A round's tables; with If-None-Match, 304 while nothing in it changed. The tables'
+        statuses (reported, disputed) change without a new page version, so the key also holds
+        the round's last match change, read in the same query as the round."""
         event = event_for_viewer(request.user, pk)
-        return Response(round_payload(get_object_or_404(event.rounds, number=number)))
+        found = event.rounds.filter(number=number).annotate(changed=Max("matches__updated_at"), tables=Count("matches"))
+        round_ = get_object_or_404(found)
+        state = (number, str(round_.changed), round_.tables)
+        return _validated(
+            request,
+            page_cache.etag(event, "api-round", *state, request.accepted_media_type),
+            lambda: page_cache.cached(event, "api-round", state, lambda: round_payload(round_)),
+        )
 
     @extend_schema(responses={200: dict})
     @action(detail=True, methods=["get"])
     def standings(self, request, pk=None):
+        """The standings; with If-None-Match, 304 while no result changed."""
         event = event_for_viewer(request.user, pk)
-        swiss = event.rounds.filter(stage="swiss").count()
-        return Response({"round": swiss, "standings": event_standings(event)})
+        tag = page_cache.etag(event, "api-standings", request.accepted_media_type)
+        return _validated(request, tag, lambda: standings_payload(event))
 
     @extend_schema(request=None, responses={200: dict})
     @action(detail=True, methods=["get", "post"], url_path="top-cut")
@@ -278,23 +298,38 @@ class EventViewSet(viewsets.ViewSet):
         return Response({"remaining": remaining_seconds(event), "paused": event.timer_paused_seconds is not None})
 
 
-@extend_schema(request=ResultSerializer, responses={200: dict})
+@extend_schema(request=ResultSerializer, responses={200: dict, **error_responses(409)})
 @api_view(["POST"])
 @permission_classes([IsAuthenticatedOrReadOnly])
 def match_result(request, pk):
-    """Enter a result: {"wins": {"<entrant id>": 2, ...}, "draws": 0} or pod {"placements": {...}}."""
+    """Enter a result: {"wins": {"<entrant id>": 2, ...}, "draws": 0} or pod {"placements": {...}}.
+    With {"expected_version": n} (the match's `version` as you read it) a match changed since is
+    refused with 409, whose body holds the match as it is now (`current`) and who entered its result."""
     match = match_for_viewer(request.user, pk)
     require(request.user, match.round.event, "enter_results")
     data = _valid(ResultSerializer, request.data)
-    match = result_services.record_result(
-        match,
-        request.user,
-        wins=data.get("wins"),
-        draws=data["draws"],
-        placements=data.get("placements"),
-        correction=data["correction"],
-    )
+    try:
+        match = result_services.record_result(
+            match,
+            request.user,
+            wins=data.get("wins"),
+            draws=data["draws"],
+            placements=data.get("placements"),
+            correction=data["correction"],
+            expected_version=data.get("expected_version"),
+        )
+    except DomainError as error:
+        if error.code == "result.stale":
+            error.details["current"] = _current_state(match)
+        raise
     return Response(table_payload(match, list(match.seats.select_related("entrant"))))
+
+
+def _current_state(match):
+    match.refresh_from_db()
+    entry = result_services.last_result_entry(match) if match.status == "confirmed" else None
+    entered_by = entry.actor.username if entry and entry.actor else None
+    return {**table_payload(match, list(match.seats.select_related("entrant"))), "entered_by": entered_by}
 
 
 @extend_schema(responses={200: dict})
@@ -314,12 +349,17 @@ def match_detail(request, pk):
 def match_report(request, pk):
     """A player reports: {"games": [...]} (scored by the game's rules), {"wins": {...}, "draws": n}
     or {"placements": {...}}. Answers 202; a Celery task scores it."""
-    match = match_for_viewer(request.user, pk)
-    if not isinstance(request.data, dict) or not ({"games", "wins", "placements"} & set(request.data)):
-        raise DomainError("result.payload_shape", "games")
-    report = report_services.submit_report(match, request.user, dict(request.data))
-    report.refresh_from_db()
-    return Response(report_state(report), status=status.HTTP_202_ACCEPTED)
+    try:
+        if not isinstance(request.data, dict) or not ({"games", "wins", "placements"} & set(request.data)):
+            raise DomainError("result.payload_shape", "games")
+        # The players of a match see it: the visibility query runs only when the report is refused.
+        report = report_services.submit_report(Match(pk=pk), request.user, dict(request.data))
+    except (DomainError, Match.DoesNotExist):
+        match_for_viewer(request.user, pk)  # a private event's match is a 404 to others, whatever went wrong
+        raise
+    # A walk-in opponent never confirms: the organiser accepts the claim instead, and the reporter is told.
+    state = {**report_state(report), "awaits_organiser": report_services.awaits_organiser(report.match)}
+    return Response(state, status=status.HTTP_202_ACCEPTED)  # as stored: scoring comes after
 
 
 @extend_schema(request=None, responses={202: dict})

@@ -33,7 +33,7 @@ def locked(event):
 def locked_match(match):
     """A match row, locked; take the event's lock first when the use case needs it. Only the match
     row is locked (`of=self`): its round and event are read along, not locked out of order."""
-    return Match.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=match.pk)
+    return Match.objects.select_for_update(of=("self",)).select_related("round__event__game").get(pk=match.pk)
 
 
 def log(event, actor, action, *, round_number=None, match=None, entrant=None, before=None, after=None):
@@ -66,6 +66,9 @@ def organiser_only(event, actor):
 
 
 def bump_results(event):
-    """Results changed: standings caches keyed on the version are stale from now on."""
-    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
-    event.refresh_from_db(fields=["results_version"])
+    """Results changed: standings caches keyed on the version, and the pages that show them
+    (tournaments/page_cache.py), are stale from now on. One UPDATE for both counters."""
+    Event.objects.filter(pk=event.pk).update(
+        results_version=F("results_version") + 1, pages_version=F("pages_version") + 1
+    )
+    event.refresh_from_db(fields=["results_version", "pages_version"])

@@ -14,9 +14,12 @@ from decks.models import DeckVersion, Format, Visibility
 from decks.services.decks import cards_from_decklist, create_deck, version_cards
 from decks.services.legality import validate_request
 
+from .. import page_cache
 from ..access import can, refusal
-from ..models import AuditAction, Entrant, Event
+from ..models import AuditAction, AuditEntry, Entrant, Event
 from .common import bump_results, locked, log, organiser_only, require_status
+from .prizes import fix_prizes
+from .sealed import check_buildable
 
 MAX_ROUNDS = 20
 
@@ -123,6 +126,7 @@ def add_entrant(event, actor, user=None, name="", deck_version=None):
     # A walk-in added by the organiser is at the desk: checked in, unless a legal deck is required first.
     present = joined > 1 or (is_organiser and not event.format_slug)
     entrant = Entrant.objects.create(event=event, user=user, name=name[:120], joined_round=joined, checked_in=present)
+    page_cache.bump(event)
     log(
         event,
         actor,
@@ -156,6 +160,7 @@ def add_team(event, actor, name, members):
         event=event, name=name[:120], joined_round=joined, checked_in=not event.format_slug, member_names=members
     )
     entrant.members.set(accounts)
+    page_cache.bump(event)
     log(event, actor, AuditAction.TEAM_ADD, entrant=entrant, after={"members": members})
     return entrant
 
@@ -207,11 +212,13 @@ def _register_deck(event, entrant, deck_version, actor, reason="", owned=True):
     _check_deck_change(event, entrant, actor, reason)
     if owned:
         deck_version = registrable_version(event, entrant, deck_version)
+    check_buildable(event, entrant, version_cards(deck_version))
     legal, problems = deck_legality(event, deck_version)
     before = {"deck": entrant.deck_id, "legal": entrant.deck_legal} if entrant.deck_id else {"deck": None}
     entrant.deck, entrant.deck_legal, entrant.deck_problems = deck_version, legal, problems
     entrant.save(update_fields=["deck", "deck_legal", "deck_problems"])
     frozen_change = bool((reason or "").strip())
+    page_cache.bump(event)  # published decklists
     log(
         event,
         actor,
@@ -311,9 +318,30 @@ def check_in(entrant, actor, checked_in=True):
         raise DomainError("event.check_in_needs_deck", name=entrant.name)
     entrant.checked_in = checked_in
     entrant.save(update_fields=["checked_in"])
+    page_cache.bump(event)
     action = AuditAction.ENTRANT_CHECK_IN if checked_in else AuditAction.ENTRANT_CHECK_OUT
     log(event, actor, action, entrant=entrant)
     return entrant
+
+
+@transaction.atomic
+def check_in_many(event, actor, entrant_ids=None):
+    """Check in several players at once (`entrant_ids`), or everyone not yet checked in (None).
+    Returns (checked in, refused): a player without a legal deck, where one is needed, is refused."""
+    event = locked(event)
+    organiser_only(event, actor)
+    waiting = event.entrants.filter(checked_in=False, dropped_after__isnull=True).order_by("name", "pk")
+    if entrant_ids is not None:
+        waiting = waiting.filter(pk__in=entrant_ids)
+    waiting = list(waiting.select_for_update(of=("self",)))
+    refused = [entrant for entrant in waiting if event.format_slug and not entrant.deck_legal]
+    checked = [entrant for entrant in waiting if entrant not in refused]
+    Entrant.objects.filter(pk__in=[entrant.pk for entrant in checked]).update(checked_in=True)
+    AuditEntry.objects.bulk_create(
+        AuditEntry(event=event, actor=actor, action=AuditAction.ENTRANT_CHECK_IN, entrant=e, entrant_name=e.name)
+        for e in checked
+    )
+    return checked, refused
 
 
 @transaction.atomic
@@ -330,6 +358,7 @@ def start_event(event, actor):
         event.swiss_rounds = event.planned_rounds(players)
     event.status = Event.Status.SWISS
     event.save(update_fields=["status", "swiss_rounds"])
+    page_cache.bump(event)  # the no-shows left out
     log(event, actor, AuditAction.EVENT_START, after={"players": players, "swiss_rounds": event.swiss_rounds})
     return event
 
@@ -354,9 +383,11 @@ def finish_event(event, actor):
     event = locked(event)
     organiser_only(event, actor)
     require_status(event, Event.Status.SWISS, Event.Status.TOP_CUT)
+    fix_prizes(event, actor)
     event.status = Event.Status.FINISHED
     event.timer_ends_at = event.timer_paused_seconds = None
     event.save(update_fields=["status", "timer_ends_at", "timer_paused_seconds"])
+    page_cache.bump(event)
     log(event, actor, AuditAction.EVENT_FINISH)
     return event
 
@@ -370,5 +401,6 @@ def set_publication(event, actor, publication):
     before = event.publication
     event.publication = publication
     event.save(update_fields=["publication"])
+    page_cache.bump(event)
     log(event, actor, AuditAction.EVENT_PUBLICATION, before={"publication": before}, after={"publication": publication})
     return event

@@ -5,20 +5,21 @@ the stored reports. Reports and the organiser's entries are checked by the same 
 import json
 import logging
 
+from django.conf import settings
 from django.db import DatabaseError, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from catalogue.models import Card
 from core.errors import DomainError, define_messages
-from core.tasks import enqueue_on_commit
+from core.tasks import enqueue_once_on_commit
 from core.text import has_unstorable_text
-from games.scoring import ScoringContext
 
-from ..match_result import MatchResult
-from ..models import AuditAction, Event, Match, Report, Round
-from .common import bump_results, locked, locked_match, log
-from .results import apply_result
+from ..models import AuditAction, Entrant, Event, Match, Report, Round
+from .common import locked, locked_match, log
+from .scoring import give_up, reported_result, score, scoring_failed  # noqa: F401 - the reporting API
+
+SCORE_REPORTS = "tournaments.tasks.score_reports"
 
 logger = logging.getLogger("tournaments")
 
@@ -46,11 +47,20 @@ def entrant_of(match, user):
     """The entrant `user` plays as in this match, or None."""
     if not user.is_authenticated:
         return None
-    for seat in match.seats.select_related("entrant"):
-        entrant = seat.entrant
-        if entrant.user_id == user.pk or entrant.members.filter(pk=user.pk).exists():
-            return entrant
-    return None
+    seats = _seats(match)
+    for seat in seats:
+        if seat.entrant.user_id == user.pk:
+            return seat.entrant
+    teams = Entrant.objects.filter(pk__in=[seat.entrant_id for seat in seats], members=user)  # team events
+    return teams.order_by("pk").first()
+
+
+def _seats(match):
+    """The match's seats with their entrants, read once and kept on the match for scoring."""
+    cached = getattr(match, "_prefetched_objects_cache", {})
+    if "seats" not in cached:
+        match._prefetched_objects_cache = {**cached, "seats": list(match.seats.select_related("entrant"))}
+    return list(match._prefetched_objects_cache["seats"])
 
 
 REPORT_FIELDS = {"games", "wins", "draws", "placements"}
@@ -77,7 +87,7 @@ def submit_report(match, user, payload, confirms=None):
     if confirms is None:
         check_payload(payload)
     with transaction.atomic():
-        match = locked_match(match)
+        match = _locked_for_report(match.pk)
         entrant = entrant_of(match, user)
         if entrant is None:
             raise DomainError("report.players_only", status=403)
@@ -85,13 +95,27 @@ def submit_report(match, user, payload, confirms=None):
         result = confirms.result if confirms else _refuse_impossible(payload, match)
         match.reports.filter(entrant=entrant).delete()
         stored = {"result": confirms.result} if confirms else {}
-        report = Report.objects.create(match=match, entrant=entrant, reporter=user, payload=payload, **stored)
+        lease = timezone.now() + timezone.timedelta(seconds=settings.SCORING_LEASE_SECONDS)
+        report = Report.objects.create(
+            match=match, entrant=entrant, reporter=user, payload=payload, sends=1, resend_at=lease, **stored
+        )
         action = AuditAction.REPORT_CONFIRM if confirms else AuditAction.REPORT_SUBMIT
         log(
             match.round.event, user, action, match=match, entrant=entrant, after={"report": report.pk, "result": result}
         )
-        enqueue_on_commit("tournaments.tasks.score_report", report.pk)
+        enqueue_once_on_commit(SCORE_REPORTS, match.round.event_id, on_refused=lambda: due_now(report.pk))
     return report
+
+
+def awaits_organiser(match):
+    """A side without an account (a walk-in, not a team with members) never reports: the organiser
+    accepts the other side's claim."""
+    return any(seat.entrant.user_id is None and not seat.entrant.member_names for seat in _seats(match))
+
+
+def due_now(report_id):
+    """The broker refused the report: the sweeper's next pass sends it."""
+    Report.objects.filter(pk=report_id, status=Report.Status.RECEIVED).update(resend_at=timezone.now())
 
 
 def _refuse_impossible(payload, match):
@@ -106,13 +130,22 @@ def _refuse_impossible(payload, match):
         return None
 
 
+def _locked_for_report(match_id):
+    """The match row locked, with its event and game, and whether a later round exists: one query."""
+    later = Round.objects.filter(event=OuterRef("round__event"), number__gt=OuterRef("round__number"))
+    matches = Match.objects.select_for_update(of=("self",)).select_related("round__event__game")
+    return matches.annotate(later_round=Exists(later)).get(pk=match_id)
+
+
 def _check_open(match):
     if match.is_bye:
         raise DomainError("report.bye")
     if match.status == Match.Status.CONFIRMED:
         raise DomainError("report.closed")
-    latest = match.round.event.rounds.order_by("-number").values_list("pk", flat=True).first()
-    if match.round_id != latest or match.round.event.status == Event.Status.FINISHED:
+    later_round = getattr(match, "later_round", None)
+    if later_round is None:
+        later_round = match.round.event.rounds.filter(number__gt=match.round.number).exists()
+    if later_round or match.round.event.status == Event.Status.FINISHED:
         raise DomainError("report.round_over")
 
 
@@ -136,102 +169,7 @@ def dispute(match, user):
             raise DomainError("report.players_only_dispute", status=403)
         _check_open(match)
         match.status = Match.Status.DISPUTED
-        match.save(update_fields=["status", "updated_at"])
+        match.version += 1
+        match.save(update_fields=["status", "version", "updated_at"])
         log(event, user, AuditAction.RESULT_DISPUTE, match=match)
     return match
-
-
-def score(report_id):
-    """Score one report and settle its match; running it again changes nothing."""
-    with transaction.atomic():
-        report = Report.objects.select_related("match__round__event__game").filter(pk=report_id).first()
-        if report is None:
-            return None  # replaced by the player's newer report before it was scored
-        event = locked(report.match.round.event)
-        match = locked_match(report.match)
-        report = Report.objects.filter(pk=report_id).first()
-        if report is None or report.status != Report.Status.RECEIVED:
-            return report
-        _compute(report, match)
-        report.save(update_fields=["status", "result", "problem", "scored_at"])
-        if report.status == Report.Status.SCORED:
-            settle(match, event)
-    return report
-
-
-def _compute(report, match):
-    report.scored_at = timezone.now()
-    if report.result is not None and "confirm" in report.payload:
-        report.status = Report.Status.SCORED
-        return
-    try:
-        report.result = reported_result(report.payload, match).as_dict()
-        report.status = Report.Status.SCORED
-    except DomainError as error:
-        report.status, report.problem = Report.Status.INVALID, error.as_dict()
-    except DatabaseError:
-        raise  # the task retries a passing database error a bounded number of times, then gives up
-    except Exception as error:
-        # Scoring it again would fail the same way: record why, so the organiser sees it at once.
-        logger.exception("report %s could not be scored", report.pk)
-        report.status, report.problem = Report.Status.INVALID, scoring_failed(error).as_dict()
-
-
-def scoring_failed(error):
-    return DomainError("report.scoring_failed", error=type(error).__name__)
-
-
-def give_up(report_id, error):
-    """Scoring failed for good (retries spent, or an error that survived the transaction): the report
-    becomes `invalid` with the reason, so the organiser sees it and the sweeper stops sending it.
-    One conditional update: a report scored meanwhile is left alone."""
-    problem = scoring_failed(error).as_dict()
-    changed = Report.objects.filter(pk=report_id, status=Report.Status.RECEIVED).update(
-        status=Report.Status.INVALID, problem=problem, scored_at=timezone.now()
-    )
-    if changed:
-        logger.error("report %s: scoring gave up after %r", report_id, error)
-    return bool(changed)
-
-
-def reported_result(payload, match):
-    """The checked MatchResult a report implies, scored by the game's own rules."""
-    event = match.round.event
-    context = scoring_context(event, [seat.entrant_id for seat in match.seats.all()])
-    result = MatchResult.from_report(payload, event.game.definition, context, event.best_of)
-    return result.check(event.best_of, top_cut=match.round.stage == Round.Stage.TOP_CUT)
-
-
-def scoring_context(event, sides):
-    def cards(ids):
-        rows = Card.objects.filter(pk__in=ids, card_set__game=event.game).values_list("pk", "rank", "type")
-        return {pk: {"rank": rank, "type": kind} for pk, rank, kind in rows}
-
-    return ScoringContext(event.mode, tuple(sides), cards, event.split_work_order)
-
-
-def settle(match, event):
-    """Agreeing reports from every side confirm the match; differing ones put it in dispute."""
-    if match.status == Match.Status.CONFIRMED:
-        return
-    sides = [seat.entrant_id for seat in match.seats.all()]
-    latest = {}
-    for report in match.reports.filter(status=Report.Status.SCORED).order_by("created_at", "pk"):
-        latest[report.entrant_id] = MatchResult.from_dict(sides, report.result)
-    claims = list(latest.values())
-    if any(not claim.same_claim(claims[0]) for claim in claims[1:]):
-        match.status = Match.Status.DISPUTED
-    elif set(latest) >= set(sides):
-        _confirm(match, event, claims[0])
-        return
-    else:
-        match.status = Match.Status.REPORTED
-    match.save(update_fields=["status", "updated_at"])
-
-
-def _confirm(match, event, result):
-    apply_result(match, {seat.entrant_id: seat for seat in match.seats.all()}, result)
-    bump_results(event)
-    log(event, None, AuditAction.RESULT_CONFIRM, match=match, after={"result": result.as_dict()})
-    enqueue_on_commit("tournaments.tasks.recompute_standings", event.pk)
-    enqueue_on_commit("tournaments.tasks.prepare_next_round", event.pk)

@@ -8,7 +8,7 @@ from core.errors import DomainError, define_messages
 
 from ..access import require
 from ..match_result import MatchResult
-from ..models import AuditAction, Event, Match, Round, Seat
+from ..models import AuditAction, AuditEntry, Event, Match, Report, Round, Seat
 from .common import bump_results, locked, locked_match, log
 
 define_messages(
@@ -20,6 +20,11 @@ define_messages(
             "%(name)s has already played the next top-cut round: correct that later match first, or leave "
             "this result as it is."
         ),
+        "result.stale": _(
+            "Table %(table)s changed after you opened it (now: %(state)s). Nothing was saved: check the current "
+            "result, then save yours again to overwrite it."
+        ),
+        "result.no_such_claim": _("That report is not a claim that can be accepted any more."),
     }
 )
 
@@ -42,8 +47,32 @@ def organiser_result(event, match, sides, wins=None, draws=0, placements=None):
 
 
 @transaction.atomic
-def record_result(match, actor, wins=None, draws=0, placements=None, correction=""):
-    """`wins`: {entrant id: game wins} (one against one); `placements`: {entrant id: place} (pods)."""
+def record_result(
+    match, actor, wins=None, draws=0, placements=None, correction="", expected_version=None, overwrite=False
+):
+    """`wins`: {entrant id: game wins} (one against one); `placements`: {entrant id: place} (pods).
+    `expected_version` is the match version the form was built from: a change since then is refused
+    (409) unless the organiser chose to `overwrite` it."""
+    event, match, seats = _open_for_result(match, actor, correction, expected_version, overwrite)
+    result = organiser_result(event, match, list(seats), wins, draws, placements)
+    action = AuditAction.RESULT_CORRECT if correction else AuditAction.RESULT_ENTER
+    return _write(event, match, seats, result, actor, action, {"reason": correction} if correction else {})
+
+
+@transaction.atomic
+def accept_report(match, actor, report_id, expected_version=None):
+    """The organiser accepts one side's scored claim of a reported or disputed table as the result."""
+    event, match, seats = _open_for_result(match, actor, "", expected_version, False)
+    report = match.reports.filter(pk=report_id, status=Report.Status.SCORED).select_related("entrant").first()
+    if report is None or match.status == Match.Status.CONFIRMED:
+        raise DomainError("result.no_such_claim", status=409)
+    result = MatchResult.from_dict(list(seats), report.result)
+    extra = {"report": report.pk, "reported_by": report.entrant.name if report.entrant else ""}
+    return _write(event, match, seats, result, actor, AuditAction.RESULT_ACCEPT, extra)
+
+
+def _open_for_result(match, actor, correction, expected_version, overwrite):
+    """Lock the event and the match and check the organiser may write this table's result now."""
     event = locked(match.round.event)
     require(actor, event, "enter_results")
     match = locked_match(match)
@@ -52,18 +81,43 @@ def record_result(match, actor, wins=None, draws=0, placements=None, correction=
     if match.is_bye:
         raise DomainError("result.bye")
     _check_round_open(event, match, correction)
-    seats = {seat.entrant_id: seat for seat in match.seats.all()}
+    if expected_version is not None and expected_version != match.version and not overwrite:
+        raise DomainError(
+            "result.stale",
+            "version",
+            status=409,
+            table=match.table,
+            state=match.get_status_display(),
+            details={"version": match.version, "match_status": match.status},
+        )
+    return event, match, {seat.entrant_id: seat for seat in match.seats.all()}
+
+
+def _write(event, match, seats, result, actor, action, extra):
     before = _snapshot(match, seats)
     advanced = seated_result(match, list(seats.values())).winner if match.status == Match.Status.CONFIRMED else None
-    result = organiser_result(event, match, list(seats), wins, draws, placements)
     apply_result(match, seats, result)
     if advanced is not None and result.winner != advanced:
         _reseat_next_round(event, match, advanced, result.winner, actor)
     bump_results(event)
-    action = AuditAction.RESULT_CORRECT if correction else AuditAction.RESULT_ENTER
-    after = {**_snapshot(match, seats), **({"reason": correction} if correction else {})}
-    log(event, actor, action, match=match, before=before, after=after)
+    log(event, actor, action, match=match, before=before, after={**_snapshot(match, seats), **extra})
     return match
+
+
+RESULT_ACTIONS = (
+    AuditAction.RESULT_ENTER,
+    AuditAction.RESULT_CORRECT,
+    AuditAction.RESULT_CONFIRM,
+    AuditAction.RESULT_ACCEPT,
+)
+
+
+def last_result_entry(match):
+    """The log entry that wrote the match's current result (who entered it, and when), or None."""
+    entries = AuditEntry.objects.filter(
+        event_id=match.round.event_id, round_number=match.round.number, table=match.table, action__in=RESULT_ACTIONS
+    )
+    return entries.select_related("actor").order_by("-created_at", "-pk").first()
 
 
 def _reseat_next_round(event, match, before, after, actor):
@@ -88,13 +142,20 @@ def _reseat_next_round(event, match, before, after, actor):
 
 def apply_result(match, seats, result):
     """Write a checked result onto the match and its seats ({entrant id: seat}) and confirm it."""
+    set_result(match, seats, result)
+    for seat in seats.values():
+        seat.save(update_fields=["game_wins", "placement"])
+    match.save(update_fields=["status", "draws", "version", "updated_at"])
+
+
+def set_result(match, seats, result):
+    """The same in memory, for callers that write many tables at once."""
     for entrant, seat in seats.items():
         seat.game_wins = result.wins[entrant] if result.wins is not None else 0
         seat.placement = result.placements[entrant] if result.is_pod else None
-        seat.save(update_fields=["game_wins", "placement"])
     match.draws = 0 if result.is_pod else result.draws
     match.status = Match.Status.CONFIRMED
-    match.save(update_fields=["status", "draws", "updated_at"])
+    match.version += 1
 
 
 def _check_round_open(event, match, correction):

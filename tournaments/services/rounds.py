@@ -1,16 +1,21 @@
 """Pairing rounds (Swiss and top cut) with the event row locked: two clicks make one round."""
 
+import logging
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError, define_messages
 
-from ..models import AuditAction, Event, Match, Round, Seat
+from .. import page_cache
+from ..models import AuditAction, Event, Match, Report, Round, Seat
 from ..pairing import Player, pair_round
 from .common import bump_results, locked, log, organiser_only, require_status
 from .results import seated_result
 from .standings import event_standings
+
+logger = logging.getLogger("tournaments")
 
 define_messages(
     {
@@ -75,6 +80,29 @@ def pair_next_round(event, actor, force=False, expected=None):
     return round_
 
 
+def after_results(event_id):
+    """A round's results came in (coalesced: one run per burst). Once the round is complete, the
+    standings are computed once and, for auto_pair events, the next round is paired: the pairing
+    names the round it expects, so a repeated run pairs nothing. A run that finds reports still
+    waiting does nothing: the scoring of those sends another run."""
+    event = Event.objects.filter(pk=event_id, status=Event.Status.SWISS).first()
+    if event is None:
+        return None
+    if Report.objects.filter(match__round__event=event, status=Report.Status.RECEIVED).exists():
+        return None
+    latest = current_round(event)
+    if latest is None or missing_results(latest).exists():
+        return None
+    event_standings(event)
+    if not event.auto_pair or latest.number >= event.swiss_rounds:
+        return None
+    try:
+        return pair_next_round(event, None, expected=latest.number + 1)
+    except DomainError as error:  # paired meanwhile, or not possible: nothing to do
+        logger.info("event %s: not pairing automatically (%s)", event_id, error.code)
+        return None
+
+
 def _players(event, number):
     standings = {row["entrant"]: row for row in event_standings(event)}
     met = {}
@@ -86,15 +114,15 @@ def _players(event, number):
         for entrant in at_table:
             opponents.setdefault(entrant, set()).update(other for other in at_table if other != entrant)
     players = []
-    for entrant in event.entrants.all():
-        row = standings.get(entrant.pk, {})
-        active = entrant.dropped_after is None and entrant.joined_round <= number
+    for entrant, dropped_after, joined_round in event.entrants.values_list("pk", "dropped_after", "joined_round"):
+        row = standings.get(entrant, {})
+        active = dropped_after is None and joined_round <= number
         players.append(
             Player(
-                entrant.pk,
+                entrant,
                 row.get("match_points", 0),
                 row.get("rank", 0),
-                frozenset(opponents.get(entrant.pk, ())),
+                frozenset(opponents.get(entrant, ())),
                 row.get("byes", 0),
                 not active,
             )
@@ -107,11 +135,13 @@ def _create_round(event, number, pairing, stage=Round.Stage.SWISS):
     round_ = Round.objects.create(event=event, number=number, stage=stage, notes=pairing.notes)
     tables = [(seated, False) for seated in pairing.tables] + [([entrant], True) for entrant in pairing.byes]
     matches = Match.objects.bulk_create(
-        Match(round=round_, table=table, is_bye=bye, status=Match.Status.CONFIRMED if bye else Match.Status.PENDING)
+        Match(
+            round_id=round_.pk, table=table, is_bye=bye, status=Match.Status.CONFIRMED if bye else Match.Status.PENDING
+        )
         for table, (_seated, bye) in enumerate(tables, start=1)
     )
     Seat.objects.bulk_create(
-        Seat(match=match, entrant_id=entrant, game_wins=2 if bye else 0)
+        Seat(match_id=match.pk, entrant_id=entrant, game_wins=2 if bye else 0)
         for match, (seated, bye) in zip(matches, tables, strict=True)
         for entrant in seated
     )
@@ -146,6 +176,7 @@ def start_top_cut(event, actor):
         _bracket_match(round_, slot, seeds[high - 1], seeds[low - 1])
     event.status = Event.Status.TOP_CUT
     event.save(update_fields=["status"])
+    page_cache.bump(event)
     _start_timer(event)
     log(
         event,
@@ -178,11 +209,13 @@ def advance_top_cut(event, actor):
         event.status = Event.Status.FINISHED
         event.timer_ends_at = event.timer_paused_seconds = None
         event.save(update_fields=["status", "timer_ends_at", "timer_paused_seconds"])
+        page_cache.bump(event)
         log(event, actor, AuditAction.EVENT_FINISH, after={"winner": winners[0]})
         return None
     round_ = Round.objects.create(event=event, number=latest.number + 1, stage=Round.Stage.TOP_CUT)
     for slot in range(len(winners) // 2):
         _bracket_match(round_, slot + 1, winners[2 * slot], winners[2 * slot + 1])
+    page_cache.bump(event)
     _start_timer(event)
     log(event, actor, AuditAction.TOP_CUT_ADVANCE, round_number=round_.number, after={"players": winners})
     return round_

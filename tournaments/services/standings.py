@@ -4,7 +4,7 @@ from django.core.cache import cache
 from django.db.models import Prefetch
 
 from ..match_result import MatchResult
-from ..models import Event, Match, Round, Seat
+from ..models import Event, Match, Penalty, Round, Seat
 from ..standings import Outcome, ResultColumns, bye_outcome, compute_standings, final_order
 from .results import seated_result
 
@@ -67,8 +67,16 @@ def _compute(event):
     table = compute_standings([entrant for entrant, *_ in entrants], columns, dropped, event.tiebreakers)
     names = {entrant: name for entrant, name, *_ in entrants}
     members = dict(event.entrants.exclude(member_names=[]).values_list("pk", "member_names"))
+    disqualified = set(
+        Penalty.objects.filter(event=event, kind=Penalty.Kind.DISQUALIFICATION).values_list("entrant", flat=True)
+    )
     return [
-        {**standing.as_dict(), "name": names[standing.player], **_members(members.get(standing.player))}
+        {
+            **standing.as_dict(),
+            "name": names[standing.player],
+            "disqualified": standing.player in disqualified,
+            **_members(members.get(standing.player)),
+        }
         for standing in table
     ]
 

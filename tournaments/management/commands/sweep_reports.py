@@ -1,19 +1,25 @@
 from django.core.management.base import BaseCommand
 
+from core.tasks import send_once
 from tournaments.services.reports import score
-from tournaments.services.sweeper import unscored_reports
-from tournaments.tasks import score_report
+from tournaments.services.sweeper import claim_due_reports
 
 
 class Command(BaseCommand):
-    help = "Score reports left unscored (for example while the broker was down). --now scores them in this process."
+    help = (
+        "Send reports left unscored (for example while the broker was down) to the workers again, once per "
+        "event. --now ignores delivery leases and scores them in this process."
+    )
 
     def add_arguments(self, parser):
-        parser.add_argument("--now", action="store_true", help="score here instead of sending them to the workers")
-        parser.add_argument("--older-than", type=int, default=5, help="seconds (default 5)")
+        parser.add_argument("--now", action="store_true", help="score here, whatever their delivery lease")
 
-    def handle(self, now, older_than, **options):
-        pending = unscored_reports(older_than)
-        for report_id in pending:
-            score(report_id) if now else score_report.send((report_id,))
-        self.stdout.write(f"{len(pending)} report(s) {'scored' if now else 're-sent'}")
+    def handle(self, now, **options):
+        due = claim_due_reports(ignore_leases=now)
+        if now:
+            for report_id, _event in due:
+                score(report_id)
+        else:
+            for event_id in {event for _report, event in due}:
+                send_once("tournaments.tasks.score_reports", event_id)
+        self.stdout.write(f"{len(due)} report(s) {'scored' if now else 're-sent'}")

@@ -1,0 +1,206 @@
+"""The judges' API: penalties, time extensions, deck checks and prizes. Reads for those who may see
+them, writes for the event's staff (the services decide; others get 403, invisible events 404)."""
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from api.schema import error_responses
+from core.errors import DomainError
+
+from ..access import can, event_for_viewer, match_for_viewer
+from ..models import CheckedDeck, Entrant, JudgeCall, Penalty, SealedPool
+from ..presenters import deck_check_payload, penalty_payload
+from ..services import judge_calls as judge_call_services
+from ..services import judging
+from ..services import prizes as prize_services
+from ..services import sealed as sealed_services
+
+
+class PenaltySerializer(serializers.Serializer):
+    entrant = serializers.IntegerField(min_value=1)
+    kind = serializers.CharField(max_length=20)
+    reason = serializers.CharField(max_length=300, allow_blank=True)
+    round = serializers.IntegerField(min_value=1, max_value=99, required=False)
+    correction = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+
+
+class ExtensionSerializer(serializers.Serializer):
+    minutes = serializers.IntegerField()
+
+
+class DeckCheckSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    top = serializers.IntegerField(required=False, allow_null=True, default=None)
+    allow_repeat = serializers.BooleanField(default=False)
+    seed = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
+
+
+class DeckCheckOutcomeSerializer(serializers.Serializer):
+    outcome = serializers.CharField(max_length=10)
+    note = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+    penalty = serializers.CharField(max_length=20, required=False, allow_blank=True, default="")
+    correction = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+
+
+def _valid(serializer_class, data):
+    serializer = serializer_class(data=data if isinstance(data, dict) else {})
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _is_staff(user, event):
+    return can(user, event, "penalties")
+
+
+@extend_schema(request=PenaltySerializer, responses={200: dict, 201: dict, **error_responses(403)})
+@api_view(["GET", "POST"])
+@permission_classes([IsAuthenticated])
+def penalties(request, pk):
+    """GET: the event's penalties (staff) or your own (a player). POST (staff): give one."""
+    event = event_for_viewer(request.user, pk)
+    if request.method == "GET":
+        rows = Penalty.objects.filter(event=event).select_related("entrant", "judge")
+        if not _is_staff(request.user, event):
+            rows = rows.filter(entrant__user=request.user)
+        return Response({"penalties": [penalty_payload(penalty) for penalty in rows]})
+    data = _valid(PenaltySerializer, request.data)
+    penalty = judging.give_penalty(
+        event, request.user, data["entrant"], data["kind"], data["reason"], data.get("round"), data["correction"]
+    )
+    return Response(penalty_payload(penalty), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(request=ExtensionSerializer, responses={200: dict, **error_responses(403)})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def extend(request, pk):
+    """Staff: give a table of the current round {"minutes": n} more."""
+    match = match_for_viewer(request.user, pk)
+    match = judging.extend_table(match, request.user, _valid(ExtensionSerializer, request.data)["minutes"])
+    return Response({"match": match.pk, "table": match.table, "extra_minutes": match.extra_minutes})
+
+
+@extend_schema(request=DeckCheckSerializer, responses={200: dict, 201: dict, **error_responses(403)})
+@api_view(["GET", "POST"])
+@permission_classes([IsAuthenticated])
+def deck_checks(request, pk):
+    """Staff. GET: the draws so far. POST: draw {"count", "top", "allow_repeat", "seed"} tables."""
+    event = event_for_viewer(request.user, pk)
+    if request.method == "GET":
+        judging.require_staff(event, request.user, "deck_checks")
+        checks = event.deck_checks.prefetch_related("decks__entrant")
+        return Response({"deck_checks": [deck_check_payload(check) for check in checks]})
+    data = _valid(DeckCheckSerializer, request.data)
+    check = judging.draw_deck_check(
+        event, request.user, data["count"], data["top"], data["allow_repeat"], data["seed"] or None
+    )
+    return Response(deck_check_payload(check), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(request=DeckCheckOutcomeSerializer, responses={200: dict, **error_responses(403)})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def deck_check_outcome(request, pk, checked_id):
+    """Staff: {"outcome": "ok"} or {"outcome": "problem", "note": ..., "penalty": "game_loss"}."""
+    event = event_for_viewer(request.user, pk)
+    checked = get_object_or_404(CheckedDeck, pk=checked_id, deck_check__event=event)
+    data = _valid(DeckCheckOutcomeSerializer, request.data)
+    judging.record_deck_check(
+        checked, request.user, data["outcome"], data["note"], data["penalty"] or None, data["correction"]
+    )
+    return Response(deck_check_payload(checked.deck_check))
+
+
+@extend_schema(request=dict, responses={200: dict, **error_responses(403)})
+@api_view(["GET", "POST"])
+@permission_classes([IsAuthenticated])
+def prizes(request, pk):
+    """GET: the plan and the sheet (fixed at finish; before that a preview). POST (organiser): the plan."""
+    event = event_for_viewer(request.user, pk)
+    if request.method == "POST":
+        event = prize_services.set_prize_plan(event, request.user, request.data)
+    return Response(_prizes_payload(event))
+
+
+def _prizes_payload(event):
+    payload = {"plan": event.prize_plan or None, "fixed": event.prize_sheet is not None, "sheet": event.prize_sheet}
+    if event.prize_sheet is None and event.prize_plan:
+        try:
+            payload["sheet"] = prize_services.sheet_payload(event, prize_services.preview(event))
+        except DomainError as error:
+            payload["problem"] = error.message
+    return payload
+
+
+def judge_call_payload(call):
+    return {
+        "id": call.pk,
+        "entrant": call.entrant_id,
+        "name": call.entrant.name,
+        "round": call.round_number,
+        "table": call.table,
+        "status": call.status,
+        "status_label": str(call.get_status_display()),
+        "judge": call.judge.username if call.judge_id else None,
+        "created_at": call.created_at,
+    }
+
+
+@extend_schema(request=None, responses={200: dict, 201: dict, **error_responses(403, 409)})
+@api_view(["GET", "POST"])
+@permission_classes([IsAuthenticated])
+def judge_calls(request, pk):
+    """GET: the staff's queue (open and claimed calls), or a player's own call. POST (a player): call a judge."""
+    event = event_for_viewer(request.user, pk)
+    if request.method == "POST":
+        return Response(judge_call_payload(judge_call_services.call_judge(event, request.user)), status=201)
+    if _is_staff(request.user, event):
+        calls = judge_call_services.queue(event)
+    else:
+        calls = JudgeCall.objects.filter(event=event, entrant__user=request.user).select_related("entrant", "judge")
+    return Response({"calls": [judge_call_payload(call) for call in calls]})
+
+
+@extend_schema(request=None, responses={200: dict, **error_responses(403, 409)})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def judge_call_action(request, pk, call_id, action):
+    """Staff: claim or close a call."""
+    event = event_for_viewer(request.user, pk)
+    call = get_object_or_404(JudgeCall, pk=call_id, event=event)
+    act = judge_call_services.claim_call if action == "claim" else judge_call_services.close_call
+    return Response(judge_call_payload(act(call, request.user)))
+
+
+class PoolSerializer(serializers.Serializer):
+    decklist = serializers.CharField(max_length=100_000, allow_blank=True)
+
+
+@extend_schema(request=PoolSerializer, responses={200: dict, **error_responses(403, 409)})
+@api_view(["GET", "POST"])
+@permission_classes([IsAuthenticated])
+def pool(request, pk, entrant_id):
+    """A sealed pool. GET: the player, judges and the organiser. POST {"decklist": text}: register it."""
+    event = event_for_viewer(request.user, pk)
+    entrant = get_object_or_404(Entrant, pk=entrant_id, event=event)
+    if request.method == "POST":
+        sealed_services.register_pool(entrant, request.user, _valid(PoolSerializer, request.data)["decklist"])
+    elif entrant.user_id != request.user.pk and not can(request.user, event, "see_decklists"):
+        raise DomainError("sealed.who", status=403)
+    pool = SealedPool.objects.filter(entrant=entrant).first()
+    return Response(
+        {"entrant": entrant.pk, "cards": pool.cards if pool else None, "frozen": event.pools_frozen_at is not None}
+    )
+
+
+@extend_schema(request=None, responses={200: dict, **error_responses(403, 409)})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def freeze_pools(request, pk):
+    """The organiser ends deck building: pools can no longer change."""
+    event = sealed_services.freeze_pools(event_for_viewer(request.user, pk), request.user)
+    return Response({"frozen": event.pools_frozen_at is not None})

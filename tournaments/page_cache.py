@@ -1,0 +1,123 @@
+"""Public pages rendered once per change, served many times (docs/caching.md).
+
+An event's page version changes whenever anything a public page shows changes: services call
+`bump` (results, rounds, entrants, status), and edits to the event row itself change the digest
+of its fields. Keys hold the version, so invalidation is a new key, never a deletion or a timer,
+and every web process sees it at once through the configured cache. A cache that is down is a
+miss: the page renders as before."""
+
+import hashlib
+import logging
+
+from django.core.cache import cache
+from django.db.models import F
+from django.http import HttpResponseNotModified
+from django.utils.cache import patch_cache_control
+from django.utils.http import parse_etags
+from django.utils.translation import get_language
+
+from .models import Event
+
+logger = logging.getLogger("cardevents.cache")
+
+# Long enough to outlive a convention day; old versions just age out, nothing depends on it.
+CACHE_SECONDS = 24 * 3600
+
+# What the public pages show of the event row itself: an edit to any of them is a new version.
+SHOWN_FIELDS = (
+    "name",
+    "status",
+    "mode",
+    "pod_size",
+    "best_of",
+    "swiss_rounds",
+    "top_cut",
+    "tiebreakers",
+    "publication",
+    "is_public",
+    "format_slug",
+    "game_id",
+    "organiser_id",
+    "pod_points",
+    "late_entry_losses",
+    "split_work_order",
+    "deck_deadline",
+    "timer_ends_at",  # a table's end time with its extension follows the clock
+    "timer_paused_seconds",
+)
+
+
+def bump(event):
+    """Something public pages show changed: from now on they render (once) again."""
+    Event.objects.filter(pk=event.pk).update(pages_version=F("pages_version") + 1)
+    event.refresh_from_db(fields=["pages_version"])
+
+
+def version(event):
+    """The event's page version, from the row already loaded (no query)."""
+    shown = repr([getattr(event, field) for field in SHOWN_FIELDS]).encode()
+    digest = hashlib.blake2b(shown, digest_size=6).hexdigest()
+    return f"{event.pages_version}.{event.results_version}.{digest}"
+
+
+def _digest(parts):
+    return hashlib.blake2b(repr(parts).encode(), digest_size=10).hexdigest()
+
+
+def key(event, page, *params):
+    """Cache key of one rendering: event, version, language, page and its parameters."""
+    return f"page:{event.pk}:{version(event)}:{get_language()}:{page}:{_digest(params)}"
+
+
+def cached(event, page, params, build):
+    """The value stored for (event, version, language, page, params), or `build()` stored now."""
+    name = key(event, page, *params)
+    try:
+        value = cache.get(name)
+    except Exception:  # noqa: BLE001 - any cache failure is a miss; the page still renders
+        logger.warning("page cache unavailable (get %s)", name, exc_info=True)
+        return build()
+    if value is None:
+        value = build()
+        try:
+            cache.set(name, value, CACHE_SECONDS)
+        except Exception:  # noqa: BLE001 - not stored; the next request renders again
+            logger.warning("page cache unavailable (set %s)", name, exc_info=True)
+    return value
+
+
+def etag(event, page, *params):
+    """A strong validator for a response derived from the version (and language, params)."""
+    return f'"{_digest((event.pk, version(event), get_language(), page, params))}"'
+
+
+def not_modified(request, tag):
+    """True when the client already holds `tag` (If-None-Match); a malformed header is no match."""
+    header = request.headers.get("If-None-Match", "")
+    if not header or _messages_waiting(request):
+        return False
+    try:
+        tags = parse_etags(header)
+    except (ValueError, TypeError):
+        return False
+    # "*" is no match: a 304 must never stand in for a 404 (a round that does not exist).
+    return tag in tags or tag in (t.removeprefix("W/") for t in tags)
+
+
+def _messages_waiting(request):
+    """A flash message ("Registered") must be rendered, not hidden behind a 304."""
+    storage = getattr(request, "_messages", None)
+    return storage is not None and len(storage) > 0
+
+
+def unchanged(tag):
+    """The 304 answer: no body, nothing rendered."""
+    response = HttpResponseNotModified()
+    return validated(response, tag)
+
+
+def validated(response, tag):
+    """Mark a response with its ETag; browsers and live.js must revalidate before reusing it."""
+    response["ETag"] = tag
+    patch_cache_control(response, private=True, no_cache=True)
+    return response

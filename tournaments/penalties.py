@@ -1,0 +1,40 @@
+"""What a penalty does to a match result (plain Python, no ORM).
+
+A game loss turns one game into a win for the opponent: one the penalised player won if there is
+one (2-1 becomes 1-2), else a game added to the opponent's, never past the wins needed. A match
+loss makes the match a clean loss for the penalised player (the opponent wins it 2-0 in a best of
+3). Both apply to one-against-one matches; pods have no games to lose.
+"""
+
+from django.utils.translation import gettext_lazy as _
+
+from core.errors import DomainError, define_messages
+
+from .match_result import MatchResult
+
+WARNING, GAME_LOSS, MATCH_LOSS, DISQUALIFICATION = "warning", "game_loss", "match_loss", "disqualification"
+KINDS = (WARNING, GAME_LOSS, MATCH_LOSS, DISQUALIFICATION)
+CHANGES_RESULT = (GAME_LOSS, MATCH_LOSS)
+
+define_messages(
+    {
+        "penalty.pods": _("A game loss or match loss applies to one-against-one matches, not pods."),
+    }
+)
+
+
+def penalised_result(result, penalised, kind, best_of):
+    """The result after a game loss or match loss for `penalised`; other penalties change nothing."""
+    if kind not in CHANGES_RESULT:
+        return result
+    if result.is_pod:
+        raise DomainError("penalty.pods", "kind")
+    needed = best_of // 2 + 1
+    (opponent,) = [side for side in result.sides if side != penalised]
+    wins = dict(result.wins)
+    if kind == MATCH_LOSS:
+        return MatchResult(result.sides, wins={penalised: 0, opponent: needed}, draws=0)
+    if wins[penalised]:
+        wins[penalised] -= 1
+    wins[opponent] = min(wins[opponent] + 1, needed)
+    return MatchResult(result.sides, wins=wins, draws=min(result.draws, best_of - sum(wins.values())))

@@ -1,0 +1,220 @@
+"""Judges' writes: penalties, time extensions and deck checks. Each locks the event first, checks
+that the actor may (tournaments.access: the organiser and judges), writes and logs (docs/prerelease.md)."""
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from core.errors import DomainError, define_messages
+
+from .. import page_cache
+from ..access import require
+from ..deck_checks import CheckTable, new_seed, select_tables
+from ..models import AuditAction, CheckedDeck, DeckCheck, Entrant, Event, Match, Penalty, Seat
+from ..penalties import CHANGES_RESULT, DISQUALIFICATION, MATCH_LOSS, penalised_result
+from .common import bump_results, locked, locked_match, log, require_status
+from .results import seated_result
+
+MAX_EXTENSION_MINUTES = 30
+MAX_TEXT = 300
+
+define_messages(
+    {
+        "penalty.kind": _("Choose warning, game loss, match loss or disqualification."),
+        "penalty.reason": _("Give the reason for the penalty (up to %(max)s characters)."),
+        "penalty.entrant": _("This player is not in the event."),
+        "penalty.round": _("Round %(number)s has not been paired."),
+        "penalty.no_match": _("%(name)s has no match to lose in round %(number)s."),
+        "penalty.needs_correction": _(
+            "The result of table %(table)s is already settled: give a correction reason to change it."
+        ),
+        "penalty.already_disqualified": _("%(name)s is already disqualified."),
+        "extension.minutes": _("An extension is 1 to %(max)s minutes."),
+        "extension.finished": _("Table %(table)s has finished: its result is in."),
+        "extension.old_round": _("Only tables of the current round can get more time."),
+        "deck_check.no_round": _("Deck checks start once round 1 is paired."),
+        "deck_check.outcome": _("Record OK, or a problem with a note."),
+        "deck_check.problem_note": _("Say what the problem is in the note."),
+        "deck_check.penalty_needs_problem": _("Only a problem can become a penalty."),
+        "deck_check.already_penalised": _("This deck check already led to a penalty."),
+    }
+)
+
+
+def require_staff(event, actor, capability="penalties"):
+    """The organiser and judges (tournaments.access); others get a 403 saying who may."""
+    require(actor, event, capability)
+
+
+def _clean_text(text, code, field, required=True):
+    text = (text or "").strip() if isinstance(text, str) or text is None else None
+    if text is None or len(text) > MAX_TEXT or (required and not text):
+        raise DomainError(code, field, max=MAX_TEXT)
+    return text
+
+
+# Penalties
+
+
+@transaction.atomic
+def give_penalty(event, actor, entrant_id, kind, reason, round_number=None, correction=""):
+    """Record a penalty; a game or match loss changes that round's result, a disqualification drops
+    the player. A settled result changes only with a correction reason."""
+    event = locked(event)
+    require_staff(event, actor)
+    return _penalise(event, actor, entrant_id, kind, reason, round_number, correction)
+
+
+def _penalise(event, actor, entrant_id, kind, reason, round_number, correction):
+    require_status(event, Event.Status.SWISS, Event.Status.TOP_CUT)
+    if kind not in Penalty.Kind.values:
+        raise DomainError("penalty.kind", "kind")
+    reason = _clean_text(reason, "penalty.reason", "reason")
+    correction = _clean_text(correction, "penalty.reason", "correction", required=False)
+    entrant = Entrant.objects.filter(event=event, pk=entrant_id).first()
+    if entrant is None:
+        raise DomainError("penalty.entrant", "entrant")
+    latest = event.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+    number = latest if round_number is None else round_number
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= latest:
+        raise DomainError("penalty.round", "round", number=number if isinstance(number, int) else "?")
+    match = _apply_to_result(event, entrant, kind, number, latest, correction) if kind in CHANGES_RESULT else None
+    if kind == DISQUALIFICATION:
+        _disqualify(event, entrant)
+    penalty = Penalty.objects.create(
+        event=event, entrant=entrant, kind=kind, reason=reason, round_number=number, match=match,
+        correction=correction, judge=actor if actor.is_authenticated else None,
+    )  # fmt: skip
+    after = {"kind": kind, "reason": reason, **({"correction": correction} if correction else {})}
+    log(event, actor, AuditAction.PENALTY_GIVE, round_number=number, entrant=entrant, after=after)
+    return penalty
+
+
+def _apply_to_result(event, entrant, kind, number, latest, correction):
+    seat = (
+        Seat.objects.filter(entrant=entrant, match__round__event=event, match__round__number=number)
+        .select_related("match__round")
+        .first()
+    )
+    if seat is None or seat.match.is_bye:
+        raise DomainError("penalty.no_match", "round", name=entrant.name, number=number)
+    match = locked_match(seat.match)
+    settled = match.status == Match.Status.CONFIRMED or number != latest
+    if settled and not correction:
+        raise DomainError("penalty.needs_correction", "correction", table=match.table)
+    seats = {row.entrant_id: row for row in match.seats.all()}
+    result = penalised_result(seated_result(match, list(seats.values())), entrant.pk, kind, event.best_of)
+    for side, row in seats.items():
+        row.game_wins = result.wins[side]
+        row.save(update_fields=["game_wins"])
+    match.draws = result.draws
+    if kind == MATCH_LOSS:
+        match.status = Match.Status.CONFIRMED  # a match loss settles the match
+    match.save(update_fields=["draws", "status", "updated_at"])
+    bump_results(event)
+    return match
+
+
+def _disqualify(event, entrant):
+    if Penalty.objects.filter(entrant=entrant, kind=DISQUALIFICATION).exists():
+        raise DomainError("penalty.already_disqualified", "entrant", name=entrant.name)
+    if not entrant.dropped:
+        entrant.dropped_after = event.rounds.filter(stage="swiss").count()
+        entrant.save(update_fields=["dropped_after"])
+    bump_results(event)
+
+
+def disqualified_ids(event):
+    return set(Penalty.objects.filter(event=event, kind=DISQUALIFICATION).values_list("entrant_id", flat=True))
+
+
+# Time extensions
+
+
+@transaction.atomic
+def extend_table(match, actor, minutes):
+    """Give a table of the current round extra minutes beyond the round clock."""
+    event = locked(match.round.event)
+    require_staff(event, actor)
+    if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= MAX_EXTENSION_MINUTES:
+        raise DomainError("extension.minutes", "minutes", max=MAX_EXTENSION_MINUTES)
+    match = locked_match(match)
+    if match.round_id != event.rounds.order_by("-number").values_list("pk", flat=True).first():
+        raise DomainError("extension.old_round", "minutes")
+    if match.status == Match.Status.CONFIRMED or match.is_bye:
+        raise DomainError("extension.finished", "minutes", table=match.table)
+    before = match.extra_minutes
+    match.extra_minutes = min(before + minutes, 255)
+    match.save(update_fields=["extra_minutes", "updated_at"])
+    page_cache.bump(event)  # pairings, slips and the projector show the table's end time
+    log(event, actor, AuditAction.TABLE_EXTEND, match=match, before={"minutes": before}, after={"minutes": minutes})
+    return match
+
+
+# Deck checks
+
+
+@transaction.atomic
+def draw_deck_check(event, actor, count, top=None, allow_repeat=False, seed=None):
+    """Draw tables of the current round at random (seeded, logged) and list their decks to check."""
+    event = locked(event)
+    require_staff(event, actor, "deck_checks")
+    require_status(event, Event.Status.SWISS, Event.Status.TOP_CUT)
+    round_ = event.rounds.order_by("-number").first()
+    if round_ is None:
+        raise DomainError("deck_check.no_round")
+    matches = list(round_.matches.filter(is_bye=False).prefetch_related("seats"))
+    tables = [CheckTable(match.table, tuple(seat.entrant_id for seat in match.seats.all())) for match in matches]
+    checked = set(CheckedDeck.objects.filter(deck_check__event=event).values_list("entrant_id", flat=True))
+    selection = select_tables(tables, count, seed or new_seed(), top, checked, allow_repeat)
+    options = {"count": count, "top": top, "allow_repeat": allow_repeat}
+    check = DeckCheck.objects.create(
+        event=event, round_number=round_.number, seed=selection.seed, options=options, tables=list(selection.tables),
+        judge=actor,
+    )  # fmt: skip
+    players = {table.number: table.players for table in tables}
+    CheckedDeck.objects.bulk_create(
+        CheckedDeck(deck_check=check, entrant_id=entrant, table=number)
+        for number in selection.tables
+        for entrant in players[number]
+    )
+    log(
+        event,
+        actor,
+        AuditAction.DECK_CHECK_SELECT,
+        round_number=round_.number,
+        after={"seed": selection.seed, **options, "tables": list(selection.tables)},
+    )
+    return check
+
+
+@transaction.atomic
+def record_deck_check(checked, actor, outcome, note="", penalty_kind=None, correction=""):
+    """OK, or a problem with a note; a problem becomes a penalty in the same step when asked."""
+    event = locked(checked.deck_check.event)
+    require_staff(event, actor, "deck_checks")
+    if penalty_kind:
+        require_staff(event, actor, "penalties")
+    checked = CheckedDeck.objects.select_for_update().select_related("deck_check", "entrant").get(pk=checked.pk)
+    if outcome not in (CheckedDeck.Outcome.OK, CheckedDeck.Outcome.PROBLEM):
+        raise DomainError("deck_check.outcome", "outcome")
+    note = _clean_text(note, "penalty.reason", "note", required=False)
+    if outcome == CheckedDeck.Outcome.PROBLEM and not note:
+        raise DomainError("deck_check.problem_note", "note")
+    if penalty_kind and outcome != CheckedDeck.Outcome.PROBLEM:
+        raise DomainError("deck_check.penalty_needs_problem", "penalty")
+    if penalty_kind and checked.penalty_id:
+        raise DomainError("deck_check.already_penalised", "penalty", status=409)
+    checked.outcome, checked.note = outcome, note
+    if penalty_kind:
+        round_number = checked.deck_check.round_number
+        checked.penalty = _penalise(event, actor, checked.entrant_id, penalty_kind, note, round_number, correction)
+    checked.save(update_fields=["outcome", "note", "penalty"])
+    log(
+        event,
+        actor,
+        AuditAction.DECK_CHECK_RECORD,
+        round_number=checked.deck_check.round_number,
+        entrant=checked.entrant,
+        after={"outcome": outcome, "note": note},
+    )
+    return checked

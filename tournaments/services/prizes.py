@@ -1,0 +1,91 @@
+"""The event's prize pool: described by the organiser, computed and fixed when the event finishes."""
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from core.errors import DomainError, define_messages
+
+from ..models import AuditAction, Event
+from ..prizes import PayoutPlan, PrizeEntrant, Record, check_plan, compute
+from .common import locked, log, organiser_only, require_status
+from .judging import disqualified_ids
+from .standings import event_standings
+
+PLAN_KEYS = ("scheme", "per_entrant", "fixed", "by_record", "by_standing", "participation")
+
+define_messages({"prizes.plan_shape": _("Describe the prizes as an object with %(keys)s.")})
+
+
+def plan_from(data):
+    """The organiser's description (JSON) as a checked PayoutPlan; raises DomainError."""
+    if not isinstance(data, dict) or set(data) - set(PLAN_KEYS) or "scheme" not in data:
+        raise DomainError("prizes.plan_shape", "prize_plan", keys=", ".join(PLAN_KEYS))
+    by_standing = data.get("by_standing") or ()
+    by_record = data.get("by_record") or {}
+    if not isinstance(by_standing, list | tuple) or not isinstance(by_record, dict):
+        raise DomainError("prizes.plan_shape", "prize_plan", keys=", ".join(PLAN_KEYS))
+    values = {key: data[key] for key in ("per_entrant", "fixed", "participation") if key in data}
+    return check_plan(PayoutPlan(data["scheme"], by_record=by_record, by_standing=tuple(by_standing), **values))
+
+
+def plan_dict(plan):
+    return {
+        "scheme": plan.scheme,
+        "per_entrant": plan.per_entrant,
+        "fixed": plan.fixed,
+        "by_record": dict(plan.by_record),
+        "by_standing": list(plan.by_standing),
+        "participation": plan.participation,
+    }
+
+
+@transaction.atomic
+def set_prize_plan(event, actor, data):
+    """Describe the pool and the payout; refused once the prizes are fixed."""
+    event = locked(event)
+    organiser_only(event, actor)
+    require_status(event, Event.Status.REGISTRATION, Event.Status.SWISS, Event.Status.TOP_CUT)
+    plan = plan_dict(plan_from(data))
+    before, event.prize_plan = event.prize_plan or None, plan
+    event.save(update_fields=["prize_plan"])
+    log(event, actor, AuditAction.PRIZES_PLAN, before=before, after=plan)
+    return event
+
+
+def prize_entrants(event):
+    """Entrants as the calculator sees them, in final standing order; the disqualified get nothing."""
+    disqualified = disqualified_ids(event)
+    return [
+        PrizeEntrant(
+            row["entrant"], place, Record(row["wins"], row["losses"], row["draws"]), row["entrant"] not in disqualified
+        )
+        for place, row in enumerate(event_standings(event), start=1)
+    ]
+
+
+def preview(event):
+    """The sheet the plan gives with the standings as they are now (DomainError if the pool is short)."""
+    if not event.prize_plan:
+        return None
+    return compute(plan_from(event.prize_plan), prize_entrants(event))
+
+
+def sheet_payload(event, sheet):
+    names = dict(event.entrants.values_list("pk", "name"))
+    return {
+        "pool": sheet.pool,
+        "leftover": sheet.leftover,
+        "lines": [{"entrant": line.entrant, "name": names[line.entrant], "prize": line.prize} for line in sheet.lines],
+    }
+
+
+def fix_prizes(event, actor):
+    """Inside `finish_event`'s transaction: compute once, store and log; a short pool stops the finish."""
+    if not event.prize_plan:
+        return
+    sheet = compute(plan_from(event.prize_plan), prize_entrants(event))
+    event.prize_sheet = sheet_payload(event, sheet)
+    event.save(update_fields=["prize_sheet"])
+    log(
+        event, actor, AuditAction.PRIZES_FIX, after={"pool": sheet.pool, "paid": sheet.paid, "leftover": sheet.leftover}
+    )

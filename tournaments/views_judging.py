@@ -1,0 +1,271 @@
+"""The judges' page: penalties, time extensions, deck checks and prizes; the printable deck-check and
+prize sheets. Writes go through tournaments.services (staff only); refusals are shown as they are."""
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from core.errors import DomainError
+from core.exports import csv_writer
+from decks.services.decks import check_sheet_of
+
+from .access import event_for_staff, event_for_viewer
+from .forms import DeckCheckDrawForm, DeckCheckOutcomeForm, ExtensionForm, PenaltyForm, PrizePlanForm
+from .models import CheckedDeck, JudgeCall, Match, Penalty
+from .presenters import penalty_payload, table_end
+from .services import judge_calls, judging
+from .services import prizes as prize_services
+from .views_organiser import _attempt, organiser_view
+
+
+def judge_view(capability):
+    """Signed in, and the organiser or a judge: 404 if the event cannot be seen, else 403."""
+
+    def decorator(view):
+        @login_required
+        @wraps(view)
+        def wrapper(request, pk, *args, **kwargs):
+            return view(request, event_for_staff(request.user, pk, capability), *args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+def _judging(event, anchor=""):
+    return redirect(reverse("tournaments:judging", args=[event.pk]) + (f"#{anchor}" if anchor else ""))
+
+
+@judge_view("penalties")
+def judging_page(request, event):
+    entrants = list(event.entrants.order_by("name"))
+    latest = event.rounds.order_by("-number").first()
+    tables = list(latest.matches.filter(is_bye=False).prefetch_related("seats__entrant")) if latest else []
+    for match in tables:
+        match.ends_at = table_end(event, match.extra_minutes)
+    context = {
+        "event": event,
+        "round": latest,
+        "tables": tables,
+        "penalty_form": PenaltyForm(entrants=entrants),
+        "extension_form": ExtensionForm(),
+        "draw_form": DeckCheckDrawForm(),
+        "outcome_form": DeckCheckOutcomeForm(),
+        "prize_form": PrizePlanForm(initial=_plan_initial(event.prize_plan)),
+        "penalties": [
+            penalty_payload(p) for p in Penalty.objects.filter(event=event).select_related("entrant", "judge")
+        ],
+        "deck_checks": event.deck_checks.prefetch_related("decks__entrant")[:10],
+        "prize_sheet": _sheet_or_problem(event),
+        "judge_calls": list(judge_calls.queue(event)),
+    }
+    return render(request, "tournaments/manage/judging.html", context)
+
+
+def _plan_initial(plan):
+    if not plan:
+        return {}
+    table = plan.get("by_standing") and ", ".join(map(str, plan["by_standing"]))
+    table = table or "\n".join(f"{record}: {prize}" for record, prize in (plan.get("by_record") or {}).items())
+    return {**plan, "table": table}
+
+
+def _sheet_or_problem(event):
+    """The fixed sheet, else a preview from the standings now, else the reason none can be made."""
+    if event.prize_sheet:
+        return {"fixed": True, **event.prize_sheet}
+    if not event.prize_plan:
+        return None
+    try:
+        return {"fixed": False, **prize_services.sheet_payload(event, prize_services.preview(event))}
+    except DomainError as error:
+        return {"problem": error.message}
+
+
+@judge_view("penalties")
+@require_POST
+def penalty(request, event):
+    form = PenaltyForm(request.POST, entrants=event.entrants.all())
+    if not form.is_valid():
+        messages.error(request, _("Choose a player, a penalty and give a reason."))
+        return _judging(event, "penalties")
+    data = form.cleaned_data
+    done, given = _attempt(
+        request, judging.give_penalty, event, request.user, data["entrant"], data["kind"], data["reason"],
+        data["round"], data["correction"],
+    )  # fmt: skip
+    if done:
+        messages.success(
+            request,
+            _("%(penalty)s recorded for %(name)s.") % {"penalty": given.get_kind_display(), "name": given.entrant.name},
+        )
+    return _judging(event, "penalties")
+
+
+@judge_view("penalties")
+@require_POST
+def extension(request, event, match_id):
+    match = get_object_or_404(Match, pk=match_id, round__event=event)
+    form = ExtensionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("An extension is 1 to %(max)s minutes.") % {"max": judging.MAX_EXTENSION_MINUTES})
+        return _judging(event, "extensions")
+    done, match = _attempt(request, judging.extend_table, match, request.user, form.cleaned_data["minutes"])
+    if done:
+        words = ngettext(
+            "Table %(table)s: %(minutes)s minute in all.",
+            "Table %(table)s: %(minutes)s minutes in all.",
+            match.extra_minutes,
+        )
+        messages.success(request, words % {"table": match.table, "minutes": match.extra_minutes})
+    return _judging(event, "extensions")
+
+
+@judge_view("deck_checks")
+@require_POST
+def deck_check_draw(request, event):
+    form = DeckCheckDrawForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give the number of tables to check."))
+        return _judging(event, "deck-checks")
+    data = form.cleaned_data
+    done, check = _attempt(
+        request, judging.draw_deck_check, event, request.user, data["count"], data["top"], data["allow_repeat"],
+        data["seed"] or None,
+    )  # fmt: skip
+    if done:
+        messages.success(
+            request,
+            _("Tables drawn: %(tables)s (seed %(seed)s).")
+            % {"tables": ", ".join(map(str, check.tables)), "seed": check.seed},
+        )
+    return _judging(event, "deck-checks")
+
+
+@judge_view("deck_checks")
+@require_POST
+def deck_check_outcome(request, event, checked_id):
+    checked = get_object_or_404(CheckedDeck, pk=checked_id, deck_check__event=event)
+    form = DeckCheckOutcomeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Record OK, or a problem with a note."))
+        return _judging(event, "deck-checks")
+    data = form.cleaned_data
+    done, _checked = _attempt(
+        request, judging.record_deck_check, checked, request.user, data["outcome"], data["note"],
+        data["penalty"] or None, data["correction"],
+    )  # fmt: skip
+    if done:
+        messages.success(request, _("Deck check of %(name)s recorded.") % {"name": checked.entrant.name})
+    return _judging(event, "deck-checks")
+
+
+@judge_view("deck_checks")
+def deck_check_sheet(request, event, checked_id):
+    """Printable: the registered list grouped as the judge counts the cards, with totals."""
+    checked = get_object_or_404(
+        CheckedDeck.objects.select_related("entrant__deck__deck", "deck_check"), pk=checked_id, deck_check__event=event
+    )
+    sheet = _labelled(*check_sheet_of(checked.entrant.deck)) if checked.entrant.deck_id else None
+    context = {"event": event, "checked": checked, "sheet": sheet}
+    return render(request, "tournaments/manage/deck_check_sheet.html", context)
+
+
+def _labelled(sheet, labels):
+    """The sheet with each tribe, rank or type in the reader's words."""
+    sections = [
+        {
+            "label": str(labels.get(section.value, section.value)),
+            "total": section.total,
+            "groups": [
+                {"label": str(labels.get(group.value, group.value)), "total": group.total, "cards": group.cards}
+                for group in section.groups
+            ],
+        }
+        for section in sheet.sections
+    ]
+    return {"sections": sections, "total": sheet.total}
+
+
+@organiser_view
+@require_POST
+def prize_plan(request, event):
+    form = PrizePlanForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Prize numbers are whole numbers from 0."))
+        return _judging(event, "prizes")
+    done, _event = _attempt(request, prize_services.set_prize_plan, event, request.user, form.plan())
+    if done:
+        messages.success(request, _("Prize pool saved."))
+    return _judging(event, "prizes")
+
+
+def prize_sheet(request, pk):
+    """Printable prize sheet, for anyone who may see the event."""
+    event = event_for_viewer(request.user, pk)
+    return render(request, "tournaments/prize_sheet.html", {"event": event, "sheet": _sheet_or_problem(event)})
+
+
+def _csv_response(name):
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response, csv_writer(response)
+
+
+@judge_view("penalties")
+def penalties_csv(request, event):
+    """Every penalty of the event, for the organiser's and judges' records."""
+    response, writer = _csv_response(f"event-{event.pk}-penalties.csv")
+    writer.writerow(
+        ["event", "date", "entrant", "name", "round", "penalty", "reason", "correction", "judge", "given_at"]
+    )
+    date = event.created_at.date().isoformat()
+    for row in Penalty.objects.filter(event=event).select_related("entrant", "judge"):
+        judge = row.judge.username if row.judge_id else ""
+        writer.writerow(
+            [event.name, date, row.entrant_id, row.entrant.name, row.round_number or "", row.kind, row.reason,
+             row.correction, judge, row.created_at.isoformat()]
+        )  # fmt: skip
+    return response
+
+
+def prizes_csv(request, pk):
+    """The prize sheet (fixed at finish, else the preview) for anyone who may see the event."""
+    event = event_for_viewer(request.user, pk)
+    sheet = _sheet_or_problem(event) or {}
+    response, writer = _csv_response(f"event-{event.pk}-prizes.csv")
+    writer.writerow(["event", "place", "entrant", "name", "prize", "fixed"])
+    for place, line in enumerate(sheet.get("lines", []), start=1):
+        writer.writerow(
+            [event.name, place, line["entrant"], line["name"], line["prize"], "yes" if sheet["fixed"] else "no"]
+        )
+    if "pool" in sheet:
+        writer.writerow([event.name, "", "", "leftover", sheet["leftover"], "yes" if sheet["fixed"] else "no"])
+    return response
+
+
+@login_required
+@require_POST
+def call_judge(request, pk):
+    """The player's "call a judge" button on their phone page."""
+    event = event_for_viewer(request.user, pk)
+    done, call = _attempt(request, judge_calls.call_judge, event, request.user)
+    if done:
+        messages.success(request, _("A judge has been called to table %(table)s.") % {"table": call.table or "–"})
+    return redirect("tournaments:me", pk=event.pk)
+
+
+@judge_view("penalties")
+@require_POST
+def judge_call_action(request, event, call_id, action):
+    call = get_object_or_404(JudgeCall, pk=call_id, event=event)
+    act = judge_calls.claim_call if action == "claim" else judge_calls.close_call
+    _attempt(request, act, call, request.user)
+    return _judging(event, "judge-calls")
