@@ -17,6 +17,7 @@ def team_event(organiser):
     return event_services.create_event(organiser, "Doubles", "dust-collectorz", mode="team", swiss_rounds=1)
 
 
+@pytest.mark.usefixtures("eager_celery")  # reports are scored in-process, also in the Redis run
 def test_organiser_adds_teams_and_members_report_and_confirm(
     client, api, team_event, organiser, alice, bob, django_capture_on_commit_callbacks
 ):

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
+from decks.presenters import builder_labels
 from decks.services.decks import version_text
 from decks.services.legality import validate_request
 
@@ -70,7 +71,15 @@ def paste_decklist(request, event, entrant_id):
             else:
                 _registered_message(request, entrant)
                 return redirect("tournaments:decklists", event.pk)
-    context = {"event": event, "entrant": entrant, "form": form, "frozen": frozen, "verdict": verdict}
+    context = {
+        "event": event,
+        "entrant": entrant,
+        "form": form,
+        "frozen": frozen,
+        "verdict": verdict,
+        "builder_labels": builder_labels(event.game),  # the deck builder's live check, on this page too
+        "no_format": DomainError("event.paste_needs_format").message,
+    }
     return render(request, "tournaments/manage/paste_decklist.html", context)
 
 
