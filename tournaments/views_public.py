@@ -221,9 +221,9 @@ CSV_COLUMNS = [
     "gw_pct",
     "ogw_pct",
     "dropped",
+    "disqualified",
     "swiss_rank",
     "top_cut",
-    "disqualified",
 ]
 
 
@@ -248,9 +248,9 @@ def standings_csv(request, pk):
                 f"{row['gw_pct']:.2f}",
                 f"{row['ogw_pct']:.2f}",
                 "yes" if row["dropped"] else "no",
+                "yes" if row.get("disqualified") else "no",
                 row.get("swiss_rank", row["rank"]),
                 row.get("top_cut") or "",
-                "yes" if row.get("disqualified") else "no",
             ]
         )
     return response
