@@ -80,6 +80,15 @@ ACCESS = {
     "tournaments:round_delete": (MANAGE, MANAGE),
     "tournaments:round_repair": (MANAGE, MANAGE),
     "tournaments:drop_self": (PLAYER, PLAYER),
+    "tournaments:judging": (JUDGES, None),
+    "tournaments:penalty": (None, JUDGES),
+    "tournaments:extend_table": (None, JUDGES),
+    "tournaments:deck_check_draw": (None, JUDGES),
+    "tournaments:penalties_csv": (JUDGES, None),
+    "tournaments:prize_plan": (None, MANAGE),
+    "tournaments:prize_sheet": (EVERYONE, None),
+    "tournaments:prizes_csv": (EVERYONE, None),
+    "tournaments:call_judge": (None, PLAYER),
     # API
     "tournament-detail": (EVERYONE, None),
     "tournament-entrants": (EVERYONE, MANAGE | PLAYER),  # players register themselves only
@@ -108,6 +117,7 @@ ACCESS = {
     "api-match-report": (None, PLAYER),
     "api-match-confirm": (None, PLAYER),
     "api-match-dispute": (None, PLAYER),
+    "api-match-extend": (None, JUDGES),
 }
 NOT_EVENT_ROUTES = {"tournaments:events", "tournaments:event_create", "tournament-list"}
 

@@ -401,9 +401,9 @@ CSV_COLUMNS = [
     "gw_pct",
     "ogw_pct",
     "dropped",
+    "disqualified",
     "swiss_rank",
     "top_cut",
-    "disqualified",
 ]
 
 
@@ -426,9 +426,9 @@ def _standings_csv_text(event):
                 f"{row['gw_pct']:.2f}",
                 f"{row['ogw_pct']:.2f}",
                 "yes" if row["dropped"] else "no",
+                "yes" if row.get("disqualified") else "no",
                 row.get("swiss_rank", row["rank"]),
                 row.get("top_cut") or "",
-                "yes" if row.get("disqualified") else "no",
             ]
         )
     return buffer.getvalue()
