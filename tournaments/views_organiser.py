@@ -425,46 +425,49 @@ def _round_number(request):
 @organiser_view
 def round_delete(request, event):
     """Delete the last round (no confirmed result yet), after a confirmation."""
-    number = _round_number(request)
-    if request.method == "POST":
-        done, _number = _attempt(request, round_services.delete_last_round, event, request.user, number)
-        if done:
-            messages.success(request, _("Round %(number)s is deleted.") % {"number": number})
-        return _dashboard(event, "round")
-    if number is None:
-        return _dashboard(event, "round")
-    context = {
-        "event": event,
-        "title": _("Delete round %(number)s?") % {"number": number},
+    wording = {
+        "done": _("Round %(number)s is deleted."),
+        "title": _("Delete round %(number)s?"),
         "explanation": _(
             "Its pairings and any reported results are deleted, and the round can be paired again. "
             "The log keeps a record of it."
         ),
-        "button": _("Yes, delete round %(number)s") % {"number": number},
-        "hidden": [("round", number)],
+        "button": _("Yes, delete round %(number)s"),
     }
-    return render(request, "tournaments/manage/confirm.html", context)
+    return _round_action(request, event, round_services.delete_last_round, wording)
 
 
 @organiser_view
 def round_repair(request, event):
     """Pair the current round again (no result yet), after a confirmation."""
+    wording = {
+        "done": _("Round %(number)s is paired again."),
+        "title": _("Pair round %(number)s again?"),
+        "explanation": _(
+            "The round's tables are paired again from the current players: use it after adding, removing "
+            "or dropping a player. Print the new pairings. The log keeps a record of it."
+        ),
+        "button": _("Yes, pair round %(number)s again"),
+    }
+    return _round_action(request, event, round_services.repair_round, wording)
+
+
+def _round_action(request, event, service, wording):
+    """A confirmation page (GET), then the service on the round it names (POST): a stale tab names
+    another round and is refused by the service."""
     number = _round_number(request)
     if request.method == "POST":
-        done, _round = _attempt(request, round_services.repair_round, event, request.user, number)
+        done, _result = _attempt(request, service, event, request.user, number)
         if done:
-            messages.success(request, _("Round %(number)s is paired again.") % {"number": number})
+            messages.success(request, wording["done"] % {"number": number})
         return _dashboard(event, "round")
     if number is None:
         return _dashboard(event, "round")
     context = {
         "event": event,
-        "title": _("Pair round %(number)s again?") % {"number": number},
-        "explanation": _(
-            "The round's tables are paired again from the current players: use it after adding, removing "
-            "or dropping a player. Print the new pairings. The log keeps a record of it."
-        ),
-        "button": _("Yes, pair round %(number)s again") % {"number": number},
+        "title": wording["title"] % {"number": number},
+        "explanation": wording["explanation"],
+        "button": wording["button"] % {"number": number},
         "hidden": [("round", number)],
     }
     return render(request, "tournaments/manage/confirm.html", context)
