@@ -30,12 +30,13 @@ STANDARD_ERRORS = {
 WRITE_ERRORS = {
     "409": "The request conflicts with the current state (a stale page, a result still missing, a deck in use).",
     "413": "The request body is too large.",
+    "415": "The body is not in a format the API reads (send JSON).",
 }
 
 
 def add_standard_errors(result, generator, request, public):
     """Postprocessing hook: every operation documents the JSON error body for 400/401/403/404, and
-    writes also 409 and 413."""
+    writes also 409, 413 and 415."""
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     schemas.setdefault(
         "Error",

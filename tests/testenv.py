@@ -12,3 +12,15 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 os.environ.setdefault("CONN_MAX_AGE", "0")
 # SQLite tests run on a file, as `make run` does (WAL and immediate transactions need one).
 os.environ.setdefault("SQLITE_TEST_PATH", os.path.join(tempfile.gettempdir(), f"cardevents-test-{os.getpid()}.sqlite3"))
+
+
+def _own_redis_db_per_xdist_worker():
+    """Under `pytest -n`, each worker gets a Redis database of its own (10, 11, ...), so one
+    worker's Celery queue, pending flags and cache never meet another's."""
+    worker, url = os.environ.get("PYTEST_XDIST_WORKER", ""), os.environ.get("REDIS_URL", "")
+    if worker.startswith("gw") and url:
+        base = url.rsplit("/", 1)[0] if url.count("/") > 2 else url.rstrip("/")
+        os.environ["REDIS_URL"] = f"{base}/{10 + int(worker[2:])}"
+
+
+_own_redis_db_per_xdist_worker()
