@@ -39,7 +39,7 @@ def table_of(event, username):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_an_evening_at_the_console(live_server, evening, browser_page):
+def test_an_evening_at_the_console(live_server, evening, browser_page, eager_celery):
     from tournaments.models import Entrant, Match
     from tournaments.services import reports
 

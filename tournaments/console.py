@@ -42,7 +42,8 @@ ENTRANT_FILTERS = {
 
 
 def search_text(request):
-    return request.GET.get("q", "").strip()[:SEARCH_LENGTH]
+    """The searched name or table; a NUL byte is dropped (PostgreSQL text cannot hold one)."""
+    return request.GET.get("q", "").replace("\x00", "").strip()[:SEARCH_LENGTH]
 
 
 def chosen_filter(request, filters):

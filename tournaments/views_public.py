@@ -116,7 +116,7 @@ class Listing:
     """What the visitor asked for: a name to find, a page of rows, or every row (to print)."""
 
     def __init__(self, request):
-        self.search = request.GET.get("q", "").strip()[:120]
+        self.search = request.GET.get("q", "").replace("\x00", "").strip()[:120]
         self.show_all = request.GET.get("all") == "1"
         self.page_number = self._number(request.GET.get("page"))
 
