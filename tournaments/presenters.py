@@ -226,21 +226,30 @@ def outcome_for(match, seats, entrant_id):
 # The API's shapes
 
 
+MATCH_FIELDS = ("pk", "table", "is_bye", "status", "draws", "version", "extra_minutes")
+
+
 def table_payload(match, seats=None):
     seats = list(match.seats.all()) if seats is None else seats
-    confirmed = match.status == Match.Status.CONFIRMED
+    plain_seats = [(seat.entrant_id, seat.entrant.name, seat.game_wins, seat.placement) for seat in seats]
+    return _plain_table_payload({field: getattr(match, field) for field in MATCH_FIELDS}, plain_seats)
+
+
+def _plain_table_payload(match, seats):
+    """`match` as a dict of MATCH_FIELDS; `seats` as (entrant, name, game wins, placement)."""
+    confirmed = match["status"] == Match.Status.CONFIRMED
     return {
-        "table": match.table,
-        "match": match.pk,
-        "entrants": [seat.entrant_id for seat in seats],
-        "names": [seat.entrant.name for seat in seats],
-        "bye": match.is_bye,
-        "status": match.status,
-        "wins": {str(seat.entrant_id): seat.game_wins for seat in seats} if confirmed else None,
-        "placements": {str(seat.entrant_id): seat.placement for seat in seats if seat.placement} or None,
-        "draws": match.draws,
-        "version": match.version,
-        "extra_minutes": match.extra_minutes,
+        "table": match["table"],
+        "match": match["pk"],
+        "entrants": [entrant for entrant, *_ in seats],
+        "names": [name for _entrant, name, *_ in seats],
+        "bye": match["is_bye"],
+        "status": match["status"],
+        "wins": {str(entrant): wins for entrant, _name, wins, _placed in seats} if confirmed else None,
+        "placements": {str(entrant): placed for entrant, _name, _wins, placed in seats if placed} or None,
+        "draws": match["draws"],
+        "version": match["version"],
+        "extra_minutes": match["extra_minutes"],
     }
 
 
@@ -282,7 +291,13 @@ def deck_check_payload(check):
 
 
 def round_payload(round_):
-    tables = [table_payload(match) for match in round_matches(round_)]
+    """Read as plain rows: a 4,096-player round's answer builds no model instances."""
+    seats = {}
+    rows = Seat.objects.filter(match__round=round_).order_by("pk")
+    for match, *seat in rows.values_list("match_id", "entrant_id", "entrant__name", "game_wins", "placement"):
+        seats.setdefault(match, []).append(seat)
+    matches = round_.matches.order_by("table").values(*MATCH_FIELDS)
+    tables = [_plain_table_payload(match, seats.get(match["pk"], [])) for match in matches]
     return {"number": round_.number, "stage": round_.stage, "tables": tables, "notes": round_.notes}
 
 
