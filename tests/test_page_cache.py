@@ -328,3 +328,25 @@ def test_a_failed_render_releases_its_claim_and_a_stored_none_is_a_value(event):
     for _ in range(2):
         assert page_cache.cached(event, "single-flight", (4,), lambda: builds.append(1)) is None
     assert len(builds) == 1, "a player without a standing yet is not rendered on every request"
+
+
+def test_records_before_a_round_are_kept_through_its_results_and_follow_a_correction(event, organiser, monkeypatch):
+    """A burst of round 3 results does not recompute the points printed before round 3; correcting
+    round 2 does."""
+    from tournaments import presenters
+
+    builds = []
+    real = presenters._records
+    monkeypatch.setattr(presenters, "_records", lambda *args: builds.append(args) or real(*args))
+    before = presenters.records_before(event, 3)
+    confirm_first_seat_wins(pending_match(event, 3), organiser)
+    assert presenters.records_before(event, 3) == before
+    assert len(builds) == 1
+
+    earlier = pending_match(event, 2)
+    winner, loser = earlier.seats.order_by("-game_wins", "pk").values_list("entrant_id", flat=True)
+    record_result(earlier, organiser, wins={loser: 2, winner: 0}, correction="slip misread")
+    after = presenters.records_before(event, 3)
+    assert len(builds) == 2
+    assert after[winner]["points"] == before[winner]["points"] - 3
+    assert after[loser]["points"] == before[loser]["points"] + 3

@@ -72,7 +72,17 @@ def key(event, page, *params):
 
 def cached(event, page, params, build):
     """The value stored for (event, version, language, page, params), or `build()` stored now."""
-    name = key(event, page, *params)
+    return _lookup(key(event, page, *params), build)
+
+
+def cached_on(event, part, state, build):
+    """Like `cached`, but keyed on `state`, which the caller reads, instead of the page version:
+    for a part that depends on less than the whole event, such as the records before a round,
+    which the results of the round being played do not change. Language independent."""
+    return _lookup(f"part:{event.pk}:{part}:{_digest(state)}", build)
+
+
+def _lookup(name, build):
     try:
         value = cache.get(name, MISSING)
     except Exception:  # noqa: BLE001 - any cache failure is a miss; the page still renders

@@ -3,7 +3,7 @@ match states, the pairing explanation and the event log. Nothing here writes or 
 
 import datetime
 
-from django.db.models import Prefetch, Q
+from django.db.models import Count, Max, Prefetch, Q, Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -177,7 +177,22 @@ def _swiss_outcomes_before(event, number):
 
 def records_before(event, number):
     """{entrant id: {"points", "record"}}: match points and wins-losses-draws before round `number`,
-    as printed on pairings sheets (a late entry's missed rounds are losses when the event says so)."""
+    as printed on pairings sheets (a late entry's missed rounds are losses when the event says so).
+    Kept while the earlier rounds and the late entries are unchanged: results coming in for round
+    `number` itself do not recompute them."""
+    return page_cache.cached_on(event, "records", _earlier_rounds_state(event, number), lambda: _records(event, number))
+
+
+def _earlier_rounds_state(event, number):
+    """What the records before round `number` depend on, in two aggregate queries: every result
+    change saves its match (a new `updated_at` and version), and late entries add losses."""
+    earlier = Match.objects.filter(round__event=event, round__stage=Round.Stage.SWISS, round__number__lt=number)
+    matches = earlier.aggregate(count=Count("pk"), changed=Max("updated_at"), versions=Sum("version"))
+    late = event.entrants.filter(joined_round__gt=1).aggregate(count=Count("pk"), rounds=Sum("joined_round"))
+    return (number, matches, late, event.late_entry_losses, event.pod_points)
+
+
+def _records(event, number):
     tally = {}
     for outcome in _swiss_outcomes_before(event, number):
         points = VERSUS_POINTS[outcome.result] if outcome.match_points is None else outcome.match_points
