@@ -2,6 +2,7 @@
 match states, the pairing explanation and the event log. Nothing here writes or parses text back."""
 
 import datetime
+from collections import namedtuple
 
 from django.db.models import Count, Max, Prefetch, Q, Sum
 from django.utils.translation import gettext as _
@@ -91,56 +92,52 @@ def table_end(event, extra_minutes):
     return event.timer_ends_at + datetime.timedelta(minutes=extra_minutes)
 
 
-def table_rows(round_):
-    """One dict per table: the seats (name, game wins, placement, winner flag) and the score."""
+PlainSeat = namedtuple("PlainSeat", ("entrant_id", "name", "game_wins", "placement"))
+MATCH_FIELDS = ("pk", "table", "is_bye", "status", "draws", "version", "extra_minutes")
+PlainMatch = namedtuple("PlainMatch", MATCH_FIELDS)
+
+
+def plain_tables(round_):
+    """The round's tables in order as (PlainMatch, [PlainSeat]), read as plain rows in two
+    queries: a 4,096-player round builds no model instances."""
+    seats = {}
+    rows = Seat.objects.filter(match__round=round_).order_by("pk")
+    for match, *seat in rows.values_list("match_id", "entrant_id", "entrant__name", "game_wins", "placement"):
+        seats.setdefault(match, []).append(PlainSeat(*seat))
+    matches = round_.matches.order_by("table").values_list(*MATCH_FIELDS)
+    return [(PlainMatch(*match), seats.get(match[0], [])) for match in matches]
+
+
+def plain_rows(round_, records=None):
+    """One dict per table, cached and shared between processes: the seats (name, game wins,
+    placement, winner flag) and the score; each seat carries the entrant's points and record
+    before the round when `records` is given."""
+    records = records or {}
     rows = []
-    event = round_.event
-    for match in round_matches(round_):
-        seats = list(match.seats.all())
+    for match, seats in plain_tables(round_):
         result = confirmed_result(match, seats)
         winner = result.winner if result else None
         rows.append(
             {
-                "match": match,
                 "table": match.table,
                 "bye": match.is_bye,
                 "confirmed": result is not None,
                 "score": score_text(result) if result else "",
                 "extra_minutes": match.extra_minutes if result is None else 0,
-                "ends_at": table_end(event, match.extra_minutes) if result is None else None,
+                "ends_at": table_end(round_.event, match.extra_minutes) if result is None else None,
                 "seats": [
                     {
-                        "entrant": seat.entrant,
-                        "name": seat.entrant.name,
+                        "entrant_id": seat.entrant_id,
+                        "name": seat.name,
                         "wins": seat.game_wins,
                         "placement": seat.placement,
                         "won": winner is not None and seat.entrant_id == winner,
+                        **records.get(seat.entrant_id, {"points": 0, "record": "0-0-0"}),
                     }
                     for seat in seats
                 ],
             }
         )
-    return rows
-
-
-def plain_rows(round_, records=None):
-    """table_rows without model instances, so they can be cached and shared between processes;
-    each seat carries the entrant's points and record before the round when `records` is given."""
-    records = records or {}
-    rows = []
-    for row in table_rows(round_):
-        seats = [
-            {
-                "entrant_id": seat["entrant"].pk,
-                "name": seat["name"],
-                "wins": seat["wins"],
-                "placement": seat["placement"],
-                "won": seat["won"],
-                **records.get(seat["entrant"].pk, {"points": 0, "record": "0-0-0"}),
-            }
-            for seat in row["seats"]
-        ]
-        rows.append({key: value for key, value in row.items() if key != "match"} | {"seats": seats})
     return rows
 
 
@@ -241,30 +238,28 @@ def outcome_for(match, seats, entrant_id):
 # The API's shapes
 
 
-MATCH_FIELDS = ("pk", "table", "is_bye", "status", "draws", "version", "extra_minutes")
-
-
 def table_payload(match, seats=None):
     seats = list(match.seats.all()) if seats is None else seats
-    plain_seats = [(seat.entrant_id, seat.entrant.name, seat.game_wins, seat.placement) for seat in seats]
-    return _plain_table_payload({field: getattr(match, field) for field in MATCH_FIELDS}, plain_seats)
+    return _plain_table_payload(
+        match, [PlainSeat(s.entrant_id, s.entrant.name, s.game_wins, s.placement) for s in seats]
+    )
 
 
 def _plain_table_payload(match, seats):
-    """`match` as a dict of MATCH_FIELDS; `seats` as (entrant, name, game wins, placement)."""
-    confirmed = match["status"] == Match.Status.CONFIRMED
+    """`match`: a Match or a PlainMatch; `seats`: PlainSeats."""
+    confirmed = match.status == Match.Status.CONFIRMED
     return {
-        "table": match["table"],
-        "match": match["pk"],
-        "entrants": [entrant for entrant, *_ in seats],
-        "names": [name for _entrant, name, *_ in seats],
-        "bye": match["is_bye"],
-        "status": match["status"],
-        "wins": {str(entrant): wins for entrant, _name, wins, _placed in seats} if confirmed else None,
-        "placements": {str(entrant): placed for entrant, _name, _wins, placed in seats if placed} or None,
-        "draws": match["draws"],
-        "version": match["version"],
-        "extra_minutes": match["extra_minutes"],
+        "table": match.table,
+        "match": match.pk,
+        "entrants": [seat.entrant_id for seat in seats],
+        "names": [seat.name for seat in seats],
+        "bye": match.is_bye,
+        "status": match.status,
+        "wins": {str(seat.entrant_id): seat.game_wins for seat in seats} if confirmed else None,
+        "placements": {str(seat.entrant_id): seat.placement for seat in seats if seat.placement} or None,
+        "draws": match.draws,
+        "version": match.version,
+        "extra_minutes": match.extra_minutes,
     }
 
 
@@ -306,13 +301,7 @@ def deck_check_payload(check):
 
 
 def round_payload(round_):
-    """Read as plain rows: a 4,096-player round's answer builds no model instances."""
-    seats = {}
-    rows = Seat.objects.filter(match__round=round_).order_by("pk")
-    for match, *seat in rows.values_list("match_id", "entrant_id", "entrant__name", "game_wins", "placement"):
-        seats.setdefault(match, []).append(seat)
-    matches = round_.matches.order_by("table").values(*MATCH_FIELDS)
-    tables = [_plain_table_payload(match, seats.get(match["pk"], [])) for match in matches]
+    tables = [_plain_table_payload(match, seats) for match, seats in plain_tables(round_)]
     return {"number": round_.number, "stage": round_.stage, "tables": tables, "notes": round_.notes}
 
 
