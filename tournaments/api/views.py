@@ -4,6 +4,7 @@
 from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.db.models import Count, Max
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status, viewsets
@@ -82,11 +83,18 @@ def _valid(serializer_class, data):
     return serializer.validated_data
 
 
-def _validated(request, tag, data):
-    """304 when the client holds `tag`, else data() (cached per version) with the ETag."""
+def _validated(request, tag, event, page, params, build):
+    """304 when the client holds `tag`; else build()'s data, cached per version, with the ETag.
+    JSON is cached as its rendered bytes: a poll of a 4,096-player round renders nothing."""
     if page_cache.not_modified(request, tag):
         return page_cache.validated(Response(status=status.HTTP_304_NOT_MODIFIED), tag)
-    return page_cache.validated(Response(data()), tag)
+    renderer, media_type = request.accepted_renderer, request.accepted_media_type
+    if renderer.format != "json":
+        return page_cache.validated(Response(page_cache.cached(event, page, params, build)), tag)
+    body = page_cache.cached(
+        event, f"{page}-bytes", (*params, media_type), lambda: renderer.render(build(), media_type)
+    )
+    return page_cache.validated(HttpResponse(body, content_type=renderer.media_type), tag)
 
 
 class EventViewSet(viewsets.ViewSet):
@@ -293,11 +301,8 @@ class EventViewSet(viewsets.ViewSet):
         found = event.rounds.filter(number=number).annotate(changed=Max("matches__updated_at"), tables=Count("matches"))
         round_ = get_object_or_404(found)
         state = (number, str(round_.changed), round_.tables)
-        return _validated(
-            request,
-            page_cache.etag(event, "api-round", *state, request.accepted_media_type),
-            lambda: page_cache.cached(event, "api-round", state, lambda: round_payload(round_)),
-        )
+        tag = page_cache.etag(event, "api-round", *state, request.accepted_media_type)
+        return _validated(request, tag, event, "api-round", state, lambda: round_payload(round_))
 
     @extend_schema(responses={200: dict})
     @action(detail=True, methods=["get"])
@@ -305,7 +310,7 @@ class EventViewSet(viewsets.ViewSet):
         """The standings; with If-None-Match, 304 while no result changed."""
         event = event_for_viewer(request.user, pk)
         tag = page_cache.etag(event, "api-standings", request.accepted_media_type)
-        return _validated(request, tag, lambda: standings_payload(event))
+        return _validated(request, tag, event, "api-standings", (), lambda: standings_payload(event))
 
     @extend_schema(request=None, responses={200: dict})
     @action(detail=True, methods=["get", "post"], url_path="top-cut")
