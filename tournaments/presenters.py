@@ -4,6 +4,7 @@ match states, the pairing explanation and the event log. Nothing here writes or 
 import datetime
 
 from django.db.models import Prefetch, Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -286,12 +287,29 @@ def round_payload(round_):
     return {"number": round_.number, "stage": round_.stage, "tables": tables, "notes": round_.notes}
 
 
+# Exports carry the event's date and venue (docs/events.md): CSV files as their last two columns,
+# JSON as an "event" object. Times are the site's local time, written the same in every language.
+EXPORT_COLUMNS = ["starts_at", "venue"]
+
+
+def event_export(event):
+    """{"name", "starts_at" (ISO 8601 with offset, or None), "venue"} for JSON and the API."""
+    starts = timezone.localtime(event.starts_at).isoformat() if event.starts_at else None
+    return {"name": event.name, "starts_at": starts, "venue": event.venue}
+
+
+def export_cells(event):
+    """The event's last cells of a CSV row: start as YYYY-MM-DD HH:MM (local time) or empty, venue."""
+    starts = timezone.localtime(event.starts_at).strftime("%Y-%m-%d %H:%M") if event.starts_at else ""
+    return [starts, event.venue]
+
+
 def standings_payload(event):
     """The standings as the API and standings.json give them, computed once per page version."""
 
     def build():
         swiss = event.rounds.filter(stage=Round.Stage.SWISS).count()
-        return {"round": swiss, "standings": event_standings(event)}
+        return {"event": event_export(event), "round": swiss, "standings": event_standings(event)}
 
     return page_cache.cached(event, "standings-data", (), build)
 
