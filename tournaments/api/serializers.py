@@ -121,7 +121,6 @@ class JoinSerializer(serializers.Serializer):
 
 
 class WaitlistEntrySerializer(serializers.Serializer):
-    position = serializers.IntegerField()
     user = serializers.IntegerField(source="user_id")
     username = serializers.CharField(source="user.username")
     since = serializers.DateTimeField(source="created_at")

@@ -29,7 +29,7 @@ define_messages(
         "waitlist.already_waiting": _("You are already on the waitlist, number %(position)s."),
         "waitlist.not_waiting": _("You are not on the waitlist of this event."),
         "waitlist.closed": _("The waitlist is closed: registration has ended."),
-        "join.unknown_code": _("No event has the join code “%(code)s”: check the code on the screen."),
+        "join.unknown_code": _("No event has the join code “%(typed)s”: check the code on the screen."),
     }
 )
 
@@ -185,5 +185,5 @@ def event_by_join_code(code):
     cleaned = normalised_code(code)
     event = Event.objects.filter(join_code=cleaned).first() if cleaned else None
     if event is None:
-        raise DomainError("join.unknown_code", "code", status=404, code=cleaned[:12])
+        raise DomainError("join.unknown_code", "code", status=404, typed=cleaned[:12])
     return event
