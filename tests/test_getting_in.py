@@ -152,7 +152,7 @@ def test_the_player_is_told_their_number_then_that_they_got_a_place(client, orga
         assert "numero 1" in client.get(f"/it/events/{event.pk}/").text
     events.remove_entrant(entrants[0], organiser)
     page = client.get(f"/en/events/{event.pk}/").text
-    assert "You got a place" in page and "on the waitlist" not in page
+    assert "You got a place" in page and "You are number" not in page
     assert "You got a place" in client.get(f"/en/events/{event.pk}/me/").text
 
 

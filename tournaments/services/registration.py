@@ -28,7 +28,6 @@ define_messages(
         "capacity.invalid": _("Capacity is a whole number of at least 2, or blank for no limit."),
         "waitlist.already_waiting": _("You are already on the waitlist, number %(position)s."),
         "waitlist.not_waiting": _("You are not on the waitlist of this event."),
-        "waitlist.closed": _("The waitlist is closed: registration has ended."),
         "join.unknown_code": _("No event has the join code “%(typed)s”: check the code on the screen."),
     }
 )
