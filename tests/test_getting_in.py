@@ -436,3 +436,43 @@ def test_an_event_with_room_gives_a_place_through_the_code(api, organiser, alice
     api.force_authenticate(alice)
     response = api.post("/api/v1/tournaments/join/", {"code": event.join_code}, format="json")
     assert response.status_code == 201 and Entrant.objects.get(pk=response.json()["id"]).user == alice
+
+
+def test_undoing_a_drop_whose_place_went_to_the_waitlist_is_refused(organiser):
+    event, entrants = full_event(organiser)
+    events.register_player(event, make_user("carla"))
+    events.drop(entrants[0], organiser)
+    with pytest.raises(DomainError) as full:
+        events.undo_drop(entrants[0], organiser)
+    assert full.value.code == "capacity.full"
+    assert Entrant.objects.get(pk=entrants[0].pk).dropped
+
+
+def test_the_event_form_takes_date_venue_and_capacity(client, organiser):
+    client.force_login(organiser)
+    form = client.get("/en/events/new/").text
+    assert 'name="starts_at"' in form and 'name="venue"' in form and 'name="capacity"' in form
+    data = {
+        "name": "Form cup",
+        "game": "dust-collectorz",
+        "format": "",
+        "mode": "versus",
+        "pod_size": 4,
+        "pod_points": "3-1-0-0",
+        "best_of": 3,
+        "top_cut": 0,
+        "tiebreakers": "mtr",
+        "round_minutes": 50,
+        "is_public": "on",
+        "late_entry_losses": "on",
+        "publication": "none",
+        "starts_at": "2030-05-01T18:30",
+        "venue": "Back room",
+        "capacity": 16,
+    }
+    response = client.post("/en/events/new/", data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    event = Event.objects.get(name="Form cup")
+    assert (event.venue, event.capacity, timezone.localtime(event.starts_at).hour) == ("Back room", 16, 18)
+    settings_page = client.get(f"/en/events/{event.pk}/manage/settings/").text
+    assert 'name="capacity"' in settings_page and 'value="16"' in settings_page
