@@ -476,3 +476,14 @@ def test_the_event_form_takes_date_venue_and_capacity(client, organiser):
     assert (event.venue, event.capacity, timezone.localtime(event.starts_at).hour) == ("Back room", 16, 18)
     settings_page = client.get(f"/en/events/{event.pk}/manage/settings/").text
     assert 'name="capacity"' in settings_page and 'value="16"' in settings_page
+
+
+def test_the_log_says_what_happened_to_places(client, organiser):
+    event, entrants = full_event(organiser)
+    events.register_player(event, make_user("carla"))
+    registration.set_capacity(event, organiser, 3)
+    client.force_login(organiser)
+    log = client.get(f"/en/events/{event.pk}/manage/log/").text
+    assert "Joined the waitlist" in log and "number 1 in line" in log
+    assert "Place given from the waitlist" in log and "places: 2 → 3" in log
+    assert "places : 2 → 3" in client.get(f"/fr/events/{event.pk}/manage/log/").text

@@ -565,6 +565,15 @@ def audit_details(entry, names):
         )
     elif action.startswith("timer.") and after.get("remaining") is not None:
         details.append(_("%(clock)s left") % {"clock": clock(after["remaining"])})
+    elif action == AuditAction.EVENT_CAPACITY:
+        details.append(
+            _("places: %(before)s → %(after)s")
+            % {"before": before.get("capacity") or _("no limit"), "after": after.get("capacity") or _("no limit")}
+        )
+    elif action == AuditAction.WAITLIST_JOIN and after.get("position"):
+        details.append(_("number %(position)s in line") % {"position": after["position"]})
+    elif action == AuditAction.JOIN_CODE_NEW and after.get("join_code"):
+        details.append(f"{before.get('join_code', '?')} → {after['join_code']}")
     elif action == AuditAction.EVENT_START and after.get("players"):
         details.append(
             _("%(players)s players, %(rounds)s Swiss rounds")
