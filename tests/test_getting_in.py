@@ -158,12 +158,14 @@ def test_the_player_is_told_their_number_then_that_they_got_a_place(client, orga
 
 def test_leaving_the_waitlist_from_the_page(client, organiser):
     event, _entrants = full_event(organiser)
+    Event.objects.filter(pk=event.pk).update(is_public=False)  # reached through the join code
     carla = make_user("carla")
     events.register_player(event, carla)
     client.force_login(carla)
-    assert "Leave the waitlist" in client.get(f"/en/events/{event.pk}/register/").text
-    client.post(f"/en/events/{event.pk}/waitlist/leave/")
-    assert not event.waitlist.exists()
+    assert "Leave the waitlist" in client.get(f"/en/events/{event.pk}/register/?code={event.join_code}").text
+    response = client.post(f"/en/events/{event.pk}/waitlist/leave/", follow=True)
+    assert not event.waitlist.exists() and "You have left the waitlist" in response.text
+    assert client.post(f"/en/events/{event.pk}/waitlist/leave/").status_code == 404
 
 
 def test_the_organiser_sees_the_waitlist_in_order_and_sets_capacity(client, organiser):

@@ -752,11 +752,12 @@ def waitlist_message(position):
 @login_required
 @require_POST
 def leave_waitlist(request, pk):
-    event = event_for_viewer(request.user, pk)
+    # A private event's waitlist is reached through its join code: being in line is enough to leave.
+    event = Event.objects.filter(pk=pk, waitlist__user=request.user).first() or event_for_viewer(request.user, pk)
     done, _event = _attempt(request, registration.leave_waitlist, event, request.user)
     if done:
         messages.success(request, _("You have left the waitlist of %(name)s.") % {"name": event.name})
-    return redirect(_event_page(event))
+    return redirect(_event_page(event) if event.is_public else reverse("tournaments:events"))
 
 
 def join(request, code=""):
