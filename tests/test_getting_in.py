@@ -148,6 +148,7 @@ def test_the_player_is_told_their_number_then_that_they_got_a_place(client, orga
     assert "number 1 on the waitlist" in response.text
     page = client.get(f"/en/events/{event.pk}/").text
     assert "You are number 1 on the waitlist." in page and "Register for this event" not in page
+    assert "2 of 2 places taken · 1 player on the waitlist." in page
     with override("it"):
         assert "numero 1" in client.get(f"/it/events/{event.pk}/").text
     events.remove_entrant(entrants[0], organiser)

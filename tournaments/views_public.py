@@ -254,6 +254,8 @@ def event_detail(request, pk):
             "me": me,
             "got_place": _got_place(event, me),
             "waitlist_position": registration.position(event, request.user),
+            "places_taken": registration.places_taken(event) if event.capacity else None,
+            "places_waiting": registration.waiting(event).count() if event.capacity else 0,
             "decks": _readable_decks(request.user, event),
         }
         return render(request, "tournaments/event_detail.html", context)
