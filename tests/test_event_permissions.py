@@ -89,6 +89,10 @@ ACCESS = {
     "tournaments:prize_sheet": (EVERYONE, None),
     "tournaments:prizes_csv": (EVERYONE, None),
     "tournaments:call_judge": (None, PLAYER),
+    "tournaments:judge_calls_live": (JUDGES, None),
+    "tournaments:join_code": (MANAGE, MANAGE),
+    "tournaments:join_sheet": (MANAGE, None),
+    "tournaments:leave_waitlist": (None, SIGNED_IN),
     # API
     "tournament-detail": (EVERYONE, None),
     "tournament-entrants": (EVERYONE, MANAGE | PLAYER),  # players register themselves only
@@ -108,6 +112,10 @@ ACCESS = {
     "tournament-drop": (None, MANAGE | PLAYER),  # a player drops their own entry
     "tournament-deck": (None, JUDGES | PLAYER),  # a player registers their own deck
     "tournament-check-in": (None, MANAGE),
+    "tournament-capacity": (None, MANAGE),
+    "tournament-join-code": (MANAGE, MANAGE),
+    "tournament-waitlist": (EVERYONE, None),  # the organiser and staff see the list, others their number
+    "tournament-waitlist-leave": (None, SIGNED_IN),
     "tournament-undo-drop": (None, MANAGE),
     "tournament-remove-entrant": (None, MANAGE),
     "tournament-round-repair": (None, MANAGE),
@@ -119,7 +127,14 @@ ACCESS = {
     "api-match-dispute": (None, PLAYER),
     "api-match-extend": (None, JUDGES),
 }
-NOT_EVENT_ROUTES = {"tournaments:events", "tournaments:event_create", "tournament-list"}
+NOT_EVENT_ROUTES = {
+    "tournaments:events",
+    "tournaments:event_create",
+    "tournaments:join_form",
+    "tournaments:join",
+    "tournament-list",
+    "tournament-join",
+}
 
 
 def _routes(patterns, namespace=""):
@@ -188,6 +203,9 @@ def footprint(event):
         event.publication,
         event.deck_deadline,
         event.timer_ends_at,
+        event.capacity,
+        event.join_code,
+        event.waitlist.count(),
     )
 
 

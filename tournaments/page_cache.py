@@ -27,6 +27,10 @@ CACHE_SECONDS = 24 * 3600
 # What the public pages show of the event row itself: an edit to any of them is a new version.
 SHOWN_FIELDS = (
     "name",
+    "starts_at",
+    "venue",
+    "capacity",
+    "join_code",
     "status",
     "mode",
     "pod_size",

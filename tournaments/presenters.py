@@ -5,6 +5,7 @@ import datetime
 from collections import namedtuple
 
 from django.db.models import Count, Max, Prefetch, Q, Sum
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -305,12 +306,29 @@ def round_payload(round_):
     return {"number": round_.number, "stage": round_.stage, "tables": tables, "notes": round_.notes}
 
 
+# Exports carry the event's date and venue (docs/events.md): CSV files as their last two columns,
+# JSON as an "event" object. Times are the site's local time, written the same in every language.
+EXPORT_COLUMNS = ["starts_at", "venue"]
+
+
+def event_export(event):
+    """{"name", "starts_at" (ISO 8601 with offset, or None), "venue"} for JSON and the API."""
+    starts = timezone.localtime(event.starts_at).isoformat() if event.starts_at else None
+    return {"name": event.name, "starts_at": starts, "venue": event.venue}
+
+
+def export_cells(event):
+    """The event's last cells of a CSV row: start as YYYY-MM-DD HH:MM (local time) or empty, venue."""
+    starts = timezone.localtime(event.starts_at).strftime("%Y-%m-%d %H:%M") if event.starts_at else ""
+    return [starts, event.venue]
+
+
 def standings_payload(event):
     """The standings as the API and standings.json give them, computed once per page version."""
 
     def build():
         swiss = event.rounds.filter(stage=Round.Stage.SWISS).count()
-        return {"round": swiss, "standings": event_standings(event)}
+        return {"event": event_export(event), "round": swiss, "standings": event_standings(event)}
 
     return page_cache.cached(event, "standings-data", (), build)
 
@@ -566,6 +584,15 @@ def audit_details(entry, names):
         )
     elif action.startswith("timer.") and after.get("remaining") is not None:
         details.append(_("%(clock)s left") % {"clock": clock(after["remaining"])})
+    elif action == AuditAction.EVENT_CAPACITY:
+        details.append(
+            _("places: %(before)s → %(after)s")
+            % {"before": before.get("capacity") or _("no limit"), "after": after.get("capacity") or _("no limit")}
+        )
+    elif action == AuditAction.WAITLIST_JOIN and after.get("position"):
+        details.append(_("number %(position)s in line") % {"position": after["position"]})
+    elif action == AuditAction.JOIN_CODE_NEW and after.get("join_code"):
+        details.append(f"{before.get('join_code', '?')} → {after['join_code']}")
     elif action == AuditAction.EVENT_START and after.get("players"):
         details.append(
             _("%(players)s players, %(rounds)s Swiss rounds")
