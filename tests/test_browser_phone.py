@@ -71,3 +71,27 @@ def test_no_page_scrolls_sideways_at_390_px(live_server):
         finally:
             browser.close()
     assert not too_wide, "pages wider than a 390 px phone:\n" + "\n".join(too_wide)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_hall_screens_fit_a_projector_in_every_language(live_server):
+    """The projector and the clock fill a 1280 × 720 screen without scrolling sideways, with the
+    longest labels ("LE CHRONOMÈTRE N'EST PAS LANCÉ" in a quarter of the width)."""
+    world = build_world()
+    screens = sorted({url for _user, urls in visits(world) for url in urls if "projector" in url or "timer" in url})
+    assert screens, "the page lists name the projector and the clock"
+    too_wide = []
+    with playwright_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 720})
+            page.set_default_navigation_timeout(90_000)
+            for language in ("en", *LANGUAGES):
+                for url in screens:
+                    assert page.goto(f"{live_server.url}/{language}/{url}").status == 200
+                    size = page.evaluate(MEASURE)
+                    if size["scroll"] > size["inner"]:
+                        too_wide.append(f"/{language}/{url}: {size['scroll']} px {size['culprits']}")
+        finally:
+            browser.close()
+    assert not too_wide, "hall screens wider than 1280 px:\n" + "\n".join(too_wide)
