@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 from accounts.decorators import organiser_required
 from core.errors import DomainError
 
-from . import console
+from . import console, views_sealed
 from .access import event_for_organiser, event_for_viewer
 from .forms import (
     EventEditForm,
@@ -742,6 +742,7 @@ def submit_deck(request, pk):
         "entrant": entrant,
         "event_url": _event_page(event),
         "closed_reason": _frozen_reason(event) if frozen and event.status != Event.Status.FINISHED else "",
+        "sealed": views_sealed.player_state(event, entrant),
     }
     return render(request, "tournaments/manage/register.html", context)
 
