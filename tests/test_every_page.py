@@ -105,7 +105,7 @@ def build_world():
 
 def _sealed_event(organiser, alice):
     """A sealed prerelease before round 1: alice's pool registered, seats drawn, the build clock on."""
-    from tournaments.services import events, seats, sealed, timer
+    from tournaments.services import events, sealed, seats, timer
 
     from .test_sealed_events import dc_cards, pool_text
 
