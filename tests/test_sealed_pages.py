@@ -362,3 +362,35 @@ def test_api_the_build_clock(api, prerelease, organiser, alice):
     assert 29 * 60 < started.json()["remaining"] <= 30 * 60
     ends = Event.objects.get(pk=prerelease.pk).timer_ends_at
     assert ends - timezone.now() < datetime.timedelta(minutes=31)
+
+
+def test_restarting_the_clock_gives_a_rounds_length(client, prerelease, organiser):
+    timer.start_build_clock(prerelease, organiser, 30)
+    client.force_login(organiser)
+    client.post(url(prerelease, "manage/timer/"), {"action": "start"})
+    prerelease.refresh_from_db()
+    assert not prerelease.build_clock and timer.remaining_seconds(prerelease) > 49 * 60
+    assert "Deck building" not in client.get(url(prerelease, "timer/")).content.decode()
+
+
+def test_the_log_shows_the_seats_draw_with_its_seed(client, prerelease, organiser):
+    seats.assign_build_seats(prerelease, organiser, seed=4242)
+    client.force_login(organiser)
+    log_page = client.get(url(prerelease, "manage/log/")).content.decode()
+    assert "Deck-building seats drawn" in log_page and "seed 4242, 8 players" in log_page
+
+
+def test_the_build_clock_pauses_and_extends_from_the_deck_building_page(client, prerelease, organiser):
+    timer.start_build_clock(prerelease, organiser, 30)
+    client.force_login(organiser)
+    page = url(prerelease, "manage/deck-building/")
+    assert 'id="build-clock-face"' in client.get(page).content.decode()
+    response = client.post(
+        url(prerelease, "manage/timer/"),
+        {"action": "pause", "next": f"/en/events/{prerelease.pk}/manage/deck-building/"},
+    )
+    assert response.status_code == 302 and response["Location"].endswith("/manage/deck-building/")
+    client.post(url(prerelease, "manage/timer/"), {"action": "extend", "minutes": "5", "next": page})
+    prerelease.refresh_from_db()
+    assert prerelease.build_clock and 34 * 60 < prerelease.timer_paused_seconds <= 35 * 60
+    assert "Resume" in client.get(page).content.decode()

@@ -31,12 +31,12 @@ from .forms import (
     WalkInForm,
 )
 from .models import AuditAction, Entrant, Event, Match
-from .presenters import audit_roles, clock, describe_audit, describe_note, round_title, unscored_reports
+from .presenters import audit_roles, describe_audit, describe_note, round_title, timer_state, unscored_reports
 from .services import events as event_services
 from .services import results as result_services
 from .services import rounds as round_services
 from .services.results import last_result_entry
-from .services.timer import control_timer, remaining_seconds
+from .services.timer import control_timer
 from .views_staff import desk_url, staff_view
 
 AUDIT_ENTRIES = 30
@@ -213,17 +213,6 @@ def _entered_by(entry):
 def _audit(event, entries, names):
     roles = audit_roles(event, users={entry.actor_id for entry in entries if entry.actor_id})
     return [describe_audit(entry, names, roles) for entry in entries]
-
-
-def timer_state(event):
-    remaining = remaining_seconds(event)
-    if remaining is None:
-        state = "off"
-    elif event.timer_paused_seconds is not None:
-        state = "paused"
-    else:
-        state = "running" if remaining > 0 else "over"
-    return {"state": state, "remaining": remaining, "clock": clock(remaining)}
 
 
 def next_step(event, current, results_missing):
@@ -651,7 +640,7 @@ def timer(request, event):
     form = TimerForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("The clock cannot do that now."))
-        return _dashboard(event, "timer")
+        return _back(request, event, "timer")
     action = form.cleaned_data["action"]
     minutes = form.cleaned_data["minutes"] or (EXTEND_MINUTES if action == "extend" else 0)
     done, _event = _attempt(request, control_timer, event, request.user, action, minutes)
@@ -663,7 +652,7 @@ def timer(request, event):
             "extend": _("The round has %(minutes)s more minutes.") % {"minutes": minutes},
         }
         messages.success(request, words[action])
-    return _dashboard(event, "timer")
+    return _back(request, event, "timer")
 
 
 @organiser_view

@@ -17,10 +17,13 @@ from core.errors import DomainError
 from .access import can, event_for_viewer
 from .forms import BuildClockForm, PoolForm, SeatDrawForm
 from .models import Entrant, Event, SealedPool
+from .presenters import timer_state
 from .services import sealed as sealed_services
 from .services import seats as seat_services
 from .services.timer import BUILD_MINUTES, start_build_clock
 from .views_staff import staff_view
+
+EXTEND_MINUTES = 5
 
 
 def pool_lines(pool):
@@ -118,6 +121,8 @@ def deck_building(request, event):
         "before_round_one": before_round_one,
         "seat_form": SeatDrawForm(),
         "clock_form": BuildClockForm(initial={"minutes": BUILD_MINUTES}),
+        "timer": timer_state(event) if event.build_clock else None,
+        "extend_minutes": EXTEND_MINUTES,
     }
     return render(request, "tournaments/manage/deck_building.html", context)
 

@@ -43,8 +43,9 @@ def control_timer(event, actor, action, minutes=0):
     if event.status == Event.Status.FINISHED:
         raise DomainError("timer.event_over", "action")
     now = timezone.now()
-    if action == "start":
+    if action == "start":  # a round's length: the clock no longer counts deck building
         event.timer_ends_at, event.timer_paused_seconds = now + datetime.timedelta(minutes=event.round_minutes), None
+        event.build_clock = False
     elif action == "pause" and event.timer_paused_seconds is None and event.timer_ends_at:
         event.timer_paused_seconds = remaining_seconds(event)
     elif action == "resume" and event.timer_paused_seconds is not None:
@@ -59,7 +60,7 @@ def control_timer(event, actor, action, minutes=0):
             event.timer_ends_at += datetime.timedelta(minutes=minutes)
     else:
         raise DomainError("timer.cannot", "action")
-    event.save(update_fields=["timer_ends_at", "timer_paused_seconds"])
+    event.save(update_fields=["timer_ends_at", "timer_paused_seconds", "build_clock"])
     log(event, actor, AuditAction(f"timer.{action}"), after={"remaining": remaining_seconds(event)})
     return event
 
