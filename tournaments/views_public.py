@@ -529,7 +529,7 @@ def me(request, pk):
         "penalties": list(entrant.penalties.order_by("created_at")),
         "judge_call": my_call(event, entrant),
         "table_ends_at": table_end(event, now["match"].extra_minutes) if now and now.get("match") else None,
-        "sealed": player_state(event, entrant),
+        "sealed": None if _wants_fragment(request) else player_state(event, entrant),
     }
     return _render_live(request, "tournaments/me.html", "tournaments/_me_live.html", context)
 
