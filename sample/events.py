@@ -3,6 +3,7 @@
 import random
 
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 from games import dust_collectorz
 from tournaments.models import Event
@@ -18,7 +19,11 @@ def load_sample_event():
         return None
     User = get_user_model()
     organiser = User.objects.get(username="organiser")
-    event = events.create_event(organiser, SAMPLE_NAME, dust_collectorz.SLUG, best_of=3, top_cut=8, swiss_rounds=4)
+    starts = timezone.localtime().replace(hour=10, minute=0, second=0, microsecond=0)
+    event = events.create_event(
+        organiser, SAMPLE_NAME, dust_collectorz.SLUG, best_of=3, top_cut=8, swiss_rounds=4, starts_at=starts,
+        venue="Arcobaleno", capacity=16,
+    )  # fmt: skip
     for username in ("alice", "bob", "charlie"):
         events.add_entrant(event, organiser, user=User.objects.get(username=username))
     for name in WALK_INS:

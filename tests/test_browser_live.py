@@ -53,3 +53,31 @@ def test_the_projector_shows_one_screen_at_a_time(live_server, browser_page, org
     expect(page.locator(".projector-screen:visible")).to_have_count(1)
     expect(page.locator(".projector-screen").first).to_be_visible()
     expect(page.locator(".timer-clock")).to_be_visible()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_new_judge_call_appears_on_the_judging_page_without_a_reload(live_server, browser_page, organiser):
+    from tournaments.models import JudgeCall
+    from tournaments.services import judge_calls
+
+    from .test_browser_event import log_in
+
+    event = build_event(organiser, 8, 1)
+    player = event.entrants.filter(user__isnull=False).first() or event.entrants.first()
+    page = browser_page
+    log_in(page, live_server.url, organiser.username)
+    page.goto(f"{live_server.url}/en/events/{event.pk}/manage/judging/")
+    queue = page.locator("#judge-calls-live")
+    expect(queue).to_contain_text("No player is waiting for a judge.")
+    with page.expect_response(lambda response: "/judging/calls/" in response.url) as exchange:
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    assert exchange.value.status == 304
+    call = JudgeCall.objects.create(event=event, entrant=player, round_number=1, table=1)
+    with page.expect_response(lambda response: "/judging/calls/" in response.url) as exchange:
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    assert exchange.value.status == 200
+    expect(queue).to_contain_text(player.name)
+    queue.get_by_role("button", name="On my way").click()  # the swapped-in form still works
+    expect(page.locator("#judge-calls-live")).to_contain_text("Done")
+    assert JudgeCall.objects.get(pk=call.pk).status == JudgeCall.Status.CLAIMED
+    assert judge_calls.queue(event).count() == 1

@@ -8,6 +8,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from tournaments import console
 from tournaments.models import AuditEntry, Match
 from tournaments.services import events, rounds
 from tournaments.services.common import bump_results
@@ -64,7 +65,7 @@ def test_dashboard_query_count_does_not_grow_with_players_or_rounds(client, orga
     # Earlier rounds are a link to their own page, never their tables.
     page = pages[200, 6]
     assert "Round 6" in page and "The 5 earlier rounds" in page
-    assert page.count('class="status-') == 50  # one page of the current round's 100 tables
+    assert page.count('class="status-') == console.TABLES_PER_PAGE  # one page of the current round's 100 tables
     assert page.count("<form") == pages[12, 6].count("<form")  # no result form per table
     assert "result-form" not in page
 

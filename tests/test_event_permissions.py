@@ -89,6 +89,10 @@ ACCESS = {
     "tournaments:prize_sheet": (EVERYONE, None),
     "tournaments:prizes_csv": (EVERYONE, None),
     "tournaments:call_judge": (None, PLAYER),
+    "tournaments:judge_calls_live": (JUDGES, None),
+    "tournaments:join_code": (MANAGE, MANAGE),
+    "tournaments:join_sheet": (MANAGE, None),
+    "tournaments:leave_waitlist": (None, SIGNED_IN),
     "tournaments:my_pool": (PLAYER, PLAYER),  # one's own pool only: anyone else gets 404
     "tournaments:entrant_pool": (JUDGES, JUDGES),
     "tournaments:deck_building": (JUDGES, None),
@@ -115,6 +119,10 @@ ACCESS = {
     "tournament-drop": (None, MANAGE | PLAYER),  # a player drops their own entry
     "tournament-deck": (None, JUDGES | PLAYER),  # a player registers their own deck
     "tournament-check-in": (None, MANAGE),
+    "tournament-capacity": (None, MANAGE),
+    "tournament-join-code": (MANAGE, MANAGE),
+    "tournament-waitlist": (EVERYONE, None),  # the organiser and staff see the list, others their number
+    "tournament-waitlist-leave": (None, SIGNED_IN),
     "tournament-undo-drop": (None, MANAGE),
     "tournament-remove-entrant": (None, MANAGE),
     "tournament-round-repair": (None, MANAGE),
@@ -128,7 +136,14 @@ ACCESS = {
     "tournament-build-seats": (EVERYONE, MANAGE),
     "tournament-build-clock": (None, MANAGE),
 }
-NOT_EVENT_ROUTES = {"tournaments:events", "tournaments:event_create", "tournament-list"}
+NOT_EVENT_ROUTES = {
+    "tournaments:events",
+    "tournaments:event_create",
+    "tournaments:join_form",
+    "tournaments:join",
+    "tournament-list",
+    "tournament-join",
+}
 
 
 def _routes(patterns, namespace=""):
@@ -198,6 +213,9 @@ def footprint(event):
         event.publication,
         event.deck_deadline,
         event.timer_ends_at,
+        event.capacity,
+        event.join_code,
+        event.waitlist.count(),
         event.pools_frozen_at,
         tuple(Entrant.objects.filter(event=event).order_by("pk").values_list("build_seat", flat=True)),
     )

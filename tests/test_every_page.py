@@ -48,6 +48,9 @@ NOT_PAGES = {
     "tournaments:call_judge",
     "tournaments:judge_call_claim",
     "tournaments:judge_call_close",
+    "tournaments:judge_calls_live",  # the judge-call queue's fragment, polled by the judging page
+    "tournaments:join",  # the join code's link: on to the registration (or the login first)
+    "tournaments:leave_waitlist",
     "tournaments:penalties_csv",
     "tournaments:prizes_csv",
     "tournaments:prize_plan",
@@ -149,6 +152,7 @@ def pages(world):
         f"decks/shared/{dbz_deck.share_token}/compare/",
         f"collections/shared/{world['pool'].share_token}/",
         "events/",
+        "events/join/",
         f"events/{event.pk}/",
         f"events/{event.pk}/standings/",
         f"events/{event.pk}/bracket/",
@@ -228,6 +232,8 @@ def organiser_pages(world):
         f"events/{event.pk}/manage/matches/{match.pk}/correction/",
         f"events/{event.pk}/manage/finish/",
         f"events/{event.pk}/manage/judging/",
+        f"events/{event.pk}/manage/join-code/",
+        f"events/{event.pk}/manage/join-sheet/",
         f"events/{event.pk}/manage/judging/deck-checks/{CheckedDeck.objects.first().pk}/sheet/",
         f"events/{event.pk}/manage/staff/",
         f"events/{event.pk}/manage/results/",

@@ -182,8 +182,8 @@ def test_penalties_and_prizes_are_in_the_exports(client, organiser, alice, four)
         {"scheme": "standing", "per_entrant": 1, "fixed": 0, "table": "2, 1", "participation": 0},
     )
     prizes = client.get(url("prizes_csv", four)).content.decode().splitlines()
-    assert prizes[0] == "event,place,entrant,name,prize,fixed" and prizes[1].split(",")[4] == "2"
-    assert prizes[-1].endswith(",leftover,1,no")
+    assert prizes[0] == "event,place,entrant,name,prize,fixed,starts_at,venue" and prizes[1].split(",")[4] == "2"
+    assert ",leftover,1,no," in prizes[-1]
     client.force_login(alice)
     assert client.get(url("penalties_csv", four)).status_code == 403
 

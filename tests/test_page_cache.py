@@ -288,3 +288,65 @@ def test_a_bulk_check_in_shows_on_the_cached_event_page(client, organiser):
     assert "checked in" not in client.get(url).text
     events.check_in_many(event, organiser)
     assert "checked in" in client.get(url).text
+
+
+def test_a_page_another_process_is_rendering_is_waited_for_not_rendered_again(event, monkeypatch):
+    """A hall of phones asks for a new round at once: one process renders, the others wait for it."""
+    name = page_cache.key(event, "single-flight", 1)
+    cache.add(f"building:{name}", 1, 5)  # another process claimed it
+    polls = []
+
+    def another_process_finishes(_seconds):
+        polls.append(1)
+        if len(polls) == 2:
+            cache.set(name, "rendered by the other process")
+
+    monkeypatch.setattr(page_cache.time, "sleep", another_process_finishes)
+    value = page_cache.cached(event, "single-flight", (1,), lambda: pytest.fail("rendered twice"))
+    assert value == "rendered by the other process"
+    assert len(polls) == 2
+
+
+def test_a_builder_that_never_finishes_is_not_waited_for_forever(event, monkeypatch):
+    name = page_cache.key(event, "single-flight", 2)
+    cache.add(f"building:{name}", 1, 5)
+    clock = iter(range(0, 100, 1))
+    monkeypatch.setattr(page_cache.time, "monotonic", lambda: next(clock))
+    monkeypatch.setattr(page_cache.time, "sleep", lambda _seconds: None)
+    assert page_cache.cached(event, "single-flight", (2,), lambda: "rendered here") == "rendered here"
+    assert cache.get(name) == "rendered here"
+
+
+def test_a_failed_render_releases_its_claim_and_a_stored_none_is_a_value(event):
+    def broken():
+        raise ValueError("template error")
+
+    with pytest.raises(ValueError):
+        page_cache.cached(event, "single-flight", (3,), broken)
+    assert cache.get(f"building:{page_cache.key(event, 'single-flight', 3)}") is None, "the next request renders"
+    builds = []
+    for _ in range(2):
+        assert page_cache.cached(event, "single-flight", (4,), lambda: builds.append(1)) is None
+    assert len(builds) == 1, "a player without a standing yet is not rendered on every request"
+
+
+def test_records_before_a_round_are_kept_through_its_results_and_follow_a_correction(event, organiser, monkeypatch):
+    """A burst of round 3 results does not recompute the points printed before round 3; correcting
+    round 2 does."""
+    from tournaments import presenters
+
+    builds = []
+    real = presenters._records
+    monkeypatch.setattr(presenters, "_records", lambda *args: builds.append(args) or real(*args))
+    before = presenters.records_before(event, 3)
+    confirm_first_seat_wins(pending_match(event, 3), organiser)
+    assert presenters.records_before(event, 3) == before
+    assert len(builds) == 1
+
+    earlier = pending_match(event, 2)
+    winner, loser = earlier.seats.order_by("-game_wins", "pk").values_list("entrant_id", flat=True)
+    record_result(earlier, organiser, wins={loser: 2, winner: 0}, correction="slip misread")
+    after = presenters.records_before(event, 3)
+    assert len(builds) == 2
+    assert after[winner]["points"] == before[winner]["points"] - 3
+    assert after[loser]["points"] == before[loser]["points"] + 3

@@ -122,3 +122,42 @@ def test_confirm_dispute_and_correct_at_once_never_deadlock(reported_event, orga
         first, second = match.seats.all()
         assert match.status == Match.Status.CONFIRMED
         assert (first.game_wins, second.game_wins) == (1, 2), "the organiser's entry is never lost"
+
+
+def test_simultaneous_registrations_never_exceed_capacity(transactional_db, organiser):
+    """Eight players press "register" at once for four places: four get a place, four wait in line,
+    and a freed place then goes to exactly one of them."""
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks need PostgreSQL (CI's second pass sets DATABASE_URL)")
+    from tournaments.services import registration
+
+    from .conftest import make_user
+
+    event = events.create_event(organiser, "Rush", "dust-collectorz", top_cut=0, capacity=4)
+    players = [make_user(f"rush{number}") for number in range(8)]
+    barrier = threading.Barrier(len(players))
+    failures = []
+
+    def register(user):
+        from django.db import connections
+
+        try:
+            barrier.wait()
+            events.register_player(event, user)
+        except Exception as error:  # noqa: BLE001 - collected and asserted below
+            failures.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=register, args=(user,)) for user in players]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures
+    assert event.entrants.count() == 4
+    assert registration.waiting(event).count() == 4
+    first = registration.waiting(event).first().user
+    events.remove_entrant(event.entrants.first(), organiser)
+    assert event.entrants.count() == 4 and event.entrants.filter(user=first).exists()
+    assert registration.waiting(event).count() == 3

@@ -13,7 +13,7 @@ from .models import Entrant, Match, Report, Seat
 from .presenters import score_text
 from .services.results import seated_result
 
-TABLES_PER_PAGE = 50
+TABLES_PER_PAGE = 25  # a screenful: the tables needing action come first
 ENTRANTS_PER_PAGE = 50
 SEARCH_LENGTH = 60
 

@@ -48,8 +48,29 @@ POD_POINT_TABLES = {
 }
 
 
+def capacity_field():
+    return forms.IntegerField(
+        label=_("Capacity"),
+        required=False,
+        min_value=2,
+        help_text=_("The most players who get a place; later registrations join a waitlist. Blank: no limit."),
+    )
+
+
+def starts_at_field():
+    return forms.DateTimeField(
+        label=_("Date"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_("Day and start time, shown on every page and printout of the event."),
+    )
+
+
 class EventForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
+    starts_at = starts_at_field()
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    capacity = capacity_field()
     game = forms.ChoiceField(label=_("Game"))
     format = forms.ChoiceField(
         label=_("Format"),
@@ -116,12 +137,9 @@ class EventEditForm(forms.Form):
     decides which may change now and says why not)."""
 
     name = forms.CharField(label=_("Name"), max_length=120)
-    starts_at = forms.DateTimeField(
-        label=_("Date"),
-        required=False,
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-    )
+    starts_at = starts_at_field()
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    capacity = capacity_field()
     deck_deadline = forms.DateTimeField(
         label=_("Decklist deadline"),
         required=False,

@@ -1,3 +1,5 @@
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
@@ -15,6 +17,19 @@ def default_swiss_rounds(players):
         if players <= most:
             return rounds
     return 10
+
+
+# Join codes are read off a projector and typed on a phone: no 0/O, 1/I/L look-alikes.
+JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+JOIN_CODE_LENGTH = 6
+
+
+def new_join_code():
+    """A random join code no event uses yet (31^6 codes: a clash is rare, and then we draw again)."""
+    while True:
+        code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+        if not Event.objects.filter(join_code=code).exists():
+            return code
 
 
 class Event(models.Model):
@@ -41,6 +56,8 @@ class Event(models.Model):
     name = models.CharField(_("name"), max_length=120)
     starts_at = models.DateTimeField(_("date"), null=True, blank=True)
     venue = models.CharField(_("venue"), max_length=200, blank=True)
+    capacity = models.PositiveIntegerField(_("capacity"), null=True, blank=True)  # None: no limit
+    join_code = models.CharField(max_length=JOIN_CODE_LENGTH, unique=True, default=new_join_code, editable=False)
     organiser = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_events", verbose_name=_("organiser")
     )
@@ -130,6 +147,26 @@ class Entrant(models.Model):
     @property
     def dropped(self):
         return self.dropped_after is not None
+
+
+class WaitlistEntry(models.Model):
+    """A player waiting for a place in a full event, first come first served. Kept once promoted
+    (`entrant` set), so their page can say they got a place from the waitlist."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="waitlist")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="waitlist_entries")
+    created_at = models.DateTimeField(auto_now_add=True)
+    promoted_at = models.DateTimeField(null=True, blank=True)
+    entrant = models.OneToOneField(
+        "Entrant", on_delete=models.SET_NULL, null=True, blank=True, related_name="from_waitlist"
+    )
+
+    class Meta:
+        ordering = ["event", "created_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["event", "user"], name="waitlist_once_per_event")]
+
+    def __str__(self):
+        return f"{self.user} waiting for {self.event}"
 
 
 class Round(models.Model):
@@ -262,6 +299,11 @@ class AuditAction(models.TextChoices):
     JUDGE_CALL = "judge_call.open", _("Judge called")
     JUDGE_CLAIM = "judge_call.claim", _("Judge call claimed")
     JUDGE_CLOSE = "judge_call.close", _("Judge call closed")
+    WAITLIST_JOIN = "waitlist.join", _("Joined the waitlist")
+    WAITLIST_LEAVE = "waitlist.leave", _("Left the waitlist")
+    WAITLIST_PROMOTE = "waitlist.promote", _("Place given from the waitlist")
+    EVENT_CAPACITY = "event.capacity", _("Capacity changed")
+    JOIN_CODE_NEW = "event.join_code", _("Join code replaced")
     STAFF_ADD = "staff.add", _("Staff member added")
     STAFF_ROLE = "staff.role", _("Staff role changed")
     STAFF_REMOVE = "staff.remove", _("Staff member removed")

@@ -8,6 +8,7 @@ miss: the page renders as before."""
 
 import hashlib
 import logging
+import time
 
 from django.core.cache import cache
 from django.db.models import F
@@ -26,6 +27,10 @@ CACHE_SECONDS = 24 * 3600
 # What the public pages show of the event row itself: an edit to any of them is a new version.
 SHOWN_FIELDS = (
     "name",
+    "starts_at",
+    "venue",
+    "capacity",
+    "join_code",
     "status",
     "mode",
     "pod_size",
@@ -74,19 +79,78 @@ def key(event, page, *params):
 
 def cached(event, page, params, build):
     """The value stored for (event, version, language, page, params), or `build()` stored now."""
-    name = key(event, page, *params)
+    return _lookup(key(event, page, *params), build)
+
+
+def cached_on(event, part, state, build):
+    """Like `cached`, but keyed on `state`, which the caller reads, instead of the page version:
+    for a part that depends on less than the whole event, such as the records before a round,
+    which the results of the round being played do not change. Language independent."""
+    return _lookup(f"part:{event.pk}:{part}:{_digest(state)}", build)
+
+
+def _lookup(name, build):
     try:
-        value = cache.get(name)
+        value = cache.get(name, MISSING)
     except Exception:  # noqa: BLE001 - any cache failure is a miss; the page still renders
         logger.warning("page cache unavailable (get %s)", name, exc_info=True)
         return build()
-    if value is None:
+    return _build_once(name, build) if value is MISSING else value
+
+
+MISSING = object()  # a stored None (a player without a standing yet) is a value, not a miss
+
+# A new round's pairings are asked for by a whole hall at once: one process renders them while
+# the others wait this long for its result, then render themselves (a builder that died).
+BUILD_WAIT_SECONDS = 5
+BUILD_POLL_SECONDS = 0.05
+
+
+def _build_once(name, build):
+    """Build a missing value in one process only; the others wait for it (single flight)."""
+    claim = f"building:{name}"
+    try:
+        mine = cache.add(claim, 1, BUILD_WAIT_SECONDS)
+    except Exception:  # noqa: BLE001 - without the cache every process builds, as before
+        mine = True
+    if not mine:
+        value = _wait_for(name)
+        if value is not MISSING:
+            return value
+    try:
         value = build()
-        try:
-            cache.set(name, value, CACHE_SECONDS)
-        except Exception:  # noqa: BLE001 - not stored; the next request renders again
-            logger.warning("page cache unavailable (set %s)", name, exc_info=True)
+        _store(name, value)
+    finally:
+        if mine:
+            _forget(claim)
     return value
+
+
+def _store(name, value):
+    try:
+        cache.set(name, value, CACHE_SECONDS)
+    except Exception:  # noqa: BLE001 - not stored; the next request renders again
+        logger.warning("page cache unavailable (set %s)", name, exc_info=True)
+
+
+def _forget(claim):
+    try:
+        cache.delete(claim)
+    except Exception:  # noqa: BLE001 - the claim expires by itself
+        logger.warning("page cache unavailable (delete %s)", claim)
+
+
+def _wait_for(name):
+    deadline = time.monotonic() + BUILD_WAIT_SECONDS
+    while time.monotonic() < deadline:
+        time.sleep(BUILD_POLL_SECONDS)
+        try:
+            value = cache.get(name, MISSING)
+        except Exception:  # noqa: BLE001 - build it ourselves
+            return MISSING
+        if value is not MISSING:
+            return value
+    return MISSING
 
 
 def etag(event, page, *params):

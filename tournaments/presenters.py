@@ -2,8 +2,10 @@
 match states, the pairing explanation and the event log. Nothing here writes or parses text back."""
 
 import datetime
+from collections import namedtuple
 
-from django.db.models import Prefetch, Q
+from django.db.models import Count, Max, Prefetch, Q, Sum
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -92,56 +94,52 @@ def table_end(event, extra_minutes):
     return event.timer_ends_at + datetime.timedelta(minutes=extra_minutes)
 
 
-def table_rows(round_):
-    """One dict per table: the seats (name, game wins, placement, winner flag) and the score."""
+PlainSeat = namedtuple("PlainSeat", ("entrant_id", "name", "game_wins", "placement"))
+MATCH_FIELDS = ("pk", "table", "is_bye", "status", "draws", "version", "extra_minutes")
+PlainMatch = namedtuple("PlainMatch", MATCH_FIELDS)
+
+
+def plain_tables(round_):
+    """The round's tables in order as (PlainMatch, [PlainSeat]), read as plain rows in two
+    queries: a 4,096-player round builds no model instances."""
+    seats = {}
+    rows = Seat.objects.filter(match__round=round_).order_by("pk")
+    for match, *seat in rows.values_list("match_id", "entrant_id", "entrant__name", "game_wins", "placement"):
+        seats.setdefault(match, []).append(PlainSeat(*seat))
+    matches = round_.matches.order_by("table").values_list(*MATCH_FIELDS)
+    return [(PlainMatch(*match), seats.get(match[0], [])) for match in matches]
+
+
+def plain_rows(round_, records=None):
+    """One dict per table, cached and shared between processes: the seats (name, game wins,
+    placement, winner flag) and the score; each seat carries the entrant's points and record
+    before the round when `records` is given."""
+    records = records or {}
     rows = []
-    event = round_.event
-    for match in round_matches(round_):
-        seats = list(match.seats.all())
+    for match, seats in plain_tables(round_):
         result = confirmed_result(match, seats)
         winner = result.winner if result else None
         rows.append(
             {
-                "match": match,
                 "table": match.table,
                 "bye": match.is_bye,
                 "confirmed": result is not None,
                 "score": score_text(result) if result else "",
                 "extra_minutes": match.extra_minutes if result is None else 0,
-                "ends_at": table_end(event, match.extra_minutes) if result is None else None,
+                "ends_at": table_end(round_.event, match.extra_minutes) if result is None else None,
                 "seats": [
                     {
-                        "entrant": seat.entrant,
-                        "name": seat.entrant.name,
+                        "entrant_id": seat.entrant_id,
+                        "name": seat.name,
                         "wins": seat.game_wins,
                         "placement": seat.placement,
                         "won": winner is not None and seat.entrant_id == winner,
+                        **records.get(seat.entrant_id, {"points": 0, "record": "0-0-0"}),
                     }
                     for seat in seats
                 ],
             }
         )
-    return rows
-
-
-def plain_rows(round_, records=None):
-    """table_rows without model instances, so they can be cached and shared between processes;
-    each seat carries the entrant's points and record before the round when `records` is given."""
-    records = records or {}
-    rows = []
-    for row in table_rows(round_):
-        seats = [
-            {
-                "entrant_id": seat["entrant"].pk,
-                "name": seat["name"],
-                "wins": seat["wins"],
-                "placement": seat["placement"],
-                "won": seat["won"],
-                **records.get(seat["entrant"].pk, {"points": 0, "record": "0-0-0"}),
-            }
-            for seat in row["seats"]
-        ]
-        rows.append({key: value for key, value in row.items() if key != "match"} | {"seats": seats})
     return rows
 
 
@@ -178,7 +176,22 @@ def _swiss_outcomes_before(event, number):
 
 def records_before(event, number):
     """{entrant id: {"points", "record"}}: match points and wins-losses-draws before round `number`,
-    as printed on pairings sheets (a late entry's missed rounds are losses when the event says so)."""
+    as printed on pairings sheets (a late entry's missed rounds are losses when the event says so).
+    Kept while the earlier rounds and the late entries are unchanged: results coming in for round
+    `number` itself do not recompute them."""
+    return page_cache.cached_on(event, "records", _earlier_rounds_state(event, number), lambda: _records(event, number))
+
+
+def _earlier_rounds_state(event, number):
+    """What the records before round `number` depend on, in two aggregate queries: every result
+    change saves its match (a new `updated_at` and version), and late entries add losses."""
+    earlier = Match.objects.filter(round__event=event, round__stage=Round.Stage.SWISS, round__number__lt=number)
+    matches = earlier.aggregate(count=Count("pk"), changed=Max("updated_at"), versions=Sum("version"))
+    late = event.entrants.filter(joined_round__gt=1).aggregate(count=Count("pk"), rounds=Sum("joined_round"))
+    return (number, matches, late, event.late_entry_losses, event.pod_points)
+
+
+def _records(event, number):
     tally = {}
     for outcome in _swiss_outcomes_before(event, number):
         points = VERSUS_POINTS[outcome.result] if outcome.match_points is None else outcome.match_points
@@ -229,12 +242,19 @@ def outcome_for(match, seats, entrant_id):
 
 def table_payload(match, seats=None):
     seats = list(match.seats.all()) if seats is None else seats
+    return _plain_table_payload(
+        match, [PlainSeat(s.entrant_id, s.entrant.name, s.game_wins, s.placement) for s in seats]
+    )
+
+
+def _plain_table_payload(match, seats):
+    """`match`: a Match or a PlainMatch; `seats`: PlainSeats."""
     confirmed = match.status == Match.Status.CONFIRMED
     return {
         "table": match.table,
         "match": match.pk,
         "entrants": [seat.entrant_id for seat in seats],
-        "names": [seat.entrant.name for seat in seats],
+        "names": [seat.name for seat in seats],
         "bye": match.is_bye,
         "status": match.status,
         "wins": {str(seat.entrant_id): seat.game_wins for seat in seats} if confirmed else None,
@@ -283,8 +303,25 @@ def deck_check_payload(check):
 
 
 def round_payload(round_):
-    tables = [table_payload(match) for match in round_matches(round_)]
+    tables = [_plain_table_payload(match, seats) for match, seats in plain_tables(round_)]
     return {"number": round_.number, "stage": round_.stage, "tables": tables, "notes": round_.notes}
+
+
+# Exports carry the event's date and venue (docs/events.md): CSV files as their last two columns,
+# JSON as an "event" object. Times are the site's local time, written the same in every language.
+EXPORT_COLUMNS = ["starts_at", "venue"]
+
+
+def event_export(event):
+    """{"name", "starts_at" (ISO 8601 with offset, or None), "venue"} for JSON and the API."""
+    starts = timezone.localtime(event.starts_at).isoformat() if event.starts_at else None
+    return {"name": event.name, "starts_at": starts, "venue": event.venue}
+
+
+def export_cells(event):
+    """The event's last cells of a CSV row: start as YYYY-MM-DD HH:MM (local time) or empty, venue."""
+    starts = timezone.localtime(event.starts_at).strftime("%Y-%m-%d %H:%M") if event.starts_at else ""
+    return [starts, event.venue]
 
 
 def standings_payload(event):
@@ -292,7 +329,7 @@ def standings_payload(event):
 
     def build():
         swiss = event.rounds.filter(stage=Round.Stage.SWISS).count()
-        return {"round": swiss, "standings": event_standings(event)}
+        return {"event": event_export(event), "round": swiss, "standings": event_standings(event)}
 
     return page_cache.cached(event, "standings-data", (), build)
 
@@ -553,6 +590,15 @@ def audit_details(entry, names):
         )
     elif action.startswith("timer.") and after.get("remaining") is not None:
         details.append(_("%(clock)s left") % {"clock": clock(after["remaining"])})
+    elif action == AuditAction.EVENT_CAPACITY:
+        details.append(
+            _("places: %(before)s → %(after)s")
+            % {"before": before.get("capacity") or _("no limit"), "after": after.get("capacity") or _("no limit")}
+        )
+    elif action == AuditAction.WAITLIST_JOIN and after.get("position"):
+        details.append(_("number %(position)s in line") % {"position": after["position"]})
+    elif action == AuditAction.JOIN_CODE_NEW and after.get("join_code"):
+        details.append(f"{before.get('join_code', '?')} → {after['join_code']}")
     elif action == AuditAction.EVENT_START and after.get("players"):
         details.append(
             _("%(players)s players, %(rounds)s Swiss rounds")

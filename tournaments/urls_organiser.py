@@ -56,6 +56,7 @@ urlpatterns = [
         {"action": "close"},
         name="judge_call_close",
     ),
+    path("<int:pk>/manage/judging/calls/", judging.judge_calls_live, name="judge_calls_live"),
     path("<int:pk>/manage/judging/penalties.csv", judging.penalties_csv, name="penalties_csv"),
     path("<int:pk>/manage/staff/", views_staff.staff, name="staff"),
     path("<int:pk>/manage/staff/<int:user_id>/remove/", views_staff.staff_remove, name="staff_remove"),
@@ -76,5 +77,10 @@ urlpatterns = [
     path("<int:pk>/manage/deck-building/clock/", views_sealed.build_clock, name="build_clock"),
     path("<int:pk>/pool/", views_sealed.my_pool, name="my_pool"),
     path("<int:pk>/register/", views.register, name="register"),
+    path("<int:pk>/waitlist/leave/", views.leave_waitlist, name="leave_waitlist"),
+    path("<int:pk>/manage/join-code/", views.join_code, name="join_code"),
+    path("<int:pk>/manage/join-sheet/", views.join_sheet, name="join_sheet"),
+    path("join/", views.join, name="join_form"),
+    path("join/<str:code>/", views.join, name="join"),
     path("<int:pk>/deck/", views.submit_deck, name="submit_deck"),
 ]

@@ -16,10 +16,11 @@ from core.errors import DomainError
 from core.exports import csv_writer
 from decks.services.decks import check_sheet_of
 
+from . import page_cache
 from .access import event_for_staff, event_for_viewer
 from .forms import DeckCheckDrawForm, DeckCheckOutcomeForm, ExtensionForm, PenaltyForm, PrizePlanForm
 from .models import CheckedDeck, JudgeCall, Match, Penalty
-from .presenters import penalty_payload, table_end
+from .presenters import EXPORT_COLUMNS, export_cells, penalty_payload, table_end
 from .services import judge_calls, judging
 from .services import prizes as prize_services
 from .views_organiser import _attempt, organiser_view
@@ -65,8 +66,25 @@ def judging_page(request, event):
         "deck_checks": event.deck_checks.prefetch_related("decks__entrant")[:10],
         "prize_sheet": _sheet_or_problem(event),
         "judge_calls": list(judge_calls.queue(event)),
+        "judge_calls_etag": _judge_calls_tag(event),
     }
     return render(request, "tournaments/manage/judging.html", context)
+
+
+def _judge_calls_tag(event):
+    """An ETag of the staff's call queue: changes with any call's status or judge, and the language."""
+    state = list(judge_calls.queue(event).values_list("pk", "status", "judge_id", "updated_at"))
+    return page_cache.etag(event, "judge-calls", repr(state))
+
+
+@judge_view("penalties")
+def judge_calls_live(request, event):
+    """The judge-call queue alone, for live.js to poll: 304 while nothing changed."""
+    tag = _judge_calls_tag(event)
+    if page_cache.not_modified(request, tag):
+        return page_cache.unchanged(tag)
+    context = {"event": event, "judge_calls": list(judge_calls.queue(event))}
+    return page_cache.validated(render(request, "tournaments/manage/_judge_calls.html", context), tag)
 
 
 def _plan_initial(plan):
@@ -224,14 +242,16 @@ def penalties_csv(request, event):
     """Every penalty of the event, for the organiser's and judges' records."""
     response, writer = _csv_response(f"event-{event.pk}-penalties.csv")
     writer.writerow(
-        ["event", "date", "entrant", "name", "round", "penalty", "reason", "correction", "judge", "given_at"]
-    )
+        ["event", "date", "entrant", "name", "round", "penalty", "reason", "correction", "judge", "given_at",
+         *EXPORT_COLUMNS]
+    )  # fmt: skip
     date = event.created_at.date().isoformat()
+    event_cells = export_cells(event)
     for row in Penalty.objects.filter(event=event).select_related("entrant", "judge"):
         judge = row.judge.username if row.judge_id else ""
         writer.writerow(
             [event.name, date, row.entrant_id, row.entrant.name, row.round_number or "", row.kind, row.reason,
-             row.correction, judge, row.created_at.isoformat()]
+             row.correction, judge, row.created_at.isoformat(), *event_cells]
         )  # fmt: skip
     return response
 
@@ -241,13 +261,12 @@ def prizes_csv(request, pk):
     event = event_for_viewer(request.user, pk)
     sheet = _sheet_or_problem(event) or {}
     response, writer = _csv_response(f"event-{event.pk}-prizes.csv")
-    writer.writerow(["event", "place", "entrant", "name", "prize", "fixed"])
+    writer.writerow(["event", "place", "entrant", "name", "prize", "fixed", *EXPORT_COLUMNS])
+    fixed, event_cells = "yes" if sheet.get("fixed") else "no", export_cells(event)
     for place, line in enumerate(sheet.get("lines", []), start=1):
-        writer.writerow(
-            [event.name, place, line["entrant"], line["name"], line["prize"], "yes" if sheet["fixed"] else "no"]
-        )
+        writer.writerow([event.name, place, line["entrant"], line["name"], line["prize"], fixed, *event_cells])
     if "pool" in sheet:
-        writer.writerow([event.name, "", "", "leftover", sheet["leftover"], "yes" if sheet["fixed"] else "no"])
+        writer.writerow([event.name, "", "", "leftover", sheet["leftover"], fixed, *event_cells])
     return response
 
 

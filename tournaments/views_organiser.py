@@ -7,10 +7,11 @@ from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -30,9 +31,11 @@ from .forms import (
     TimerForm,
     WalkInForm,
 )
-from .models import AuditAction, Entrant, Event, Match
+from .joining import join_panel, join_url
+from .models import AuditAction, Entrant, Event, Match, WaitlistEntry
 from .presenters import audit_roles, describe_audit, describe_note, round_title, timer_state, unscored_reports
 from .services import events as event_services
+from .services import registration
 from .services import results as result_services
 from .services import rounds as round_services
 from .services.results import last_result_entry
@@ -125,6 +128,8 @@ def manage(request, event):
         "audit": _audit(event, entries, names),
         "extend_minutes": EXTEND_MINUTES,
     }
+    if event.status in (Event.Status.REGISTRATION, Event.Status.SWISS):
+        context.update(join_context(request, event))
     return render(request, "tournaments/manage/dashboard.html", context)
 
 
@@ -158,6 +163,8 @@ def players(request, event):
         "walk_in_form": WalkInForm(auto_id="id_walk_in_%s"),
         "player_form": PlayerForm(auto_id="id_player_%s"),
         "can_add": event.status in (Event.Status.REGISTRATION, Event.Status.SWISS),
+        "waitlist": list(registration.waiting(event)),
+        "places_taken": registration.places_taken(event),
     }
     return render(request, "tournaments/manage/players.html", context)
 
@@ -673,28 +680,33 @@ def publication(request, event):
 # Players: registering themselves and their deck
 
 
+def _event_to_register(request, pk):
+    """The event, for a viewer who may see it, or for anyone holding its join code (a private
+    event's code on the projector opens its registration)."""
+    code = registration.normalised_code(request.GET.get("code", ""))
+    found = Event.objects.filter(pk=pk, join_code=code).first() if code else None
+    return found or event_for_viewer(request.user, pk)
+
+
 @login_required
 def register(request, pk):
-    event = event_for_viewer(request.user, pk)
+    event = _event_to_register(request, pk)
     if event.entrants.filter(user=request.user).exists():
         messages.info(request, _("You are registered for this event; you can change your deck here."))
         return redirect("tournaments:submit_deck", event.pk)
     form = RegisterForm(request.POST or None, user=request.user, event=event)
     is_open = event.status in (Event.Status.REGISTRATION, Event.Status.SWISS)
     late = event_services.deadline_passed(event)
-    if request.method == "POST" and is_open and form.is_valid():
+    position = registration.position(event, request.user)
+    if request.method == "POST" and is_open and position is None and form.is_valid():
         # After the deadline a player still registers, without a deck: the message says what to do next.
         deck = None if late else form.cleaned_data["deck"]
         try:
-            entrant = event_services.add_entrant(event, request.user, user=request.user, deck_version=deck)
+            entry = event_services.register_player(event, request.user, deck_version=deck)
         except DomainError as error:
             form.add_error("deck" if error.field == "deck" else None, error.message)
         else:
-            messages.success(request, _("You are registered for %(name)s.") % {"name": event.name})
-            if late:
-                messages.warning(request, DomainError("event.deadline_passed").message)
-            _deck_message(request, entrant)
-            return redirect(_event_page(event))
+            return _registered(request, event, entry, late)
     context = {
         "event": event,
         "form": form,
@@ -702,8 +714,92 @@ def register(request, pk):
         "entrant": None,
         "event_url": _event_page(event),
         "late": late,
+        "waitlist_position": position,
+        "free_places": registration.free_places(event),
     }
     return render(request, "tournaments/manage/register.html", context)
+
+
+def _registered(request, event, entry, late):
+    if isinstance(entry, WaitlistEntry):
+        messages.info(request, waitlist_message(registration.position(event, request.user)))
+        return redirect(request.get_full_path())
+    messages.success(request, _("You are registered for %(name)s.") % {"name": event.name})
+    if late:
+        messages.warning(request, DomainError("event.deadline_passed").message)
+    _deck_message(request, entry)
+    return redirect(_event_page(event))
+
+
+def waitlist_message(position):
+    return _(
+        "The event is full: you are number %(position)s on the waitlist. When a place is freed, the first "
+        "in line gets it automatically and is told on the event page."
+    ) % {"position": position}
+
+
+@login_required
+@require_POST
+def leave_waitlist(request, pk):
+    # A private event's waitlist is reached through its join code: being in line is enough to leave.
+    event = Event.objects.filter(pk=pk, waitlist__user=request.user).first() or event_for_viewer(request.user, pk)
+    done, _event = _attempt(request, registration.leave_waitlist, event, request.user)
+    if done:
+        messages.success(request, _("You have left the waitlist of %(name)s.") % {"name": event.name})
+    return redirect(_event_page(event) if event.is_public else reverse("tournaments:events"))
+
+
+def join(request, code=""):
+    """/events/join/<code>/: the registration of the event with that code (sign in first). Without a
+    code, or with an unknown one, a box to type it."""
+    code = code or request.GET.get("code", "")
+    if not code:
+        return render(request, "tournaments/join.html", {})
+    try:
+        event = registration.event_by_join_code(code)
+    except DomainError as error:
+        return render(request, "tournaments/join.html", {"problem": error.message, "code": code[:12]}, status=404)
+    target = reverse("tournaments:register", args=[event.pk]) + "?" + urlencode({"code": event.join_code})
+    if not request.user.is_authenticated:
+        return redirect_to_login(target)
+    return redirect(target)
+
+
+def join_context(request, event):
+    """The dashboard's and the join sheet's join code, QR code, places and waitlist."""
+    return {
+        "join": join_panel(join_url(request, event), event.join_code),
+        "places_taken": registration.places_taken(event),
+        "waiting_count": registration.waiting(event).count(),
+    }
+
+
+@organiser_view
+def join_sheet(request, event):
+    """A printable page with the join code and its QR code, for the desk or the door."""
+    return render(request, "tournaments/manage/join_sheet.html", {"event": event, **join_context(request, event)})
+
+
+@organiser_view
+def join_code(request, event):
+    """Replace the join code, after a confirmation: the old code stops working."""
+    if request.method == "POST":
+        done, _event = _attempt(request, registration.regenerate_join_code, event, request.user)
+        if done:
+            messages.success(
+                request, _("New join code: %(code)s. The old code no longer works.") % {"code": _event.join_code}
+            )
+        return _dashboard(event, "join")
+    context = {
+        "event": event,
+        "title": _("Replace the join code %(code)s?") % {"code": event.join_code},
+        "explanation": _(
+            "A new code and QR code replace the old ones, which stop working at once: printed or shared "
+            "copies of the old code no longer lead to registration."
+        ),
+        "button": _("Yes, make a new code"),
+    }
+    return render(request, "tournaments/manage/confirm.html", context)
 
 
 @login_required

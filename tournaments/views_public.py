@@ -23,11 +23,14 @@ from decks.services.decks import version_text
 
 from . import page_cache
 from .access import event_for_viewer, visible_decklists, visible_events
-from .models import Entrant, Event, Match, Round, Seat
+from .joining import join_panel, join_url
+from .models import Entrant, Event, Match, Round, Seat, WaitlistEntry
 from .presenters import (
+    EXPORT_COLUMNS,
     by_name,
     clock,
     confirmed_result,
+    export_cells,
     outcome_for,
     plain_rows,
     records_before,
@@ -38,6 +41,7 @@ from .presenters import (
     table_end,
     top_cut_stage,
 )
+from .services import registration
 from .services.judge_calls import my_call
 from .services.rounds import BRACKET, current_round
 from .services.seats import seat_sheet
@@ -228,6 +232,13 @@ def _event_live_html(event, organiser_view):
     return mark_safe(page_cache.cached(event, "event-live", (organiser_view,), build))  # noqa: S308 - our template
 
 
+def _got_place(event, entrant):
+    """Did this entry come from the waitlist? Said on the player's pages until the event starts."""
+    if entrant is None or event.status != Event.Status.REGISTRATION:
+        return False
+    return WaitlistEntry.objects.filter(entrant=entrant).exists()
+
+
 def event_detail(request, pk):
     event = event_for_viewer(request.user, pk)
     organiser_view = event.organiser_id == request.user.pk
@@ -236,12 +247,17 @@ def event_detail(request, pk):
         return _respond(request, live_tag, lambda: HttpResponse(_event_live_html(event, organiser_view)))
 
     def build():
+        me = _my_entrant(request.user, event)
         context = {
             "event": event,
             "live_html": _event_live_html(event, organiser_view),
             "live_etag": live_tag,
             "format_name": _format_name(event),
-            "me": _my_entrant(request.user, event),
+            "me": me,
+            "got_place": _got_place(event, me),
+            "waitlist_position": registration.position(event, request.user),
+            "places_taken": registration.places_taken(event) if event.capacity else None,
+            "places_waiting": registration.waiting(event).count() if event.capacity else 0,
             "decks": _readable_decks(request.user, event),
         }
         return render(request, "tournaments/event_detail.html", context)
@@ -412,7 +428,8 @@ CSV_COLUMNS = [
 def _standings_csv_text(event):
     buffer = io.StringIO()
     writer = csv_writer(buffer)
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow([*CSV_COLUMNS, "event", *EXPORT_COLUMNS])
+    event_cells = [event.name, *export_cells(event)]
     for row in _percent_rows(event_standings(event)):
         writer.writerow(
             [
@@ -431,6 +448,7 @@ def _standings_csv_text(event):
                 "yes" if row.get("disqualified") else "no",
                 row.get("swiss_rank", row["rank"]),
                 row.get("top_cut") or "",
+                *event_cells,
             ]
         )
     return buffer.getvalue()
@@ -528,6 +546,7 @@ def me(request, pk):
         "panel": report_panel(now["match"], request.user) if now and not entrant.dropped else None,
         "penalties": list(entrant.penalties.order_by("created_at")),
         "judge_call": my_call(event, entrant),
+        "got_place": _got_place(event, entrant),
         "table_ends_at": table_end(event, now["match"].extra_minutes) if now and now.get("match") else None,
         "sealed": None if _wants_fragment(request) else player_state(event, entrant),
     }
@@ -622,9 +641,12 @@ def timer(request, pk):
 PROJECTOR_LINES = 20
 
 
-def _projector_html(event):
+def _projector_html(event, url):
+    """The live part of the projector; before round 1, the join code and its QR code (`url`)."""
+
     def build():
         round_ = current_round(event)
+        still_open = event.status in (Event.Status.REGISTRATION, Event.Status.SWISS)
         rows = _round_rows(event, round_) if round_ else []
         # Before round 1 of a sealed event the projector shows the deck-building seats instead.
         seating = round_ is None and event.sealed
@@ -634,26 +656,29 @@ def _projector_html(event):
             for chunk in (lines[start : start + PROJECTOR_LINES] for start in range(0, len(lines), PROJECTOR_LINES))
         ]
         context = {
+            "event": event,
             "round": round_,
             "round_title": round_title(round_, len(rows)) if round_ else clock_label(event),
             "screens": screens,
             "is_pods": event.is_pods,
             "seating": seating,
+            "join": join_panel(url, event.join_code) if round_ is None and still_open else None,
         }
         return render_to_string("tournaments/_projector_live.html", context)
 
-    return mark_safe(page_cache.cached(event, "projector", (), build))  # noqa: S308 - our template
+    return mark_safe(page_cache.cached(event, "projector", (url,), build))  # noqa: S308 - our template
 
 
 def projector(request, pk):
     event = event_for_viewer(request.user, pk)
-    live_tag = page_cache.etag(event, "projector-live")
+    url = join_url(request, event)
+    live_tag = page_cache.etag(event, "projector-live", url)
     if _wants_fragment(request):
-        return _respond(request, live_tag, lambda: HttpResponse(_projector_html(event)))
+        return _respond(request, live_tag, lambda: HttpResponse(_projector_html(event, url)))
     remaining = remaining_seconds(event)
     context = {
         "event": event,
-        "live_html": _projector_html(event),
+        "live_html": _projector_html(event, url),
         "live_etag": live_tag,
         "clock_label": clock_label(event),
         "remaining": remaining,

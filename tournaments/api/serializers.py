@@ -15,6 +15,9 @@ class EventSerializer(serializers.ModelSerializer):
         fields = [
             "id",
             "name",
+            "starts_at",
+            "venue",
+            "capacity",
             "game",
             "format",
             "mode",
@@ -41,6 +44,9 @@ class EventSerializer(serializers.ModelSerializer):
 
 class EventCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
+    starts_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    venue = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    capacity = serializers.IntegerField(required=False, allow_null=True, default=None)
     game = serializers.SlugField()
     format = serializers.SlugField(required=False, allow_blank=True, default="")
     mode = serializers.ChoiceField(choices=Event.Mode.values, default="versus")
@@ -103,6 +109,21 @@ class EntrantCreateSerializer(serializers.Serializer):
         if not attrs.get("name") and not attrs.get("user") and "members" not in attrs:
             raise serializers.ValidationError(_("Give a name (walk-in) or a user id."))
         return attrs
+
+
+class CapacitySerializer(serializers.Serializer):
+    capacity = serializers.IntegerField(allow_null=True, help_text=_("Places; null for no limit."))
+
+
+class JoinSerializer(serializers.Serializer):
+    code = serializers.CharField(max_length=20)
+    deck = serializers.IntegerField(required=False, min_value=1)
+
+
+class WaitlistEntrySerializer(serializers.Serializer):
+    user = serializers.IntegerField(source="user_id")
+    username = serializers.CharField(source="user.username")
+    since = serializers.DateTimeField(source="created_at")
 
 
 class StaffSerializer(serializers.ModelSerializer):

@@ -4,6 +4,7 @@
 from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.db.models import Count, Max
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status, viewsets
@@ -27,7 +28,8 @@ from ..access import (
     visible_decklists,
     visible_events,
 )
-from ..models import Entrant, Match
+from ..joining import join_url
+from ..models import Entrant, Match, WaitlistEntry
 from ..presenters import (
     LOG_PAGE,
     audit_payload,
@@ -42,12 +44,14 @@ from ..presenters import (
     table_payload,
 )
 from ..services import events as event_services
+from ..services import registration
 from ..services import reports as report_services
 from ..services import results as result_services
 from ..services import rounds as round_services
 from ..services import staff as staff_services
 from ..services.timer import clock_label, control_timer, remaining_seconds
 from .serializers import (
+    CapacitySerializer,
     DeadlineSerializer,
     DecklistSerializer,
     DeckSubmitSerializer,
@@ -55,11 +59,13 @@ from .serializers import (
     EntrantSerializer,
     EventCreateSerializer,
     EventSerializer,
+    JoinSerializer,
     PairSerializer,
     ResultSerializer,
     StaffCreateSerializer,
     StaffSerializer,
     TimerSerializer,
+    WaitlistEntrySerializer,
 )
 
 
@@ -82,11 +88,26 @@ def _valid(serializer_class, data):
     return serializer.validated_data
 
 
-def _validated(request, tag, data):
-    """304 when the client holds `tag`, else data() (cached per version) with the ETag."""
+def _registration_response(event, entry):
+    """201 with the entry, or 202 with the player's number on the waitlist."""
+    if isinstance(entry, WaitlistEntry):
+        body = {"waitlist": True, "position": registration.position(event, entry.user), "event": event.pk}
+        return Response(body, status=status.HTTP_202_ACCEPTED)
+    return Response(EntrantSerializer(entry).data, status=status.HTTP_201_CREATED)
+
+
+def _validated(request, tag, event, page, params, build):
+    """304 when the client holds `tag`; else build()'s data, cached per version, with the ETag.
+    JSON is cached as its rendered bytes: a poll of a 4,096-player round renders nothing."""
     if page_cache.not_modified(request, tag):
         return page_cache.validated(Response(status=status.HTTP_304_NOT_MODIFIED), tag)
-    return page_cache.validated(Response(data()), tag)
+    renderer, media_type = request.accepted_renderer, request.accepted_media_type
+    if renderer.format != "json":
+        return page_cache.validated(Response(page_cache.cached(event, page, params, build)), tag)
+    body = page_cache.cached(
+        event, f"{page}-bytes", (*params, media_type), lambda: renderer.render(build(), media_type)
+    )
+    return page_cache.validated(HttpResponse(body, content_type=renderer.media_type), tag)
 
 
 class EventViewSet(viewsets.ViewSet):
@@ -160,6 +181,8 @@ class EventViewSet(viewsets.ViewSet):
             team = event_services.add_team(event, request.user, data.get("name", ""), data["members"])
             return Response(EntrantSerializer(team).data, status=status.HTTP_201_CREATED)
         user = get_object_or_404(get_user_model(), pk=data["user"]) if data.get("user") else None
+        if user is not None and user == request.user and event.organiser_id != request.user.pk:
+            return _registration_response(event, event_services.register_player(event, user, data.get("deck")))
         entrant = event_services.add_entrant(
             event,
             request.user,
@@ -253,6 +276,53 @@ class EventViewSet(viewsets.ViewSet):
         entrant = self._entrant(request, pk, entrant_id)
         return Response(EntrantSerializer(event_services.check_in(entrant, request.user)).data)
 
+    @extend_schema(request=CapacitySerializer, responses={200: EventSerializer, **error_responses(400)})
+    @action(detail=True, methods=["post"])
+    def capacity(self, request, pk=None):
+        """Set the number of places ({"capacity": null} for no limit). Lower than the players entered is
+        refused; places a raise frees go to the waitlist at once."""
+        data = _valid(CapacitySerializer, request.data)
+        event = registration.set_capacity(self._organised(request, pk), request.user, data["capacity"])
+        return Response(EventSerializer(event).data)
+
+    @extend_schema(request=None, responses={200: dict})
+    @action(detail=True, methods=["get", "post"], url_path="join-code")
+    def join_code(self, request, pk=None):
+        """GET: the join code and its URL (organiser). POST: a new code; the old one stops working."""
+        event = self._organised(request, pk)
+        if request.method == "POST":
+            event = registration.regenerate_join_code(event, request.user)
+        return Response({"join_code": event.join_code, "join_url": join_url(request, event)})
+
+    @extend_schema(request=JoinSerializer, responses={201: EntrantSerializer, 202: dict, **error_responses(404, 409)})
+    @action(detail=False, methods=["post"], permission_classes=[IsAuthenticated])
+    def join(self, request):
+        """Register yourself with an event's join code ({"code", "deck"?}): 201 with your entry, or 202
+        with your place on the waitlist when the event is full. An unknown code is 404."""
+        data = _valid(JoinSerializer, request.data)
+        event = registration.event_by_join_code(data["code"])
+        return _registration_response(event, event_services.register_player(event, request.user, data.get("deck")))
+
+    @extend_schema(responses={200: dict})
+    @action(detail=True, methods=["get"])
+    def waitlist(self, request, pk=None):
+        """The organiser and staff: the waitlist in order. Anyone else: their own number, or null."""
+        event = event_for_viewer(request.user, pk)
+        if request.user.is_authenticated and is_staff_or_organiser(request.user, event):
+            rows = [
+                {"position": number, **WaitlistEntrySerializer(entry).data}
+                for number, entry in enumerate(registration.waiting(event), start=1)
+            ]
+            return Response({"capacity": event.capacity, "waiting": rows})
+        return Response({"capacity": event.capacity, "position": registration.position(event, request.user)})
+
+    @extend_schema(request=None, responses={204: None, **error_responses(404)})
+    @action(detail=True, methods=["post"], url_path="waitlist/leave", permission_classes=[IsAuthenticated])
+    def waitlist_leave(self, request, pk=None):
+        """Leave the waitlist (404 when you are not on it)."""
+        registration.leave_waitlist(event_for_viewer(request.user, pk), request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
     def _entrant(self, request, pk, entrant_id):
         event = event_for_viewer(request.user, pk)
         return get_object_or_404(Entrant, pk=entrant_id, event=event)
@@ -293,11 +363,8 @@ class EventViewSet(viewsets.ViewSet):
         found = event.rounds.filter(number=number).annotate(changed=Max("matches__updated_at"), tables=Count("matches"))
         round_ = get_object_or_404(found)
         state = (number, str(round_.changed), round_.tables)
-        return _validated(
-            request,
-            page_cache.etag(event, "api-round", *state, request.accepted_media_type),
-            lambda: page_cache.cached(event, "api-round", state, lambda: round_payload(round_)),
-        )
+        tag = page_cache.etag(event, "api-round", *state, request.accepted_media_type)
+        return _validated(request, tag, event, "api-round", state, lambda: round_payload(round_))
 
     @extend_schema(responses={200: dict})
     @action(detail=True, methods=["get"])
@@ -305,7 +372,7 @@ class EventViewSet(viewsets.ViewSet):
         """The standings; with If-None-Match, 304 while no result changed."""
         event = event_for_viewer(request.user, pk)
         tag = page_cache.etag(event, "api-standings", request.accepted_media_type)
-        return _validated(request, tag, lambda: standings_payload(event))
+        return _validated(request, tag, event, "api-standings", (), lambda: standings_payload(event))
 
     @extend_schema(request=None, responses={200: dict})
     @action(detail=True, methods=["get", "post"], url_path="top-cut")

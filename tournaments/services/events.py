@@ -20,6 +20,7 @@ from ..access import can, refusal
 from ..models import AuditAction, AuditEntry, Entrant, Event, Match
 from .common import bump_results, locked, log, organiser_only, require_status
 from .prizes import fix_prizes
+from .registration import check_capacity, fill_places, free_places, join_waitlist, require_place, set_capacity
 from .sealed import check_buildable
 from .seats import seat_late_entrant
 
@@ -94,6 +95,7 @@ def create_event(
     deadline = options.get("deck_deadline")
     if deadline is not None and deadline <= timezone.now():
         raise DomainError("event.deadline_in_past", "deck_deadline")
+    check_capacity(None, options.get("capacity"))
     with transaction.atomic():
         event = Event.objects.create(
             name=name.strip(),
@@ -143,6 +145,9 @@ def add_entrant(event, actor, user=None, name="", deck_version=None, confirmed_d
     same = event.entrants.filter(Q(name__iexact=name) | Q(user__username__iexact=name))
     if not confirmed_duplicate and same.exists():
         raise DomainError("event.duplicate_name", "name", status=409, name=name)
+    require_place(event, name, by_organiser=is_organiser)
+    if user is not None:
+        event.waitlist.filter(user=user).delete()  # in the event now, no longer in line
     joined = event.rounds.count() + 1
     # A walk-in added by the organiser is at the desk: checked in, unless a legal deck is required first.
     present = joined > 1 or (is_organiser and not event.format_slug)
@@ -162,6 +167,19 @@ def add_entrant(event, actor, user=None, name="", deck_version=None, confirmed_d
 
 
 @transaction.atomic
+def register_player(event, user, deck_version=None):
+    """A player registers themselves: a place while one is free, else (before the start) the
+    waitlist. Returns the Entrant, or the WaitlistEntry when they wait in line."""
+    event = locked(event)
+    require_status(event, Event.Status.REGISTRATION, Event.Status.SWISS)
+    if event.entrants.filter(user=user).exists():
+        raise DomainError("event.already_registered", "user", name=str(user))
+    if free_places(event) == 0 and event.status == Event.Status.REGISTRATION:
+        return join_waitlist(event, user)
+    return add_entrant(event, user, user=user, deck_version=deck_version)
+
+
+@transaction.atomic
 def add_team(event, actor, name, members):
     """A team of two in a team event: `members` are two usernames or names (a username links that
     member's account, who may then report and confirm the team's results)."""
@@ -177,6 +195,7 @@ def add_team(event, actor, name, members):
     if len(members) != 2 or not all(members) or members[0].casefold() == members[1].casefold():
         raise DomainError("event.team_members", "members")
     accounts = _member_accounts(event, members)
+    require_place(event, name)
     joined = event.rounds.count() + 1
     entrant = Entrant.objects.create(
         event=event, name=name[:120], joined_round=joined, checked_in=not event.format_slug, member_names=members
@@ -407,12 +426,22 @@ def drop(entrant, actor):
     entrant.save(update_fields=["dropped_after"])
     bump_results(event)  # the standings show the drop
     log(event, actor, AuditAction.ENTRANT_DROP, entrant=entrant, after={"after_round": entrant.dropped_after})
+    fill_places(event, actor)  # a withdrawal before the start frees a place for the waitlist
     return entrant
 
 
 EDITABLE = (
-    "name", "starts_at", "venue", "deck_deadline", "publication", "swiss_rounds", "top_cut", "best_of", "sealed"
-)  # fmt: skip
+    "name",
+    "starts_at",
+    "venue",
+    "capacity",
+    "deck_deadline",
+    "publication",
+    "swiss_rounds",
+    "top_cut",
+    "best_of",
+    "sealed",
+)
 
 
 @transaction.atomic
@@ -425,6 +454,8 @@ def update_event(event, actor, **changes):
     _check_edit(event, changes)
     if "deck_deadline" in changes:  # its own rule (not in the past) and its own log entry
         event = set_deck_deadline(event, actor, changes.pop("deck_deadline"))
+    if "capacity" in changes:  # its own rules (not below the entrants, the waitlist moves up)
+        event = set_capacity(event, actor, changes.pop("capacity"))
     before = {key: _loggable(getattr(event, key)) for key in changes}
     for key, value in changes.items():
         setattr(event, key, value.strip() if isinstance(value, str) else value)
@@ -478,6 +509,7 @@ def undo_drop(entrant, actor):
         raise DomainError("event.not_dropped", name=entrant.name)
     if entrant.dropped_after != event.rounds.filter(stage="swiss").count():
         raise DomainError("event.undrop_too_late", status=409, name=entrant.name)
+    require_place(event, entrant.name)  # the place may have gone to the waitlist since
     before = entrant.dropped_after
     entrant.dropped_after = None
     entrant.save(update_fields=["dropped_after"])
@@ -502,6 +534,7 @@ def remove_entrant(entrant, actor):
     )
     entrant.delete()
     bump_results(event)
+    fill_places(event, actor)
     return entrant
 
 

@@ -15,7 +15,7 @@ from core.errors import DomainError, define_messages
 from core.tasks import enqueue_once_on_commit
 from core.text import has_unstorable_text
 
-from ..models import AuditAction, Entrant, Event, Match, Report, Round
+from ..models import AuditAction, Entrant, Event, Match, Report, Round, Seat
 from .common import locked, locked_match, log
 from .scoring import give_up, reported_result, score, scoring_failed  # noqa: F401 - the reporting API
 
@@ -131,10 +131,24 @@ def _refuse_impossible(payload, match):
 
 
 def _locked_for_report(match_id):
-    """The match row locked, with its event and game, and whether a later round exists: one query."""
-    later = Round.objects.filter(event=OuterRef("round__event"), number__gt=OuterRef("round__number"))
-    matches = Match.objects.select_for_update(of=("self",)).select_related("round__event__game")
-    return matches.annotate(later_round=Exists(later)).get(pk=match_id)
+    """The match row locked, with its round, event and game, its seats and entrants, and whether
+    a later round exists: one query over the seats (the hot path of a result burst)."""
+    later = Round.objects.filter(event=OuterRef("match__round__event"), number__gt=OuterRef("match__round__number"))
+    seats = list(
+        Seat.objects.filter(match_id=match_id)
+        .select_for_update(of=("match",))
+        .select_related("match__round__event__game", "entrant")
+        .annotate(later_round=Exists(later))
+        .order_by("pk")
+    )
+    if not seats:
+        raise Match.DoesNotExist
+    match = seats[0].match
+    match.later_round = seats[0].later_round
+    match._prefetched_objects_cache = {"seats": seats}
+    for seat in seats:
+        seat.match = match
+    return match
 
 
 def _check_open(match):
