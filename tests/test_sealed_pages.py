@@ -394,3 +394,14 @@ def test_the_build_clock_pauses_and_extends_from_the_deck_building_page(client, 
     prerelease.refresh_from_db()
     assert prerelease.build_clock and 34 * 60 < prerelease.timer_paused_seconds <= 35 * 60
     assert "Resume" in client.get(page).content.decode()
+
+
+def test_a_player_who_moves_up_from_the_waitlist_gets_the_freed_seat(prerelease, organiser):
+    events.update_event(prerelease, organiser, capacity=8)
+    waiting = make_user("wendy")
+    assert events.register_player(prerelease, waiting).__class__.__name__ == "WaitlistEntry"
+    seats.assign_build_seats(prerelease, organiser, seed=11)
+    leaving = prerelease.entrants.get(name="Dario")
+    freed = leaving.build_seat
+    events.remove_entrant(leaving, organiser)
+    assert prerelease.entrants.get(user=waiting).build_seat == freed
