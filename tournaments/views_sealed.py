@@ -52,8 +52,9 @@ def _pool_page(request, event, entrant, back_url, for_player):
         try:
             sealed_services.register_pool(entrant, request.user, form.cleaned_data["pool"])
         except DomainError as error:
-            form.add_error("pool", error.message)
             problems = error.details.get("problems", [])
+            # The problems are listed once, above the pool; the field says where to look.
+            form.add_error("pool", _("Correct the pool: each problem is listed above.") if problems else error.message)
         else:
             messages.success(request, _("The pool of %(name)s is registered.") % {"name": entrant.name})
             return redirect(request.path)
