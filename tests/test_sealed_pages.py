@@ -240,7 +240,9 @@ def test_the_organiser_draws_seats_and_confirms_a_redraw(client, prerelease, org
 
 def test_the_seats_sheet_lists_players_by_name_for_print(client, prerelease, organiser, alice):
     seats.assign_build_seats(prerelease, organiser, seed=9)
+    events.update_event(prerelease, organiser, venue="The Dusty Den")
     page = client.get(url(prerelease, "seats/")).content.decode()
+    assert "The Dusty Den" in page
     names = sorted(prerelease.entrants.values_list("name", flat=True))
     positions = [page.index(f'<td class="player">{name}</td>') for name in names]
     assert positions == sorted(positions)
