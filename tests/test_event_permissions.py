@@ -93,6 +93,13 @@ ACCESS = {
     "tournaments:join_code": (MANAGE, MANAGE),
     "tournaments:join_sheet": (MANAGE, None),
     "tournaments:leave_waitlist": (None, SIGNED_IN),
+    "tournaments:my_pool": (PLAYER, PLAYER),  # one's own pool only: anyone else gets 404
+    "tournaments:entrant_pool": (JUDGES, JUDGES),
+    "tournaments:deck_building": (JUDGES, None),
+    "tournaments:end_deck_building": (MANAGE, MANAGE),
+    "tournaments:draw_seats": (None, MANAGE),
+    "tournaments:build_clock": (None, MANAGE),
+    "tournaments:seats": (EVERYONE, None),
     # API
     "tournament-detail": (EVERYONE, None),
     "tournament-entrants": (EVERYONE, MANAGE | PLAYER),  # players register themselves only
@@ -126,6 +133,8 @@ ACCESS = {
     "api-match-confirm": (None, PLAYER),
     "api-match-dispute": (None, PLAYER),
     "api-match-extend": (None, JUDGES),
+    "tournament-build-seats": (EVERYONE, MANAGE),
+    "tournament-build-clock": (None, MANAGE),
 }
 NOT_EVENT_ROUTES = {
     "tournaments:events",
@@ -158,7 +167,8 @@ def event_routes():
 
 @pytest.fixture
 def world(organiser, alice, bob):
-    event = event_services.create_event(organiser, "Matrix", "dust-collectorz", swiss_rounds=2, top_cut=0)
+    # Sealed, so that the sealed pages (pools, seats, deck building) are open to those who may.
+    event = event_services.create_event(organiser, "Matrix", "dust-collectorz", swiss_rounds=2, top_cut=0, sealed=True)
     mine = event_services.add_entrant(event, organiser, user=alice)
     walk_ins = [event_services.add_entrant(event, organiser, name=name) for name in ("Ben", "Cleo", "Dan")]
     event_services.start_event(event, organiser)
@@ -206,6 +216,8 @@ def footprint(event):
         event.capacity,
         event.join_code,
         event.waitlist.count(),
+        event.pools_frozen_at,
+        tuple(Entrant.objects.filter(event=event).order_by("pk").values_list("build_seat", flat=True)),
     )
 
 

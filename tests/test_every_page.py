@@ -55,6 +55,8 @@ NOT_PAGES = {
     "tournaments:prizes_csv",
     "tournaments:prize_plan",
     "tournaments:deadline",
+    "tournaments:draw_seats",
+    "tournaments:build_clock",
     "tournaments:dispute_result",
     "tournaments:pair",
     "tournaments:publication",
@@ -100,7 +102,24 @@ def build_world():
     event = Event.objects.get(name__startswith="Sample prerelease")
     get_user_model().objects.get_or_create(username="newcomer")
     judging.draw_deck_check(event, organiser, 1, seed="every-page")
-    return {"deck": deck, "dbz_deck": dbz_deck, "pool": pool, "event": event, "card": cards[0], "job": job}
+    world = {"deck": deck, "dbz_deck": dbz_deck, "pool": pool, "event": event, "card": cards[0], "job": job}
+    return {**world, "sealed": _sealed_event(organiser, alice)}
+
+
+def _sealed_event(organiser, alice):
+    """A sealed prerelease before round 1: alice's pool registered, seats drawn, the build clock on."""
+    from tournaments.services import events, sealed, seats, timer
+
+    from .test_sealed_events import dc_cards, pool_text
+
+    event = events.create_event(organiser, "Sealed day", "dust-collectorz", format_slug="dc-prerelease", sealed=True)
+    mine = events.add_entrant(event, alice, user=alice)
+    for name in ("Ben", "Cleo"):
+        events.add_entrant(event, organiser, name=name)
+    sealed.register_pool(mine, alice, pool_text(dc_cards()))
+    seats.assign_build_seats(event, organiser, seed=14)
+    timer.start_build_clock(event, organiser, 30)
+    return event
 
 
 @pytest.fixture
@@ -143,6 +162,9 @@ def pages(world):
         f"events/{event.pk}/timer/",
         f"events/{event.pk}/projector/",
         f"events/{event.pk}/prizes/",
+        f"events/{world['sealed'].pk}/seats/",
+        f"events/{world['sealed'].pk}/projector/",
+        f"events/{world['sealed'].pk}/timer/",
         "rules/",
         f"rules/{game}/",
         f"rules/{game}/compare/",
@@ -177,6 +199,9 @@ def player_pages(world):
         f"events/{event.pk}/me/",
         f"events/{event.pk}/me/drop/",
         f"events/{event.pk}/deck/",
+        f"events/{world['sealed'].pk}/pool/",
+        f"events/{world['sealed'].pk}/me/",
+        f"events/{world['sealed'].pk}/deck/",
     ]
 
 
@@ -216,6 +241,10 @@ def organiser_pages(world):
         f"events/{event.pk}/manage/log/",
         f"events/{event.pk}/manage/log/?round=1",
         f"events/{event.pk}/manage/entrants/{entrant.pk}/decklist/",
+        f"events/{world['sealed'].pk}/manage/deck-building/",
+        f"events/{world['sealed'].pk}/manage/deck-building/end/",
+        f"events/{world['sealed'].pk}/manage/entrants/{world['sealed'].entrants.order_by('pk').first().pk}/pool/",
+        f"events/{world['sealed'].pk}/manage/entrants/{world['sealed'].entrants.order_by('pk').last().pk}/pool/",
         "decks/bulk/",
         f"decks/bulk/{world['job'].pk}/",
         f"decks/bulk/{world['job'].pk}/?problems=1",

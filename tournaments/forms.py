@@ -36,6 +36,11 @@ def format_choices():
     return [("", _("No format (any deck)")), *((game, list(formats.items())) for game, formats in groups.items())]
 
 
+SEALED_HELP = _(
+    "Players build their deck from a pool they open at the event (a prerelease): each registers the "
+    "pool, then a deck built from it. Choose a format that describes the product, such as dc-prerelease."
+)
+
 # The places table of a pod: match points for 1st, 2nd, 3rd and 4th (a shared first place scores 1).
 POD_POINT_TABLES = {
     "3-1-0-0": ("3 / 1 / 0 / 0", {"win": 3, "shared_win": 1, "2": 1, "3": 0, "4": 0, "other": 0}),
@@ -110,6 +115,7 @@ class EventForm(forms.Form):
         label=_("Late entrants get losses for the rounds they missed"), required=False, initial=True
     )
     publication = forms.ChoiceField(label=_("Decklist publication"), choices=Event.Publication.choices)
+    sealed = forms.BooleanField(label=_("Sealed"), required=False, help_text=SEALED_HELP)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -143,11 +149,15 @@ class EventEditForm(forms.Form):
     swiss_rounds = forms.IntegerField(label=_("Swiss rounds"), required=False, min_value=1, max_value=MAX_ROUNDS)
     top_cut = forms.TypedChoiceField(label=_("Top cut"), choices=[(0, _("None")), (4, "4"), (8, "8")], coerce=int)
     best_of = forms.TypedChoiceField(label=_("Best of"), choices=[(3, "3"), (1, "1")], coerce=int)
+    sealed = forms.BooleanField(label=_("Sealed"), required=False, help_text=SEALED_HELP)
 
     @classmethod
     def for_event(cls, event, data=None):
         initial = {name: getattr(event, name) for name in cls.base_fields}
-        return cls(data, initial=initial)
+        form = cls(data, initial=initial)
+        if event.status != Event.Status.REGISTRATION or event.pools_frozen_at is not None:
+            del form.fields["sealed"]  # decided while registration is open (services.events.update_event)
+        return form
 
 
 class WalkInForm(forms.Form):
@@ -386,3 +396,28 @@ def _record_line(line):
 def _prize_number(text):
     text = text.strip()
     return int(text) if text.isdigit() else -1  # -1: the service refuses it with its own message
+
+
+class PoolForm(forms.Form):
+    """A sealed pool, written as a decklist (services.sealed.register_pool checks it)."""
+
+    pool = forms.CharField(
+        label=_("Your pool"),
+        max_length=20000,
+        widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false"}),
+        help_text=_("Every card you opened, one a line with its quantity (for example “2 Card name”)."),
+    )
+
+
+class SeatDrawForm(forms.Form):
+    seed = forms.IntegerField(
+        label=_("Seed (optional)"),
+        required=False,
+        min_value=0,
+        max_value=2**31 - 1,
+        help_text=_("Leave blank for a random draw; the seed is logged so the draw can be shown again."),
+    )
+
+
+class BuildClockForm(forms.Form):
+    minutes = forms.IntegerField(label=_("Deck-building time (minutes)"), min_value=5, max_value=120, initial=30)

@@ -88,6 +88,7 @@ class Event(models.Model):
     pages_version = models.PositiveIntegerField(default=0)
     sealed = models.BooleanField(_("sealed: players build from a registered pool"), default=False)
     pools_frozen_at = models.DateTimeField(null=True, blank=True)  # deck building ended
+    build_clock = models.BooleanField(default=False)  # the clock runs for deck building, not a round
     prize_plan = models.JSONField(_("prize pool and payout"), default=dict, blank=True)  # see tournaments/prizes.py
     prize_sheet = models.JSONField(null=True, blank=True)  # fixed when the event finishes
     created_at = models.DateTimeField(auto_now_add=True)
@@ -129,6 +130,7 @@ class Entrant(models.Model):
     checked_in = models.BooleanField(_("checked in"), default=False)
     joined_round = models.PositiveSmallIntegerField(default=1)  # late entries join later
     dropped_after = models.PositiveSmallIntegerField(null=True, blank=True)  # last round played
+    build_seat = models.PositiveSmallIntegerField(_("deck-building seat"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -292,6 +294,8 @@ class AuditAction(models.TextChoices):
     PRIZES_FIX = "prizes.fix", _("Prizes fixed")
     POOL_REGISTER = "pool.register", _("Sealed pool registered")
     POOLS_FREEZE = "pool.freeze", _("Sealed pools frozen")
+    BUILD_SEATS = "seats.draw", _("Deck-building seats drawn")
+    BUILD_CLOCK = "timer.build", _("Deck-building clock started")
     JUDGE_CALL = "judge_call.open", _("Judge called")
     JUDGE_CLAIM = "judge_call.claim", _("Judge call claimed")
     JUDGE_CLOSE = "judge_call.close", _("Judge call closed")

@@ -49,6 +49,9 @@ SHOWN_FIELDS = (
     "deck_deadline",
     "timer_ends_at",  # a table's end time with its extension follows the clock
     "timer_paused_seconds",
+    "build_clock",  # the projector's title says "Deck building"
+    "sealed",
+    "pools_frozen_at",
 )
 
 

@@ -16,6 +16,7 @@ from .match_result import VERSUS_POINTS, MatchResult
 from .models import AuditAction, CheckedDeck, Event, EventStaff, Match, Penalty, Report, Round, Seat
 from .services.results import seated_result
 from .services.standings import event_standings
+from .services.timer import remaining_seconds
 from .standings import bye_outcome
 
 STAGES = {4: "quarterfinals", 2: "semifinals", 1: "final"}
@@ -566,6 +567,11 @@ def audit_details(entry, names):
             _("seed %(seed)s, tables %(tables)s")
             % {"seed": after["seed"], "tables": ", ".join(map(str, after.get("tables", [])))}
         )
+    elif action == AuditAction.BUILD_SEATS and after.get("seed") is not None:
+        details.append(
+            ngettext("seed %(seed)s, %(count)s player", "seed %(seed)s, %(count)s players", after.get("players", 0))
+            % {"seed": after["seed"], "count": after.get("players", 0)}
+        )
     elif action == AuditAction.DECK_CHECK_RECORD and after.get("outcome"):
         details.append(" — ".join(filter(None, [str(CheckedDeck.Outcome(after["outcome"]).label), after.get("note")])))
     elif action == AuditAction.TABLE_EXTEND and after.get("minutes"):
@@ -657,3 +663,15 @@ def audit_payload(entry, names, roles):
         "table": entry.table,
         "entrant": entry.entrant_id,
     }
+
+
+def timer_state(event):
+    """The organiser's view of the clock: off, running, paused or over, and the time shown."""
+    remaining = remaining_seconds(event)
+    if remaining is None:
+        state = "off"
+    elif event.timer_paused_seconds is not None:
+        state = "paused"
+    else:
+        state = "running" if remaining > 0 else "over"
+    return {"state": state, "remaining": remaining, "clock": clock(remaining)}

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views_decklists, views_staff, views_teams
+from . import views_decklists, views_sealed, views_staff, views_teams
 from . import views_judging as judging
 from . import views_organiser as views
 
@@ -70,6 +70,12 @@ urlpatterns = [
         views_decklists.paste_decklist,
         name="paste_decklist",
     ),
+    path("<int:pk>/manage/entrants/<int:entrant_id>/pool/", views_sealed.entrant_pool, name="entrant_pool"),
+    path("<int:pk>/manage/deck-building/", views_sealed.deck_building, name="deck_building"),
+    path("<int:pk>/manage/deck-building/end/", views_sealed.end_deck_building, name="end_deck_building"),
+    path("<int:pk>/manage/deck-building/seats/", views_sealed.draw_seats, name="draw_seats"),
+    path("<int:pk>/manage/deck-building/clock/", views_sealed.build_clock, name="build_clock"),
+    path("<int:pk>/pool/", views_sealed.my_pool, name="my_pool"),
     path("<int:pk>/register/", views.register, name="register"),
     path("<int:pk>/waitlist/leave/", views.leave_waitlist, name="leave_waitlist"),
     path("<int:pk>/manage/join-code/", views.join_code, name="join_code"),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views_player, views_public
+from . import views_player, views_public, views_sealed
 
 urlpatterns = [
     path("<int:pk>/matches/<int:match_id>/report/", views_player.report, name="report"),
@@ -18,4 +18,5 @@ urlpatterns = [
     path("<int:pk>/bracket/", views_public.bracket, name="bracket"),
     path("<int:pk>/timer/", views_public.timer, name="timer"),
     path("<int:pk>/projector/", views_public.projector, name="projector"),
+    path("<int:pk>/seats/", views_sealed.seats, name="seats"),
 ]

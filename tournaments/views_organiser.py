@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from accounts.decorators import organiser_required
 from core.errors import DomainError
 
-from . import console
+from . import console, views_sealed
 from .access import event_for_organiser, event_for_viewer
 from .forms import (
     EventEditForm,
@@ -33,13 +33,13 @@ from .forms import (
 )
 from .joining import join_panel, join_url
 from .models import AuditAction, Entrant, Event, Match, WaitlistEntry
-from .presenters import audit_roles, clock, describe_audit, describe_note, round_title, unscored_reports
+from .presenters import audit_roles, describe_audit, describe_note, round_title, timer_state, unscored_reports
 from .services import events as event_services
 from .services import registration
 from .services import results as result_services
 from .services import rounds as round_services
 from .services.results import last_result_entry
-from .services.timer import control_timer, remaining_seconds
+from .services.timer import control_timer
 from .views_staff import desk_url, staff_view
 
 AUDIT_ENTRIES = 30
@@ -220,17 +220,6 @@ def _entered_by(entry):
 def _audit(event, entries, names):
     roles = audit_roles(event, users={entry.actor_id for entry in entries if entry.actor_id})
     return [describe_audit(entry, names, roles) for entry in entries]
-
-
-def timer_state(event):
-    remaining = remaining_seconds(event)
-    if remaining is None:
-        state = "off"
-    elif event.timer_paused_seconds is not None:
-        state = "paused"
-    else:
-        state = "running" if remaining > 0 else "over"
-    return {"state": state, "remaining": remaining, "clock": clock(remaining)}
 
 
 def next_step(event, current, results_missing):
@@ -658,7 +647,7 @@ def timer(request, event):
     form = TimerForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("The clock cannot do that now."))
-        return _dashboard(event, "timer")
+        return _back(request, event, "timer")
     action = form.cleaned_data["action"]
     minutes = form.cleaned_data["minutes"] or (EXTEND_MINUTES if action == "extend" else 0)
     done, _event = _attempt(request, control_timer, event, request.user, action, minutes)
@@ -670,7 +659,7 @@ def timer(request, event):
             "extend": _("The round has %(minutes)s more minutes.") % {"minutes": minutes},
         }
         messages.success(request, words[action])
-    return _dashboard(event, "timer")
+    return _back(request, event, "timer")
 
 
 @organiser_view
@@ -838,6 +827,7 @@ def submit_deck(request, pk):
         "entrant": entrant,
         "event_url": _event_page(event),
         "closed_reason": _frozen_reason(event) if frozen and event.status != Event.Status.FINISHED else "",
+        "sealed": views_sealed.player_state(event, entrant),
     }
     return render(request, "tournaments/manage/register.html", context)
 

@@ -44,9 +44,11 @@ from .presenters import (
 from .services import registration
 from .services.judge_calls import my_call
 from .services.rounds import BRACKET, current_round
+from .services.seats import seat_sheet
 from .services.standings import event_standings
-from .services.timer import remaining_seconds
+from .services.timer import clock_label, remaining_seconds
 from .views_player import report_panel
+from .views_sealed import player_state
 
 # Shared pieces
 
@@ -546,6 +548,7 @@ def me(request, pk):
         "judge_call": my_call(event, entrant),
         "got_place": _got_place(event, entrant),
         "table_ends_at": table_end(event, now["match"].extra_minutes) if now and now.get("match") else None,
+        "sealed": None if _wants_fragment(request) else player_state(event, entrant),
     }
     return _render_live(request, "tournaments/me.html", "tournaments/_me_live.html", context)
 
@@ -624,7 +627,8 @@ def timer(request, pk):
     context = {
         "event": event,
         "round": round_,
-        "round_title": round_title(round_) if round_ else "",
+        "round_title": round_title(round_) if round_ else clock_label(event),
+        "clock_label": clock_label(event),
         "remaining": remaining,
         "clock": clock(remaining),
         "paused": event.timer_paused_seconds is not None,
@@ -644,7 +648,9 @@ def _projector_html(event, url):
         round_ = current_round(event)
         still_open = event.status in (Event.Status.REGISTRATION, Event.Status.SWISS)
         rows = _round_rows(event, round_) if round_ else []
-        lines = by_name(rows)
+        # Before round 1 of a sealed event the projector shows the deck-building seats instead.
+        seating = round_ is None and event.sealed
+        lines = seat_sheet(event) if seating else by_name(rows)
         screens = [
             {"lines": chunk, "first": chunk[0]["name"], "last": chunk[-1]["name"]}
             for chunk in (lines[start : start + PROJECTOR_LINES] for start in range(0, len(lines), PROJECTOR_LINES))
@@ -652,9 +658,10 @@ def _projector_html(event, url):
         context = {
             "event": event,
             "round": round_,
-            "round_title": round_title(round_, len(rows)) if round_ else "",
+            "round_title": round_title(round_, len(rows)) if round_ else clock_label(event),
             "screens": screens,
             "is_pods": event.is_pods,
+            "seating": seating,
             "join": join_panel(url, event.join_code) if round_ is None and still_open else None,
         }
         return render_to_string("tournaments/_projector_live.html", context)
@@ -673,6 +680,7 @@ def projector(request, pk):
         "event": event,
         "live_html": _projector_html(event, url),
         "live_etag": live_tag,
+        "clock_label": clock_label(event),
         "remaining": remaining,
         "clock": clock(remaining),
         "paused": event.timer_paused_seconds is not None,

@@ -60,6 +60,11 @@
       remaining = body.remaining === null ? null : Number(body.remaining);
       paused = Boolean(body.paused);
       offline = false;
+      // Deck building's clock became a round's (or back): the page shows the new title.
+      if (typeof body.label === "string" && body.label !== (box.dataset.label || "")) {
+        window.location.reload();
+        return;
+      }
       anchor();
     } catch (error) {
       offline = true; // keep counting down from what we knew

@@ -5,7 +5,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
 from api.schema import error_responses
@@ -18,6 +18,8 @@ from ..services import judge_calls as judge_call_services
 from ..services import judging
 from ..services import prizes as prize_services
 from ..services import sealed as sealed_services
+from ..services import seats as seat_services
+from ..services.timer import BUILD_MINUTES, clock_label, remaining_seconds, start_build_clock
 
 
 class PenaltySerializer(serializers.Serializer):
@@ -204,3 +206,43 @@ def freeze_pools(request, pk):
     """The organiser ends deck building: pools can no longer change."""
     event = sealed_services.freeze_pools(event_for_viewer(request.user, pk), request.user)
     return Response({"frozen": event.pools_frozen_at is not None})
+
+
+class SeatDrawSerializer(serializers.Serializer):
+    seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False, allow_null=True, default=None)
+    redraw = serializers.BooleanField(default=False)
+
+
+def _seats_payload(event):
+    seated = event.entrants.filter(build_seat__isnull=False).order_by("build_seat")
+    return [
+        {"entrant": pk, "name": name, "seat": seat} for pk, name, seat in seated.values_list("pk", "name", "build_seat")
+    ]
+
+
+@extend_schema(request=SeatDrawSerializer, responses={200: dict, **error_responses(403, 409)})
+@api_view(["GET", "POST"])
+@permission_classes([IsAuthenticatedOrReadOnly])
+def build_seats(request, pk):
+    """Deck-building seats. GET: who sits where (anyone who sees the event). POST {"seed"?, "redraw"?}:
+    the organiser draws them; drawing again needs "redraw": true, and only before round 1."""
+    event = event_for_viewer(request.user, pk)
+    seed = None
+    if request.method == "POST":
+        data = _valid(SeatDrawSerializer, request.data)
+        _seats, seed = seat_services.assign_build_seats(event, request.user, data["seed"], redraw=data["redraw"])
+    return Response({"seed": seed, "seats": _seats_payload(event)})
+
+
+class BuildClockSerializer(serializers.Serializer):
+    minutes = serializers.IntegerField(required=False, default=BUILD_MINUTES)
+
+
+@extend_schema(request=BuildClockSerializer, responses={200: dict, **error_responses(403, 409)})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def build_clock(request, pk):
+    """The organiser starts the deck-building clock (minutes, 30 by default) before round 1."""
+    minutes = _valid(BuildClockSerializer, request.data)["minutes"]
+    event = start_build_clock(event_for_viewer(request.user, pk), request.user, minutes)
+    return Response({"remaining": remaining_seconds(event), "label": clock_label(event)})

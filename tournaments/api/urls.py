@@ -24,6 +24,8 @@ urlpatterns = [
     path("tournaments/<int:pk>/judge-calls/", judging.judge_calls, name="api-judge-calls"),
     path("tournaments/<int:pk>/entrants/<int:entrant_id>/pool/", judging.pool, name="api-pool"),
     path("tournaments/<int:pk>/pools/freeze/", judging.freeze_pools, name="api-pools-freeze"),
+    path("tournaments/<int:pk>/seats/", judging.build_seats, name="tournament-build-seats"),
+    path("tournaments/<int:pk>/build-clock/", judging.build_clock, name="tournament-build-clock"),
     path(
         "tournaments/<int:pk>/judge-calls/<int:call_id>/claim/",
         judging.judge_call_action,

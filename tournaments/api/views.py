@@ -49,7 +49,7 @@ from ..services import reports as report_services
 from ..services import results as result_services
 from ..services import rounds as round_services
 from ..services import staff as staff_services
-from ..services.timer import control_timer, remaining_seconds
+from ..services.timer import clock_label, control_timer, remaining_seconds
 from .serializers import (
     CapacitySerializer,
     DeadlineSerializer,
@@ -395,7 +395,13 @@ class EventViewSet(viewsets.ViewSet):
         if request.method == "POST":
             data = _valid(TimerSerializer, request.data)
             event = control_timer(self._organised(request, pk), request.user, data["action"], data["minutes"])
-        return Response({"remaining": remaining_seconds(event), "paused": event.timer_paused_seconds is not None})
+        return Response(
+            {
+                "remaining": remaining_seconds(event),
+                "paused": event.timer_paused_seconds is not None,
+                "label": clock_label(event),
+            }
+        )
 
 
 @extend_schema(request=ResultSerializer, responses={200: dict, **error_responses(409)})

@@ -22,6 +22,7 @@ from .common import bump_results, locked, log, organiser_only, require_status
 from .prizes import fix_prizes
 from .registration import check_capacity, fill_places, free_places, join_waitlist, require_place, set_capacity
 from .sealed import check_buildable
+from .seats import seat_late_entrant
 
 MAX_ROUNDS = 20
 
@@ -74,6 +75,7 @@ define_messages(
         "event.undrop_too_late": _("%(name)s's drop cannot be undone: a round has been paired since."),
         "event.not_team_mode": _("Teams are for team events only."),
         "event.team_name": _("A team needs a name."),
+        "event.sealed_locked": _("Sealed or not is decided while registration is open, before deck building ends."),
         "event.team_members": _("A team has two different members: give a username or a name for each."),
     }
 )
@@ -150,6 +152,7 @@ def add_entrant(event, actor, user=None, name="", deck_version=None, confirmed_d
     # A walk-in added by the organiser is at the desk: checked in, unless a legal deck is required first.
     present = joined > 1 or (is_organiser and not event.format_slug)
     entrant = Entrant.objects.create(event=event, user=user, name=name[:120], joined_round=joined, checked_in=present)
+    seat_late_entrant(event, entrant)
     page_cache.bump(event)
     log(
         event,
@@ -437,6 +440,7 @@ EDITABLE = (
     "swiss_rounds",
     "top_cut",
     "best_of",
+    "sealed",
 )
 
 
@@ -471,6 +475,8 @@ def _check_edit(event, changes):
         raise DomainError("event.name_needed", "name")
     if "publication" in changes and changes["publication"] not in Event.Publication.values:
         raise DomainError("event.publication", "publication")
+    if "sealed" in changes and (event.status != Event.Status.REGISTRATION or event.pools_frozen_at is not None):
+        raise DomainError("event.sealed_locked", "sealed")
     shape = {key: changes[key] for key in ("swiss_rounds", "top_cut", "best_of") if key in changes}
     if not shape:
         return

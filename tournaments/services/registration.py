@@ -14,6 +14,7 @@ from core.errors import DomainError, define_messages
 from .. import page_cache
 from ..models import AuditAction, Entrant, Event, WaitlistEntry, new_join_code
 from .common import locked, log, organiser_only
+from .seats import seat_late_entrant
 
 define_messages(
     {
@@ -117,6 +118,7 @@ def fill_places(event, actor):
             entry.delete()
             continue
         entrant = Entrant.objects.create(event=event, user=entry.user, name=str(entry.user)[:120], joined_round=1)
+        seat_late_entrant(event, entrant)
         entry.promoted_at, entry.entrant = timezone.now(), entrant
         entry.save(update_fields=["promoted_at", "entrant"])
         log(

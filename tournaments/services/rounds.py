@@ -168,7 +168,8 @@ def _create_round(event, number, pairing):
 def _start_timer(event):
     event.timer_ends_at = timezone.now() + timezone.timedelta(minutes=event.round_minutes)
     event.timer_paused_seconds = None
-    event.save(update_fields=["timer_ends_at", "timer_paused_seconds"])
+    event.build_clock = False  # deck building is over: this is a round's clock
+    event.save(update_fields=["timer_ends_at", "timer_paused_seconds", "build_clock"])
 
 
 BRACKET = {4: [(1, 4), (2, 3)], 8: [(1, 8), (4, 5), (2, 7), (3, 6)]}
