@@ -350,3 +350,17 @@ def test_records_before_a_round_are_kept_through_its_results_and_follow_a_correc
     assert len(builds) == 2
     assert after[winner]["points"] == before[winner]["points"] - 3
     assert after[loser]["points"] == before[loser]["points"] + 3
+
+
+def test_with_the_cache_away_nobody_waits_for_a_render(event, settings, monkeypatch):
+    """django-redis, told to ignore a Redis that is down, answers `add` with None: that is no claim
+    by another process, so the page renders at once instead of waiting for one."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": "redis://127.0.0.1:9/0",
+            "OPTIONS": {"IGNORE_EXCEPTIONS": True, "SOCKET_CONNECT_TIMEOUT": 0.2, "SOCKET_TIMEOUT": 0.2},
+        }
+    }
+    monkeypatch.setattr(page_cache.time, "sleep", lambda _seconds: pytest.fail("waited for a render"))
+    assert page_cache.cached(event, "single-flight", (5,), lambda: "rendered") == "rendered"

@@ -110,10 +110,10 @@ def _build_once(name, build):
     """Build a missing value in one process only; the others wait for it (single flight)."""
     claim = f"building:{name}"
     try:
-        mine = cache.add(claim, 1, BUILD_WAIT_SECONDS)
+        claimed = cache.add(claim, 1, BUILD_WAIT_SECONDS)
     except Exception:  # noqa: BLE001 - without the cache every process builds, as before
-        mine = True
-    if not mine:
+        claimed = None
+    if claimed is False:  # another process is rendering it (None: the cache is away, so no wait)
         value = _wait_for(name)
         if value is not MISSING:
             return value
@@ -121,7 +121,7 @@ def _build_once(name, build):
         value = build()
         _store(name, value)
     finally:
-        if mine:
+        if claimed:
             _forget(claim)
     return value
 
