@@ -201,12 +201,15 @@ class DeadlineForm(forms.Form):
     )
 
 
+def card_list_field(label, help_text):
+    """A pasted list of cards, one a line with its quantity (a decklist or a sealed pool)."""
+    widget = forms.Textarea(attrs={"rows": 14, "spellcheck": "false"})
+    return forms.CharField(label=label, max_length=20000, widget=widget, help_text=help_text)
+
+
 class DecklistPasteForm(forms.Form):
-    decklist = forms.CharField(
-        label=_("Decklist"),
-        max_length=20000,
-        widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false"}),
-        help_text=_("One card a line with its quantity, as players write it (for example “3 Card name”)."),
+    decklist = card_list_field(
+        _("Decklist"), _("One card a line with its quantity, as players write it (for example “3 Card name”).")
     )
     reason = forms.CharField(label=_("Reason for the change"), max_length=300, required=False)
 
@@ -401,11 +404,8 @@ def _prize_number(text):
 class PoolForm(forms.Form):
     """A sealed pool, written as a decklist (services.sealed.register_pool checks it)."""
 
-    pool = forms.CharField(
-        label=_("Your pool"),
-        max_length=20000,
-        widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false"}),
-        help_text=_("Every card you opened, one a line with its quantity (for example “2 Card name”)."),
+    pool = card_list_field(
+        _("Your pool"), _("Every card you opened, one a line with its quantity (for example “2 Card name”).")
     )
 
 
