@@ -12,7 +12,7 @@ from decks.services.decks import version_text
 from decks.services.legality import validate_request
 
 from .access import can, visible_decklists
-from .forms import DeadlineForm, DecklistPasteForm
+from .forms import DeadlineForm, DecklistPasteForm, errors_in_one_line
 from .models import Entrant
 from .services import events as event_services
 from .views_staff import staff_view
@@ -39,7 +39,7 @@ def decklists(request, event):
 def deadline(request, event):
     form = DeadlineForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(error for errors in form.errors.values() for error in errors))
+        messages.error(request, errors_in_one_line(form))
     else:
         try:
             event_services.set_deck_deadline(event, request.user, form.cleaned_data["deck_deadline"])

@@ -30,6 +30,7 @@ from .forms import (
     ResultForm,
     TimerForm,
     WalkInForm,
+    errors_in_one_line,
 )
 from .joining import join_panel, join_url
 from .models import AuditAction, Entrant, Event, Match, WaitlistEntry
@@ -247,7 +248,7 @@ def add_entrant(request, event):
     by_account = "username" in request.POST
     form = PlayerForm(request.POST) if by_account else WalkInForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(error for errors in form.errors.values() for error in errors))
+        messages.error(request, errors_in_one_line(form))
         return _back(request, event, "entrants")
     values = {"user": form.cleaned_data["username"]} if by_account else {"name": form.cleaned_data["name"]}
     confirmed = request.POST.get("confirm") == "1"

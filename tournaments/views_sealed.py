@@ -15,7 +15,7 @@ from catalogue.models import Card
 from core.errors import DomainError
 
 from .access import can, event_for_viewer
-from .forms import BuildClockForm, PoolForm, SeatDrawForm
+from .forms import BuildClockForm, PoolForm, SeatDrawForm, errors_in_one_line
 from .models import Entrant, Event, SealedPool
 from .presenters import timer_state
 from .services import sealed as sealed_services
@@ -164,7 +164,7 @@ def draw_seats(request, event):
     """Random deck-building seats; drawing again asks first (every seat changes)."""
     form = SeatDrawForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(error for errors in form.errors.values() for error in errors))
+        messages.error(request, errors_in_one_line(form))
         return _back(event)
     redraw = request.POST.get("confirm") == "1"
     try:
@@ -200,7 +200,7 @@ def _confirm_redraw(request, event, form):
 def build_clock(request, event):
     form = BuildClockForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(error for errors in form.errors.values() for error in errors))
+        messages.error(request, errors_in_one_line(form))
         return _back(event)
     try:
         start_build_clock(event, request.user, form.cleaned_data["minutes"])

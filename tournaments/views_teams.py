@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
 
-from .forms import TeamForm
+from .forms import TeamForm, errors_in_one_line
 from .services import events as event_services
 from .views_staff import staff_view
 
@@ -18,7 +18,7 @@ from .views_staff import staff_view
 def add_team(request, event):
     form = TeamForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(error for errors in form.errors.values() for error in errors))
+        messages.error(request, errors_in_one_line(form))
     else:
         data = form.cleaned_data
         try:
