@@ -247,7 +247,7 @@ def measure_size(size, organiser, token, cookie, services, table):
     healthz = _healthz_baseline(size, table)
     _pages_under_pollers(size, event, healthz, table)
     _dashboard(size, event, cookie, table)
-    _burst(size, event, services, healthz, table)
+    _burst(size, event, services, table)
 
 
 def _healthz_baseline(size, table):
@@ -314,7 +314,7 @@ def _dashboard(size, event, cookie, table):
     )
 
 
-def _burst(size, event, services, healthz, table):
+def _burst(size, event, services, table):
     from tournaments.models import Match
 
     tokens = player_tokens(event)
@@ -346,6 +346,9 @@ def _burst(size, event, services, healthz, table):
             with lock:
                 results.append((status, elapsed, time.monotonic()))
 
+    # The peer is measured just before the burst: on a noisy machine a baseline taken a minute
+    # earlier can differ by a quarter.
+    _timings, healthz_now = load(["/healthz"], SECONDS)
     started = time.monotonic()
     threads = [threading.Thread(target=report) for _ in range(CLIENTS)]
     for thread in threads:
@@ -355,13 +358,14 @@ def _burst(size, event, services, healthz, table):
     last = max(at for _s, _t, at in results)
     errors = sum(1 for status, _t, _at in results if status != 202)
     per_second = len(results) / (last - started)
-    ratio = per_second / healthz["per_second"]
+    ratio = per_second / healthz_now
     latencies = [t for _s, t, _at in results]
     table.add(size, "reports: errors", f"{errors} of {len(results):,}", "0", errors == 0)
     table.add(
         size,
         "reports accepted per second (32 clients)",
-        f"{per_second:,.0f}/s ({ratio:.0%} of /healthz), p50 {statistics.median(latencies) * 1000:.0f} ms",
+        f"{per_second:,.0f}/s ({ratio:.0%} of /healthz's {healthz_now:,.0f}/s just before), "
+        f"p50 {statistics.median(latencies) * 1000:.0f} ms",
         ">= 40% of /healthz",
         ratio >= 0.4,
     )

@@ -185,6 +185,9 @@ CELERY_BEAT_SCHEDULE = {
 SCORING_LEASE_SECONDS = env_int("SCORING_LEASE_SECONDS", 30)
 # Tables a scoring run settles per transaction (a round's burst is a few such batches).
 SCORING_BATCH_TABLES = env_int("SCORING_BATCH_TABLES", 100)
+# Workers wait this long between the batches of a burst, so a burst is a few big batches. In-process
+# tasks (no Redis) never wait: the player's own request runs them.
+SCORING_GATHER_MS = env_int("SCORING_GATHER_MS", 300 if REDIS_URL else 0)
 
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [

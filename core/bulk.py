@@ -34,3 +34,61 @@ def insert_rows(model, columns, rows, returning=()):
             if returning:
                 inserted.extend(cursor.fetchall())
     return inserted
+
+
+def insert_instance(instance):
+    """`instance.save()` for a new row, as one plain INSERT: no per-call compiling or signals, for
+    the hot path of a result burst. Sets the primary key and `auto_now_add` fields as save does."""
+    fields = [field for field in instance._meta.concrete_fields if not field.primary_key]
+    values = [field.get_db_prep_save(field.pre_save(instance, add=True), connection) for field in fields]
+    model = type(instance)
+    [(pk,)] = insert_rows(model, [field.name for field in fields], [values], returning=(model._meta.pk.name,))
+    instance.pk = pk
+    instance._state.adding, instance._state.db = False, connection.alias
+    return instance
+
+
+def delete_rows(model, **equals):
+    """DELETE the rows whose columns equal the given values, as one plain statement: for a hot path
+    where the ORM's delete collector costs more than the statement. Nothing may cascade from them."""
+    if model._meta.related_objects:
+        raise ValueError(f"{model.__name__} has related rows: delete it through the ORM")
+    quote = connection.ops.quote_name
+    where = " AND ".join(f"{quote(model._meta.get_field(name).column)} = %s" for name in equals)
+    with connection.cursor() as cursor:
+        # Names come from the model's meta, quoted; every value is a parameter.
+        cursor.execute(f"DELETE FROM {quote(model._meta.db_table)} WHERE {where}", list(equals.values()))  # noqa: S608
+        return cursor.rowcount
+
+
+def update_rows(instances, field_names):
+    """Write `field_names` of many saved instances, one statement per chunk: `bulk_update` builds a
+    CASE expression per row and field, which took most of a scoring batch's time. The values are
+    the instances' own (no `auto_now`: set such fields before calling)."""
+    if not instances:
+        return
+    model = type(instances[0])
+    quote = connection.ops.quote_name
+    fields = [model._meta.pk, *(model._meta.get_field(name) for name in field_names)]
+    names = [quote(field.column) for field in fields]
+    # PostgreSQL types the VALUES by their first row; a column of NULLs would be text, so each value
+    # says its type. SQLite takes the values as they come (and a CAST there would change them).
+    typed = connection.vendor == "postgresql"
+    placeholder = "(" + ", ".join(f"%s::{field.cast_db_type(connection)}" if typed else "%s" for field in fields) + ")"
+    settings = ", ".join(f"{name} = {quote('new')}.{name}" for name in names[1:])
+    table = quote(model._meta.db_table)
+    with connection.cursor() as cursor:
+        for start in range(0, len(instances), ROWS_PER_STATEMENT):
+            chunk = instances[start : start + ROWS_PER_STATEMENT]
+            values = ", ".join([placeholder] * len(chunk))
+            params = [
+                field.get_db_prep_save(getattr(instance, field.attname), connection)
+                for instance in chunk
+                for field in fields
+            ]
+            # Names come from the model's meta, quoted; every value is a parameter.
+            cursor.execute(
+                f"WITH {quote('new')} ({', '.join(names)}) AS (VALUES {values}) "  # noqa: S608
+                f"UPDATE {table} SET {settings} FROM {quote('new')} WHERE {table}.{names[0]} = {quote('new')}.{names[0]}",
+                params,
+            )

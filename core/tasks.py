@@ -67,6 +67,14 @@ def send_once(task_path, object_id):
     return False
 
 
+def mark_pending(task_path, object_id):
+    """A running task will look again shortly: work arriving meanwhile needs no run of its own."""
+    try:
+        cache.set(pending_key(task_path, object_id), 1, PENDING_SECONDS)
+    except Exception:  # noqa: BLE001 - without the flag a spare run is sent: harmless
+        logger.warning("cache unavailable: %s(%s) not marked pending", task_path, object_id)
+
+
 def clear_pending(task_path, object_id):
     """Called by a coalesced task as it starts: anything that arrives from now on needs a new run."""
     try:

@@ -159,7 +159,7 @@ def test_a_report_is_accepted_in_a_few_queries_whatever_the_event_size(
     match = matches[-1]
     first, second = (seat.entrant for seat in match.seats.all())
     api.force_authenticate(first.user)
-    with django_assert_max_num_queries(7):  # lock+round check, seats, replace, insert, log (+ savepoint)
+    with django_assert_max_num_queries(6):  # lock and read, replace, insert, log (+ savepoint and release)
         answer = api.post(
             f"/api/v1/matches/{match.pk}/report/", {"wins": {str(first.pk): 2, str(second.pk): 0}}, format="json"
         )
@@ -173,3 +173,39 @@ def test_a_private_events_match_is_not_found_by_others(api, organiser, bob, sent
     answer = api.post(f"/api/v1/matches/{matches[0].pk}/report/", {"wins": {"1": 2}}, format="json")
     assert answer.status_code == 404
     assert api.post("/api/v1/matches/999999/report/", {"wins": {"1": 2}}, format="json").status_code == 404
+
+
+def test_a_run_waits_for_a_burst_to_gather_and_scores_what_came_meanwhile(
+    organiser, sent, settings, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Between the small batches of a burst the run waits (SCORING_GATHER_MS); reports arriving
+    meanwhile send no run of their own, and the same run scores them after its wait."""
+    settings.SCORING_GATHER_MS = 300
+    event, matches = table_event(organiser, 8)
+    report_both(matches[0], django_capture_on_commit_callbacks)
+    later = iter(matches[1:])
+    waits = []
+
+    def a_report_arrives(seconds):
+        waits.append(seconds)
+        match = next(later, None)
+        if match is not None:
+            report_both(match, django_capture_on_commit_callbacks)
+
+    monkeypatch.setattr(tasks.time, "sleep", a_report_arrives)
+    sent.clear()
+    tasks.score_reports(event.pk)  # its own follow-ups are not run here: only the reports' sends count
+    assert not Match.objects.filter(round__event=event, is_bye=False).exclude(status="confirmed").exists()
+    assert waits == [0.3] * 4  # after each of the four tables' batches; the fifth look finds nothing
+    assert (tasks.SCORE_REPORTS, event.pk) not in sent  # no other run was sent while this one gathered
+
+
+def test_a_run_without_gathering_never_waits(
+    organiser, sent, settings, monkeypatch, django_capture_on_commit_callbacks
+):
+    settings.SCORING_GATHER_MS = 0  # in-process tasks (no Redis): the player's request runs them
+    event, matches = table_event(organiser, 4)
+    report_both(matches[0], django_capture_on_commit_callbacks)
+    monkeypatch.setattr(tasks.time, "sleep", lambda seconds: pytest.fail("waited"))
+    tasks.score_reports(event.pk)
+    assert Match.objects.get(pk=matches[0].pk).status == "confirmed"

@@ -8,9 +8,10 @@ import logging
 import time
 
 from celery import shared_task
+from django.conf import settings
 from django.db import OperationalError
 
-from core.tasks import Task, clear_pending, send_once
+from core.tasks import Task, clear_pending, mark_pending, send_once
 
 from .services.reports import give_up, score
 from .services.rounds import after_results as settle_round
@@ -42,10 +43,23 @@ def score_reports(event_id):
     time sends the next one. Tables another worker holds are left to it (skip locked)."""
     clear_pending(SCORE_REPORTS, event_id)
     deadline = time.monotonic() + RUN_SECONDS
-    while score_pending(event_id).tables:
+    while batch := score_pending(event_id).tables:
         if time.monotonic() > deadline:
             send_once(SCORE_REPORTS, event_id)
             return
+        if batch < settings.SCORING_BATCH_TABLES:
+            _gather(event_id)
+
+
+def _gather(event_id):
+    """Wait a moment before the next batch, so that a burst is scored in a few big batches: the
+    work per batch, not per table, was most of a burst's scoring. Reports arriving meanwhile send
+    no run of their own; this one looks again (it clears the flag first, so none is missed)."""
+    if settings.SCORING_GATHER_MS <= 0:
+        return
+    mark_pending(SCORE_REPORTS, event_id)
+    time.sleep(settings.SCORING_GATHER_MS / 1000)
+    clear_pending(SCORE_REPORTS, event_id)
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, **RETRY)

@@ -10,6 +10,7 @@ import logging
 from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
+from core.bulk import insert_instance
 from core.errors import DomainError, define_messages
 
 from ..access import require
@@ -40,16 +41,18 @@ def log(event, actor, action, *, round_number=None, match=None, entrant=None, be
     """Record who did what; the target is a round, a table (match) or an entrant."""
     if match is not None:
         round_number = match.round.number
-    AuditEntry.objects.create(
-        event=event,
-        actor=actor if actor is not None and actor.is_authenticated else None,
-        action=action,
-        round_number=round_number,
-        table=match.table if match is not None else None,
-        entrant=entrant,
-        entrant_name=entrant.name if entrant is not None else "",
-        before=before,
-        after=after,
+    insert_instance(  # every report is logged: a plain INSERT keeps a result burst cheap
+        AuditEntry(
+            event=event,
+            actor=actor if actor is not None and actor.is_authenticated else None,
+            action=action,
+            round_number=round_number,
+            table=match.table if match is not None else None,
+            entrant=entrant,
+            entrant_name=entrant.name if entrant is not None else "",
+            before=before,
+            after=after,
+        )
     )
     who = actor.username if actor is not None and actor.is_authenticated else "system"
     logger.info("event %s: %s round=%s table=%s by %s", event.pk, action, round_number, match and match.table, who)

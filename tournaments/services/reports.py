@@ -11,7 +11,10 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from catalogue.models import Game
+from core.bulk import delete_rows, insert_instance
 from core.errors import DomainError, define_messages
+from core.prepared import Columns, PreparedQuery, instances, lookups
 from core.tasks import enqueue_once_on_commit
 from core.text import has_unstorable_text
 
@@ -93,11 +96,11 @@ def submit_report(match, user, payload, confirms=None):
             raise DomainError("report.players_only", status=403)
         _check_open(match)
         result = confirms.result if confirms else _refuse_impossible(payload, match)
-        match.reports.filter(entrant=entrant).delete()
+        delete_rows(Report, match=match.pk, entrant=entrant.pk)
         stored = {"result": confirms.result} if confirms else {}
         lease = timezone.now() + timezone.timedelta(seconds=settings.SCORING_LEASE_SECONDS)
-        report = Report.objects.create(
-            match=match, entrant=entrant, reporter=user, payload=payload, sends=1, resend_at=lease, **stored
+        report = insert_instance(
+            Report(match=match, entrant=entrant, reporter=user, payload=payload, sends=1, resend_at=lease, **stored)
         )
         action = AuditAction.REPORT_CONFIRM if confirms else AuditAction.REPORT_SUBMIT
         log(
@@ -130,24 +133,45 @@ def _refuse_impossible(payload, match):
         return None
 
 
+_MATCH = Columns(Match)
+_ROUND = Columns(Round, "round", defer=("notes",))
+_EVENT = Columns(Event, "round__event", defer=("pod_points", "prize_plan", "prize_sheet"))
+_GAME = Columns(Game, "round__event__game")
+_SEAT = Columns(Seat, "seats")
+_ENTRANT = Columns(Entrant, "seats__entrant", defer=("deck_problems",))
+_REPORT_CONTEXT = (_MATCH, _ROUND, _EVENT, _GAME, _SEAT, _ENTRANT)
+_SEAT_START = len(lookups(_MATCH, _ROUND, _EVENT, _GAME))
+
+
+def _report_context_query(match_id):
+    later = Round.objects.filter(event=OuterRef("round__event"), number__gt=OuterRef("round__number"))
+    return (
+        Match.objects.filter(pk=match_id)
+        .select_for_update(of=("self",))
+        .annotate(later_round=Exists(later))
+        .order_by("seats__pk")
+        .values_list(*lookups(*_REPORT_CONTEXT), "later_round")
+    )
+
+
+_LOCKED_FOR_REPORT = PreparedQuery(_report_context_query, int)
+
+
 def _locked_for_report(match_id):
     """The match row locked, with its round, event and game, its seats and entrants, and whether
-    a later round exists: one query over the seats (the hot path of a result burst)."""
-    later = Round.objects.filter(event=OuterRef("match__round__event"), number__gt=OuterRef("match__round__number"))
-    seats = list(
-        Seat.objects.filter(match_id=match_id)
-        .select_for_update(of=("match",))
-        .select_related("match__round__event__game", "entrant")
-        .annotate(later_round=Exists(later))
-        .order_by("pk")
-    )
-    if not seats:
+    a later round exists: one query (the hot path of a result burst), compiled once per process."""
+    rows = _LOCKED_FOR_REPORT.rows(match_id)
+    if not rows:
         raise Match.DoesNotExist
-    match = seats[0].match
-    match.later_round = seats[0].later_round
+    match, round_, event, game = instances(rows[0], _MATCH, _ROUND, _EVENT, _GAME)
+    event.game, round_.event, match.round = game, event, round_
+    match.later_round = rows[0][-1]
+    seats = []
+    for row in rows:
+        seat, entrant = instances(row[_SEAT_START:], _SEAT, _ENTRANT)
+        seat.match, seat.entrant = match, entrant
+        seats.append(seat)
     match._prefetched_objects_cache = {"seats": seats}
-    for seat in seats:
-        seat.match = match
     return match
 
 

@@ -16,12 +16,13 @@ from django.db.models import F
 from django.utils import timezone
 
 from catalogue.models import Card
+from core.bulk import update_rows
 from core.errors import DomainError
 from core.tasks import enqueue_once_on_commit
 from games.scoring import ScoringContext
 
 from ..match_result import MatchResult
-from ..models import AuditAction, AuditEntry, Event, Match, Report, Round, Seat
+from ..models import AuditAction, AuditEntry, Event, Match, Report, Round
 from .results import set_result
 
 logger = logging.getLogger("tournaments")
@@ -97,9 +98,9 @@ class _Changes:
         self.reports, self.seats, self.matches, self.audit = [], [], [], []
 
     def write(self):
-        Report.objects.bulk_update(self.reports, ["status", "result", "problem", "scored_at"], batch_size=500)
-        Seat.objects.bulk_update(self.seats, ["game_wins", "placement"], batch_size=500)
-        Match.objects.bulk_update(self.matches, ["status", "draws", "version", "updated_at"], batch_size=500)
+        update_rows(self.reports, ["status", "result", "problem", "scored_at"])
+        update_rows(self.seats, ["game_wins", "placement"])
+        update_rows(self.matches, ["status", "draws", "version", "updated_at"])
         AuditEntry.objects.bulk_create(self.audit, batch_size=500)
 
 
