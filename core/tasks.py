@@ -67,10 +67,11 @@ def send_once(task_path, object_id):
     return False
 
 
-def mark_pending(task_path, object_id):
-    """A running task will look again shortly: work arriving meanwhile needs no run of its own."""
+def mark_pending(task_path, object_id, seconds):
+    """A running task will look again within `seconds`: work arriving meanwhile needs no run of
+    its own. The flag lasts a little longer than that, so a task killed meanwhile holds nothing up."""
     try:
-        cache.set(pending_key(task_path, object_id), 1, PENDING_SECONDS)
+        cache.set(pending_key(task_path, object_id), 1, seconds + 5)
     except Exception:  # noqa: BLE001 - without the flag a spare run is sent: harmless
         logger.warning("cache unavailable: %s(%s) not marked pending", task_path, object_id)
 

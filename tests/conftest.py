@@ -42,6 +42,13 @@ def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _no_gathering(settings):
+    """Tests run the scoring task in their own process: no wait between its batches. The wait is
+    tested in test_scoring_batches.py, and real workers (test_reliability.py) keep the default."""
+    settings.SCORING_GATHER_MS = 0
+
+
 def make_user(username, organiser=False, **fields):
     user = get_user_model().objects.create_user(username=username, password="pw-" + username, **fields)
     if organiser:

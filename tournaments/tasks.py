@@ -55,10 +55,11 @@ def _gather(event_id):
     """Wait a moment before the next batch, so that a burst is scored in a few big batches: the
     work per batch, not per table, was most of a burst's scoring. Reports arriving meanwhile send
     no run of their own; this one looks again (it clears the flag first, so none is missed)."""
-    if settings.SCORING_GATHER_MS <= 0:
+    seconds = settings.SCORING_GATHER_MS / 1000
+    if seconds <= 0:
         return
-    mark_pending(SCORE_REPORTS, event_id)
-    time.sleep(settings.SCORING_GATHER_MS / 1000)
+    mark_pending(SCORE_REPORTS, event_id, seconds)
+    time.sleep(seconds)
     clear_pending(SCORE_REPORTS, event_id)
 
 
