@@ -1,11 +1,19 @@
-"""Plain multi-row INSERTs for the few hot paths where building thousands of model instances
-costs more than the database work: pairing a 4,096-player round writes 2,048 matches and 4,096
-seats, and `bulk_create` spent most of its time instantiating and preparing models
-(docs/benchmarks.md). Values go in as the database takes them (`db_value`)."""
+"""Plain statements for the few hot paths where the ORM's per-call work costs more than the
+database's: pairing a 4,096-player round writes 2,048 matches and 4,096 seats (`bulk_create`
+spent most of its time instantiating and preparing models), a scoring batch updates a hundred
+tables, and a player's report is a few single-row writes (docs/benchmarks.md). Values go in as
+the database takes them (`db_value`).
+
+On PostgreSQL the columns of many rows travel as one array each (`unnest`), so a statement's
+text is the same whatever the number of rows: psycopg does not re-parse thousands of placeholders, and the
+statement is prepared once per connection (`core.prepared.server_cursor`). SQLite takes
+multi-row VALUES, in chunks under its parameter limit."""
 
 from django.db import connection
 
-ROWS_PER_STATEMENT = 500  # 500 rows × 9 columns stays far under SQLite's and PostgreSQL's parameter limits
+from .prepared import server_cursor
+
+ROWS_PER_STATEMENT = 500  # SQLite: 500 rows × 9 columns stays far under its parameter limit
 
 
 def db_value(model, field_name, value):
@@ -16,24 +24,38 @@ def db_value(model, field_name, value):
 def insert_rows(model, columns, rows, returning=()):
     """Insert `rows` (tuples in `columns` order) and return the `returning` columns of every row
     inserted, in no promised order: callers match them up by a column they inserted."""
+    if not rows:
+        return []
     quote = connection.ops.quote_name
-    table = quote(model._meta.db_table)
-    names = ", ".join(quote(model._meta.get_field(name).column) for name in columns)
-    placeholder = "(" + ", ".join(["%s"] * len(columns)) + ")"
+    fields = [model._meta.get_field(name) for name in columns]
+    into = f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(field.column) for field in fields)})"
     tail = (
         f" RETURNING {', '.join(quote(model._meta.get_field(name).column) for name in returning)}" if returning else ""
     )
+    if connection.vendor == "postgresql" and len(rows) > 1:  # one row goes faster as plain VALUES
+        with server_cursor(connection) as cursor:
+            # Names come from the model's meta, quoted; every value is a parameter.
+            cursor.execute(f"{into} SELECT * FROM {_unnest(fields)}{tail}", _columns(rows, len(fields)))  # noqa: S608
+            return cursor.fetchall() if returning else []
     inserted = []
+    placeholder = "(" + ", ".join(["%s"] * len(columns)) + ")"
     with connection.cursor() as cursor:
         for start in range(0, len(rows), ROWS_PER_STATEMENT):
             chunk = rows[start : start + ROWS_PER_STATEMENT]
             values = ", ".join([placeholder] * len(chunk))
-            # Names come from the model's meta, quoted; every value is a parameter.
-            statement = f"INSERT INTO {table} ({names}) VALUES {values}{tail}"  # noqa: S608
-            cursor.execute(statement, [value for row in chunk for value in row])
+            cursor.execute(f"{into} VALUES {values}{tail}", [value for row in chunk for value in row])
             if returning:
                 inserted.extend(cursor.fetchall())
     return inserted
+
+
+def _unnest(fields):
+    """`unnest(%s::bigint[], ...)`: one typed array per column (a column of NULLs has a type too)."""
+    return "unnest(" + ", ".join(f"%s::{field.cast_db_type(connection)}[]" for field in fields) + ")"
+
+
+def _columns(rows, width):
+    return [[row[index] for row in rows] for index in range(width)]
 
 
 def insert_instance(instance):
@@ -71,24 +93,25 @@ def update_rows(instances, field_names):
     quote = connection.ops.quote_name
     fields = [model._meta.pk, *(model._meta.get_field(name) for name in field_names)]
     names = [quote(field.column) for field in fields]
-    # PostgreSQL types the VALUES by their first row; a column of NULLs would be text, so each value
-    # says its type. SQLite takes the values as they come (and a CAST there would change them).
-    typed = connection.vendor == "postgresql"
-    placeholder = "(" + ", ".join(f"%s::{field.cast_db_type(connection)}" if typed else "%s" for field in fields) + ")"
-    settings = ", ".join(f"{name} = {quote('new')}.{name}" for name in names[1:])
-    table = quote(model._meta.db_table)
+    table, new = quote(model._meta.db_table), quote("new")
+    settings = ", ".join(f"{name} = {new}.{name}" for name in names[1:])
+    rows = [
+        [field.get_db_prep_save(getattr(instance, field.attname), connection) for field in fields]
+        for instance in instances
+    ]
+    where = f"WHERE {table}.{names[0]} = {new}.{names[0]}"
+    # Names come from the model's meta, quoted; every value is a parameter.
+    if connection.vendor == "postgresql":
+        with server_cursor(connection) as cursor:
+            source = f"{_unnest(fields)} AS {new} ({', '.join(names)})"
+            cursor.execute(f"UPDATE {table} SET {settings} FROM {source} {where}", _columns(rows, len(fields)))  # noqa: S608
+        return
+    placeholder = "(" + ", ".join(["%s"] * len(fields)) + ")"
     with connection.cursor() as cursor:
-        for start in range(0, len(instances), ROWS_PER_STATEMENT):
-            chunk = instances[start : start + ROWS_PER_STATEMENT]
+        for start in range(0, len(rows), ROWS_PER_STATEMENT):
+            chunk = rows[start : start + ROWS_PER_STATEMENT]
             values = ", ".join([placeholder] * len(chunk))
-            params = [
-                field.get_db_prep_save(getattr(instance, field.attname), connection)
-                for instance in chunk
-                for field in fields
-            ]
-            # Names come from the model's meta, quoted; every value is a parameter.
             cursor.execute(
-                f"WITH {quote('new')} ({', '.join(names)}) AS (VALUES {values}) "  # noqa: S608
-                f"UPDATE {table} SET {settings} FROM {quote('new')} WHERE {table}.{names[0]} = {quote('new')}.{names[0]}",
-                params,
+                f"WITH {new} ({', '.join(names)}) AS (VALUES {values}) UPDATE {table} SET {settings} FROM {new} {where}",  # noqa: S608
+                [value for row in chunk for value in row],
             )

@@ -24,7 +24,7 @@ class PreparedQuery:
     def rows(self, *params, using="default"):
         connection = connections[using]
         sql, slots, converters = self._compiled.get(using) or self._compile(using)
-        with _binding_cursor(connection) as cursor:
+        with server_cursor(connection) as cursor:
             cursor.execute(sql, [params[slot] if isinstance(slot, int) else slot.value for slot in slots])
             rows = cursor.fetchall()
         if not converters:
@@ -45,7 +45,7 @@ class PreparedQuery:
         return self._compiled[using]
 
 
-def _binding_cursor(connection):
+def server_cursor(connection):
     """On PostgreSQL, a cursor that binds parameters on the server, so that its statements are
     prepared once per connection and PostgreSQL stops planning them on every run: planning the
     report's query cost it more than running it. Elsewhere, the usual cursor.

@@ -151,3 +151,31 @@ def test_update_rows_writes_each_rows_own_values_and_nothing_else(
         assert stored.result == ({"wins": {"1": number}} if number % 2 else None)
         assert stored.problem == (None if number % 2 else {"code": "x", "message": f"problem {number}"})
         assert stored.scored_at == scored_at and stored.payload != {"changed": True}
+
+
+def test_insert_rows_writes_every_value_and_returns_what_was_asked(organiser):
+    event, matches = table_event(organiser, 4)
+    round_ = matches[0].round
+    when = timezone.now() - datetime.timedelta(hours=1)
+    columns = ("round", "table", "is_bye", "status", "draws", "version", "extra_minutes", "updated_at", "bracket_slot")
+    rows = [
+        (round_.pk, 100 + n, n == 2, "pending", n, 0, 0, bulk.db_value(Match, "updated_at", when), None)
+        for n in range(3)  # a column of NULLs only
+    ]
+    inserted = bulk.insert_rows(Match, columns, rows, returning=("id", "table"))
+    assert sorted(table for _pk, table in inserted) == [100, 101, 102]
+    stored = {m.table: m for m in Match.objects.filter(pk__in=[pk for pk, _t in inserted])}
+    assert [(stored[100 + n].is_bye, stored[100 + n].draws) for n in range(3)] == [(False, 0), (False, 1), (True, 2)]
+    assert all(m.updated_at == when and m.bracket_slot is None for m in stored.values())
+    stamp = bulk.db_value(AuditEntry, "created_at", when)
+    entries = [
+        (event.pk, "report.submit", bulk.db_value(AuditEntry, "after", {"n": n}), None, "é" * n, stamp)
+        for n in range(2)
+    ]
+    bulk.insert_rows(AuditEntry, ("event", "action", "after", "before", "entrant_name", "created_at"), entries)
+    logged = AuditEntry.objects.filter(action="report.submit").order_by("entrant_name")
+    assert list(logged.values_list("after", "before", "entrant_name", "created_at")) == [
+        ({"n": 0}, None, "", when),
+        ({"n": 1}, None, "é", when),
+    ]
+    assert bulk.insert_rows(Match, columns, []) == []
