@@ -13,7 +13,7 @@ from core import bulk
 from core.prepared import PreparedQuery
 from tournaments.models import AuditEntry, Event, Match, Report, Round
 from tournaments.services import rounds
-from tournaments.services.reports import _locked_for_report
+from tournaments.services.reports import _locked_for_report, submit_report
 
 from .test_scoring_batches import report_both, sent, table_event  # noqa: F401 - `sent` is a fixture
 
@@ -69,7 +69,11 @@ def test_the_report_context_is_what_the_orm_reads(organiser, sent, django_captur
     assert [(s.pk, s.entrant.pk, s.entrant.user_id, s.entrant.name) for s in read.seats.all()] == [
         (s.pk, s.entrant.pk, s.entrant.user_id, s.entrant.name) for s in seats
     ]
-    assert read.later_round is False
+    assert read.later_round is False and read.reported_by == set()
+    first, _second = (seat.entrant for seat in seats)
+    submit_report(match, first.user, {"wins": {str(first.pk): 2, str(_second.pk): 0}, "draws": 0})
+    with transaction.atomic():
+        assert _locked_for_report(match.pk).reported_by == {first.pk}  # their next report replaces this one
     assert read.round.event.prize_plan == expected.round.event.prize_plan  # a deferred field loads when read
     for at_table in matches:
         report_both(at_table, django_capture_on_commit_callbacks)

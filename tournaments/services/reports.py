@@ -96,7 +96,8 @@ def submit_report(match, user, payload, confirms=None):
             raise DomainError("report.players_only", status=403)
         _check_open(match)
         result = confirms.result if confirms else _refuse_impossible(payload, match)
-        delete_rows(Report, match=match.pk, entrant=entrant.pk)
+        if entrant.pk in match.reported_by:
+            delete_rows(Report, match=match.pk, entrant=entrant.pk)
         stored = {"result": confirms.result} if confirms else {}
         lease = timezone.now() + timezone.timedelta(seconds=settings.SCORING_LEASE_SECONDS)
         report = insert_instance(
@@ -145,12 +146,13 @@ _SEAT_START = len(lookups(_MATCH, _ROUND, _EVENT, _GAME))
 
 def _report_context_query(match_id):
     later = Round.objects.filter(event=OuterRef("round__event"), number__gt=OuterRef("round__number"))
+    earlier = Report.objects.filter(match=OuterRef("pk"), entrant=OuterRef("seats__entrant"))
     return (
         Match.objects.filter(pk=match_id)
         .select_for_update(of=("self",))
-        .annotate(later_round=Exists(later))
+        .annotate(later_round=Exists(later), reported=Exists(earlier))
         .order_by("seats__pk")
-        .values_list(*lookups(*_REPORT_CONTEXT), "later_round")
+        .values_list(*lookups(*_REPORT_CONTEXT), "later_round", "reported")
     )
 
 
@@ -158,19 +160,21 @@ _LOCKED_FOR_REPORT = PreparedQuery(_report_context_query, int)
 
 
 def _locked_for_report(match_id):
-    """The match row locked, with its round, event and game, its seats and entrants, and whether
-    a later round exists: one query (the hot path of a result burst), compiled once per process."""
+    """The match row locked, with its round, event and game, its seats and entrants, whether a
+    later round exists and which sides have reported already: one query (the hot path of a result
+    burst), compiled once per process."""
     rows = _LOCKED_FOR_REPORT.rows(match_id)
     if not rows:
         raise Match.DoesNotExist
     match, round_, event, game = instances(rows[0], _MATCH, _ROUND, _EVENT, _GAME)
     event.game, round_.event, match.round = game, event, round_
-    match.later_round = rows[0][-1]
+    match.later_round = rows[0][-2]
     seats = []
     for row in rows:
         seat, entrant = instances(row[_SEAT_START:], _SEAT, _ENTRANT)
         seat.match, seat.entrant = match, entrant
         seats.append(seat)
+    match.reported_by = {seat.entrant_id for seat, row in zip(seats, rows, strict=True) if row[-1]}
     match._prefetched_objects_cache = {"seats": seats}
     return match
 
