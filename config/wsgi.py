@@ -17,8 +17,8 @@ def _warm():
 
     get_resolver().url_patterns  # noqa: B018 - imports the URLconf and every view module
     for code, _name in settings.LANGUAGES:
-        with translation.override(code):
-            translation.gettext("Pairings")
+        with translation.override(code):  # activating a language loads its catalogues
+            pass
 
 
 _warm()
