@@ -8,6 +8,7 @@ lookups may take the parameters (a lookup that rewrites its value, like `icontai
 
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connections
+from django.db.transaction import TransactionManagementError
 
 _STAND_INS = {int: lambda n: -2_000_000_000 + n, str: lambda n: f"\x1fprepared-parameter-{n}\x1f"}
 
@@ -23,7 +24,9 @@ class PreparedQuery:
 
     def rows(self, *params, using="default"):
         connection = connections[using]
-        sql, slots, converters = self._compiled.get(using) or self._compile(using)
+        sql, slots, converters, locks = self._compiled.get(using) or self._compile(using)
+        if locks and connection.get_autocommit():  # as Django refuses it: a lock would end at once
+            raise TransactionManagementError("select_for_update cannot be used outside of a transaction.")
         with server_cursor(connection) as cursor:
             cursor.execute(sql, [params[slot] if isinstance(slot, int) else slot.value for slot in slots])
             rows = cursor.fetchall()
@@ -41,7 +44,8 @@ class PreparedQuery:
             raise ImproperlyConfigured(f"prepared query: parameter(s) {sorted(missing)} not used as given")
         fields = [selected[0] for selected in compiler.select[: compiler.col_count]]
         converters = list(compiler.get_converters(fields).items())
-        self._compiled[using] = (sql, slots, converters)
+        locks = bool(compiler.query.select_for_update and compiler.connection.features.has_select_for_update)
+        self._compiled[using] = (sql, slots, converters, locks)
         return self._compiled[using]
 
 

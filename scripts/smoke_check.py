@@ -62,8 +62,16 @@ def account(username, organiser=False):
     return user, Token.objects.get_or_create(user=user)[0].key
 
 
+def healthy():
+    """gunicorn loads the application before it listens: until then the connection is refused."""
+    try:
+        return call("GET", "/healthz")[0] == 200
+    except (urllib.error.URLError, ConnectionError):
+        return False
+
+
 def main():
-    wait_for("gunicorn answers /healthz", lambda: call("GET", "/healthz")[0] == 200, seconds=60)
+    wait_for("gunicorn answers /healthz", healthy, seconds=60)
     expect("the broker is up", call("GET", "/healthz")[1]["broker"], "ok")
     organiser, boss = account("smoke-organiser", organiser=True)
     (ana, ana_token), (bo, bo_token) = account("smoke-ana"), account("smoke-bo")

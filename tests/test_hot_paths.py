@@ -5,7 +5,8 @@ import datetime
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
@@ -85,6 +86,16 @@ def test_the_report_context_is_what_the_orm_reads(organiser, sent, django_captur
         assert _locked_for_report(match.pk).later_round is True
         with pytest.raises(Match.DoesNotExist):
             _locked_for_report(match.pk + 10_000)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_prepared_query_that_locks_is_refused_outside_a_transaction(organiser):
+    event, matches = table_event(organiser, 2)
+    with transaction.atomic():
+        _locked_for_report(matches[0].pk)  # compiled here, where locking is allowed
+    if connection.features.has_select_for_update:
+        with pytest.raises(TransactionManagementError):
+            _locked_for_report(matches[0].pk)
 
 
 def test_api_tokens_read_through_the_prepared_query(api, alice):
