@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 
 from tournaments.models import Entrant, Event, Match, Seat
 from tournaments.services import events, rounds
-from tournaments.services.common import bump_results
+from tournaments.services.common import RESULTS, mark_stale
 from tournaments.services.standings import event_standings
 
 
@@ -36,4 +36,4 @@ def play_round(event, round_, rng):
     winners = [rng.choice(at_table) for at_table in seats.values()]
     Seat.objects.filter(pk__in=winners).update(game_wins=2)
     Match.objects.filter(round=round_).update(status=Match.Status.CONFIRMED)
-    bump_results(event)
+    mark_stale(event, RESULTS)

@@ -79,7 +79,8 @@ def _event(players, name):
     users = User.objects.bulk_create([User(username=f"{name}-{n}") for n in range(players)])
     event = events.create_event(organiser, name, "dust-collectorz", top_cut=0, swiss_rounds=3)
     for user in users:
-        events.add_entrant(event, organiser, user=user)
+        events.register_player(event, user)
+    events.check_in_many(event, organiser)
     events.start_event(event, organiser)
     round_ = rounds.pair_next_round(event, organiser)
     return event, organiser, list(round_.matches.filter(is_bye=False).prefetch_related("seats__entrant"))

@@ -24,13 +24,11 @@ def load_sample_event():
         organiser, SAMPLE_NAME, dust_collectorz.SLUG, best_of=3, top_cut=8, swiss_rounds=4, starts_at=starts,
         venue="Arcobaleno", capacity=16,
     )  # fmt: skip
-    for username in ("alice", "bob", "charlie"):
-        events.add_entrant(event, organiser, user=User.objects.get(username=username))
+    for username in ("alice", "bob", "charlie"):  # players with an account enter themselves
+        events.register_player(event, User.objects.get(username=username))
     for name in WALK_INS:
         events.add_entrant(event, organiser, name=name)
-    for entrant in event.entrants.filter(checked_in=False):
-        entrant.checked_in = True
-        entrant.save(update_fields=["checked_in"])
+    events.check_in_many(event, organiser)  # everyone is at the desk
     events.start_event(event, organiser)
     rng = random.Random(2026)
     for _round in range(2):

@@ -175,8 +175,17 @@ def browser_page():
 def paired(organiser, alice, bob, django_capture_on_commit_callbacks):
     """A Dust Collectorz event with alice against bob at table 1, best of 3."""
     event = events.create_event(organiser, "Report night", "dust-collectorz", top_cut=0, swiss_rounds=3)
-    players = [events.add_entrant(event, organiser, user=user) for user in (alice, bob)]
+    players = [join_event(event, user) for user in (alice, bob)]
     events.start_event(event, organiser)
     round_ = rounds.pair_next_round(event, organiser)
     match = round_.matches.get(is_bye=False)
     return event, match, {p.user_id: p.pk for p in players}
+
+
+def join_event(event, user):
+    """`user` registers for the event themselves (an organiser adds only walk-ins, issue 24) and,
+    where no deck is checked, is checked in at the desk: what adding them by username once did."""
+    entrant = events.register_player(event, user)
+    if not event.format_slug and not entrant.checked_in:
+        entrant = events.check_in(entrant, event.organiser)
+    return entrant

@@ -7,7 +7,7 @@ The pairings are not Swiss (table k pairs neighbours in a rotated order) and res
 from django.db import transaction
 
 from tournaments.models import Entrant, Event, Match, Round, Seat
-from tournaments.services.common import bump_results
+from tournaments.services.common import RESULTS, mark_stale
 from tournaments.services.events import create_event
 
 
@@ -55,6 +55,6 @@ def build_event(organiser, players, played, *, pending=True, name="Convention", 
         _add_round(event, entrants, number, confirmed=True)
     if pending:
         _add_round(event, entrants, played + 1, confirmed=False)
-    bump_results(event)
+    mark_stale(event, RESULTS)
     event.refresh_from_db()
     return event

@@ -22,7 +22,7 @@ def seated_event(organiser, game, players, mode="versus", **options):
     Returns (event, match, {user: entrant id}); a team is reported for by its captain or its member."""
     from tournaments.services import events, rounds
 
-    from .conftest import make_user
+    from .conftest import join_event, make_user
 
     options = {"top_cut": 0, "swiss_rounds": 3, "best_of": 1, **options}
     if mode == "ffa":
@@ -32,7 +32,7 @@ def seated_event(organiser, game, players, mode="versus", **options):
     captains = users[::2] if mode == "team" else users
     seats = {}
     for captain in captains:
-        entrant = events.add_entrant(event, organiser, user=captain)
+        entrant = join_event(event, captain)
         seats[captain] = entrant.pk
         if mode == "team":
             member = users[users.index(captain) + 1]

@@ -5,7 +5,7 @@ player's claim from the round's list, and a player drops from their phone."""
 import pytest
 
 from .browser_support import require_chromium
-from .conftest import make_user
+from .conftest import join_event, make_user
 from .test_browser_event import PHONE, log_in
 
 pytestmark = pytest.mark.browser
@@ -26,7 +26,7 @@ def evening(transactional_db):
     players = [make_user(PLAYER), make_user(OTHER)]
     event = create_event(organiser, "Console night", "dust-collectorz", swiss_rounds=3, top_cut=0)
     for player in players:
-        add_entrant(event, organiser, user=player)
+        join_event(event, player)
     for name in [*WALK_INS, "Typo Walkin"]:
         add_entrant(event, organiser, name=name)
     return event

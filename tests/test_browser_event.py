@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from .browser_support import require_chromium
-from .conftest import make_user
+from .conftest import join_event, make_user
 
 pytestmark = pytest.mark.browser
 
@@ -63,7 +63,7 @@ def friday_event(transactional_db):
     players = [make_user(PLAYER, email="mira@example.org"), make_user(OTHER_PLAYER, email="tobias@example.org")]
     event = create_event(organiser, EVENT_NAME, "dust-collectorz", top_cut=0)
     for player in players:
-        add_entrant(event, organiser, user=player)
+        join_event(event, player)
     for name in WALK_INS:
         add_entrant(event, organiser, name=name)
     # Added by the organiser to an event without a format: everyone is at the desk, checked in.

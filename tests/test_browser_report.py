@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from .browser_support import require_chromium
-from .conftest import make_user
+from .conftest import join_event, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("eager_celery")]
 
@@ -74,13 +74,13 @@ def phone_night(transactional_db):
     """Round 1 of "Phone Night" paired: PLAYER_1 against PLAYER_2.
 
     Returns (event, match, {username: entrant}, [names in seat order]); the pairing decides the seat order."""
-    from tournaments.services.events import add_entrant, create_event, start_event
+    from tournaments.services.events import create_event, start_event
     from tournaments.services.rounds import pair_next_round
 
     organiser = make_user(ORGANISER, organiser=True, email="rosa@example.org")
     users = [make_user(PLAYER_1, email="nell@example.org"), make_user(PLAYER_2, email="oskar@example.org")]
     event = create_event(organiser, EVENT_NAME, "dust-collectorz", top_cut=0, swiss_rounds=3)
-    entrants = {user.username: add_entrant(event, organiser, user=user) for user in users}
+    entrants = {user.username: join_event(event, user) for user in users}
     start_event(event, organiser)
     round_ = pair_next_round(event, organiser)
     match = round_.matches.get()

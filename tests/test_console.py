@@ -11,9 +11,9 @@ from django.test.utils import CaptureQueriesContext
 from tournaments import console
 from tournaments.models import AuditEntry, Match
 from tournaments.services import events, rounds
-from tournaments.services.common import bump_results
+from tournaments.services.common import RESULTS, mark_stale
 
-from .conftest import make_user
+from .conftest import join_event, make_user
 from .reporting_support import report
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]  # scored in-process in the Redis run too
@@ -43,7 +43,7 @@ def play_to_round(event, organiser, number):
                 first.game_wins = 2
                 first.save(update_fields=["game_wins"])
             open_tables.update(status=Match.Status.CONFIRMED)
-            bump_results(event)
+            mark_stale(event, RESULTS)
     return event
 
 
@@ -75,7 +75,7 @@ def test_the_current_round_lists_what_needs_acting_on_first(
 ):
     event = events.create_event(organiser, "Night", "dust-collectorz", swiss_rounds=3)
     for user in (alice, bob):
-        events.add_entrant(event, organiser, user=user)
+        join_event(event, user)
     for name in ("Carla", "Dario", "Elena", "Fabio"):
         events.add_entrant(event, organiser, name=name)
     events.start_event(event, organiser)
@@ -114,7 +114,7 @@ def seat_ids(match):
 def walk_in_table(api, organiser, alice, sample, django_capture_on_commit_callbacks):
     """alice against the walk-in Walter; alice has reported 2-1."""
     event = events.create_event(organiser, "Store night", "dust-collectorz", swiss_rounds=3)
-    events.add_entrant(event, organiser, user=alice)
+    join_event(event, alice)
     events.add_entrant(event, organiser, name="Walter")
     events.start_event(event, organiser)
     match = rounds.pair_next_round(event, organiser).matches.get()
@@ -158,7 +158,7 @@ def test_the_phone_tells_the_reporter_the_organiser_accepts_a_walk_ins_result(
     client, organiser, alice, sample, django_capture_on_commit_callbacks
 ):
     event = events.create_event(organiser, "Store night", "dust-collectorz", swiss_rounds=3)
-    events.add_entrant(event, organiser, user=alice)
+    join_event(event, alice)
     events.add_entrant(event, organiser, name="Walter")
     events.start_event(event, organiser)
     match = rounds.pair_next_round(event, organiser).matches.get()

@@ -13,6 +13,8 @@ from tournaments.services.standings import event_standings
 from tournaments.services.timer import control_timer, remaining_seconds
 from tournaments.standings import final_order
 
+from .conftest import join_event
+
 pytestmark = pytest.mark.django_db
 
 
@@ -91,7 +93,7 @@ def test_final_standings_everywhere_put_the_winner_first(client, api, top_four):
 
 def test_player_page_says_the_event_is_over_with_the_final_place(client, organiser, alice):
     event = event_services.create_event(organiser, "Store top 4", "dust-collectorz", swiss_rounds=1)
-    mine = event_services.add_entrant(event, organiser, user=alice)
+    mine = join_event(event, alice)
     event_services.add_entrant(event, organiser, name="Walk In")
     event_services.start_event(event, organiser)
     round_services.pair_next_round(event, organiser)

@@ -8,7 +8,7 @@ from tournaments.services import events as event_services
 from tournaments.services import results as result_services
 from tournaments.services import rounds as round_services
 
-from .conftest import make_user
+from .conftest import join_event, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def played(organiser, alice):
     event = event_services.create_event(organiser, "Logged", "dust-collectorz", swiss_rounds=3)
-    mine = event_services.add_entrant(event, organiser, user=alice)
+    mine = join_event(event, alice)
     for name in ("Ben", "Cleo", "Dan"):
         event_services.add_entrant(event, organiser, name=name)
     event_services.start_event(event, organiser)

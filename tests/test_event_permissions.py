@@ -14,7 +14,7 @@ from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
 from tournaments.services import staff as staff_services
 
-from .conftest import make_user
+from .conftest import join_event, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -169,7 +169,7 @@ def event_routes():
 def world(organiser, alice, bob):
     # Sealed, so that the sealed pages (pools, seats, deck building) are open to those who may.
     event = event_services.create_event(organiser, "Matrix", "dust-collectorz", swiss_rounds=2, top_cut=0, sealed=True)
-    mine = event_services.add_entrant(event, organiser, user=alice)
+    mine = join_event(event, alice)
     walk_ins = [event_services.add_entrant(event, organiser, name=name) for name in ("Ben", "Cleo", "Dan")]
     event_services.start_event(event, organiser)
     round_services.pair_next_round(event, organiser)

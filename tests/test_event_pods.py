@@ -7,6 +7,7 @@ from tournaments.services import results as result_services
 from tournaments.services import rounds as round_services
 from tournaments.services.standings import event_standings
 
+from .conftest import join_event
 from .test_tournament_manage import add_walk_ins, create_through_form, manage_url
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +37,7 @@ def test_a_pod_players_page_names_every_opponent(client, organiser, alice):
     from tournaments.services import events as event_services
 
     event = event_services.create_event(organiser, "Pods", "dust-collectorz", mode="ffa", swiss_rounds=1)
-    event_services.add_entrant(event, organiser, user=alice)
+    join_event(event, alice)
     for name in ("Ben", "Cleo", "Dan"):
         event_services.add_entrant(event, organiser, name=name)
     event_services.start_event(event, organiser)

@@ -12,6 +12,8 @@ from games.base import QuickReferenceInput
 from games.formats import shipped_in_force
 from games.scoring import ScoringContext
 
+from .conftest import join_event
+
 
 def test_every_shipped_game_is_registered_with_its_own_facts():
     slugs = [definition.slug for definition in games.registered()]
@@ -99,7 +101,7 @@ def test_adding_a_game_as_the_docs_show(monkeypatch, organiser, alice, bob, api,
     monkeypatch.setitem(games._GAMES, definition.slug, definition)
     ensure_games(sender=None)
     event = events.create_event(organiser, "Gem night", definition.slug, top_cut=0, swiss_rounds=1, best_of=1)
-    first, second = (events.add_entrant(event, organiser, user=user) for user in (alice, bob))
+    first, second = (join_event(event, user) for user in (alice, bob))
     events.start_event(event, organiser)
     match = rounds.pair_next_round(event, organiser).matches.get()
     game = {"gems": {str(first.pk): 12, str(second.pk): 9}, "winner": first.pk}

@@ -15,7 +15,7 @@ from tournaments.models import AuditAction, AuditEntry, Entrant, Event, JudgeCal
 from tournaments.services import events, judge_calls, registration
 from tournaments.services import rounds as round_services
 
-from .conftest import make_user
+from .conftest import join_event, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -254,7 +254,7 @@ def test_the_projector_shows_the_code_and_qr_before_round_one_only(client, organ
     event.refresh_from_db()
     again = client.get(f"/en/events/{event.pk}/projector/?fragment=1", HTTP_IF_NONE_MATCH=fragment["ETag"])
     assert again.status_code == 200 and event.join_code in again.text and old not in again.text
-    events.add_entrant(event, organiser, user=alice)
+    join_event(event, alice)
     events.add_entrant(event, organiser, name="Ben")
     events.start_event(event, organiser)
     round_services.pair_next_round(event, organiser)
@@ -276,7 +276,7 @@ def test_the_dashboard_shows_the_code_and_a_printable_sheet(client, organiser):
 def dated_event(organiser, alice):
     starts = timezone.make_aware(datetime.datetime(2030, 5, 1, 18, 30))
     event = events.create_event(organiser, "Spring cup", "dust-collectorz", starts_at=starts, venue="Back room")
-    events.add_entrant(event, organiser, user=alice)
+    join_event(event, alice)
     for name in ("Ben", "Cleo", "Dan"):
         events.add_entrant(event, organiser, name=name)
     return event

@@ -15,7 +15,7 @@ from decks.services import decks as deck_services
 from tournaments.models import AuditEntry, Entrant, Event, Match, Report
 from tournaments.services import events, results, rounds
 
-from .conftest import make_user
+from .conftest import join_event, make_user
 from .reporting_support import report
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +38,7 @@ def test_nobody_registers_another_players_private_deck(api, organiser, alice, bo
     api.force_authenticate(organiser)
     walk_in = api.post(f"/api/v1/tournaments/{event.pk}/entrants/", {"name": "Wanda", "deck": version}, format="json")
     assert walk_in.status_code == 404 and walk_in.json()["code"] == "event.no_such_deck"
-    bobs = events.add_entrant(event, organiser, user=bob)
+    bobs = join_event(event, bob)
     for who, entrant in ((organiser, bobs), (bob, bobs)):
         api.force_authenticate(who)
         refused = api.post(
@@ -46,10 +46,13 @@ def test_nobody_registers_another_players_private_deck(api, organiser, alice, bo
         )
         assert refused.status_code == 404
     assert not Entrant.objects.filter(deck_id=version).exists()
-    alices = events.add_entrant(event, organiser, user=alice)
+    alices = join_event(event, alice)
     api.force_authenticate(organiser)
+    chosen = api.post(f"/api/v1/tournaments/{event.pk}/entrants/{alices.pk}/deck/", {"deck": version}, format="json")
+    assert chosen.status_code == 404, "staff never pick among a player's private decks (issue 24)"
+    api.force_authenticate(alice)
     own = api.post(f"/api/v1/tournaments/{event.pk}/entrants/{alices.pk}/deck/", {"deck": version}, format="json")
-    assert own.status_code == 200 and own.json()["deck"] == version  # her own deck, for her entry
+    assert own.status_code == 200 and own.json()["deck"] == version  # her own deck, by her
 
 
 def test_a_registered_deck_cannot_be_deleted(api, client, organiser, alice, private_deck):

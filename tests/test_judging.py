@@ -7,7 +7,7 @@ from tournaments.models import AuditAction, AuditEntry, CheckedDeck, Event, Judg
 from tournaments.services import events, rounds, staff
 from tournaments.services.standings import event_standings
 
-from .conftest import make_user
+from .conftest import join_event, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -17,7 +17,7 @@ def eight(organiser, alice, bob):
     """A best-of-3 Dust Collectorz event of 8 (alice, bob and six walk-ins), round 1 paired."""
     event = events.create_event(organiser, "Prerelease", "dust-collectorz", top_cut=0, swiss_rounds=3)
     for user in (alice, bob):
-        events.add_entrant(event, organiser, user=user)
+        join_event(event, user)
     for number in range(6):
         events.add_entrant(event, organiser, name=f"Walk-in {number}")
     events.start_event(event, organiser)

@@ -14,7 +14,7 @@ from decks.services.decks import create_deck
 from tournaments.models import CheckedDeck, Event, Match, Penalty
 from tournaments.services import events, judging, rounds, staff, timer
 
-from .conftest import make_user
+from .conftest import join_event, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 def four(organiser, alice, bob):
     event = events.create_event(organiser, "Prerelease", "dust-collectorz", top_cut=0, swiss_rounds=3)
     for user in (alice, bob):
-        events.add_entrant(event, organiser, user=user)
+        join_event(event, user)
     for number in range(2):
         events.add_entrant(event, organiser, name=f"Walk-in {number}")
     events.start_event(event, organiser)

@@ -24,6 +24,7 @@ from tournaments.services import events, rounds
 from tournaments.services.reports import submit_report
 from tournaments.services.standings import event_standings
 
+from .conftest import join_event
 from .worker_support import wait_for
 
 pytestmark = pytest.mark.worker
@@ -35,7 +36,7 @@ def big_event(organiser, players):
     users = User.objects.bulk_create([User(username=f"p{number:04d}") for number in range(players)])
     event = events.create_event(organiser, "Reliability", "dust-collectorz", top_cut=0, swiss_rounds=3)
     for user in users:
-        events.add_entrant(event, organiser, user=user)
+        join_event(event, user)
     events.start_event(event, organiser)
     round_ = rounds.pair_next_round(event, organiser)
     matches = list(round_.matches.filter(is_bye=False).prefetch_related("seats__entrant__user"))

@@ -14,6 +14,8 @@ from tournaments.services.reports import submit_report
 from tournaments.services.scoring import score_pending
 from tournaments.services.sweeper import claim_due_reports
 
+from .conftest import join_event
+
 pytestmark = pytest.mark.django_db
 
 
@@ -35,7 +37,7 @@ def table_event(organiser, players, auto_pair=True):
     users = User.objects.bulk_create([User(username=f"b{number:04d}") for number in range(players)])
     event = events.create_event(organiser, "Burst", "dust-collectorz", top_cut=0, swiss_rounds=3)
     for user in users:
-        events.add_entrant(event, organiser, user=user)
+        join_event(event, user)
     events.start_event(event, organiser)
     round_ = rounds.pair_next_round(event, organiser)
     Event.objects.filter(pk=event.pk).update(auto_pair=auto_pair)

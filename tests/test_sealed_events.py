@@ -8,7 +8,7 @@ from decks.services.decks import create_deck
 from tournaments.models import AuditAction, AuditEntry, SealedPool
 from tournaments.services import events, staff
 
-from .conftest import make_user
+from .conftest import join_event, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 def sealed(organiser, alice, bob, sample):
     event = events.create_event(organiser, "Sealed", "dust-collectorz", format_slug="dc-prerelease", sealed=True)
     for user in (alice, bob):
-        events.add_entrant(event, organiser, user=user)
+        join_event(event, user)
     return event
 
 

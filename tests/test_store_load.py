@@ -12,7 +12,7 @@ from rest_framework.authtoken.models import Token
 from tournaments.models import Match
 from tournaments.services import events, rounds
 
-from .conftest import make_user
+from .conftest import join_event, make_user
 
 PLAYERS = 40
 
@@ -23,7 +23,7 @@ def busy_round(transactional_db, organiser):
     tokens = {}
     for number in range(PLAYERS):
         user = make_user(f"player{number}")
-        entrant = events.add_entrant(event, organiser, user=user)
+        entrant = join_event(event, user)
         tokens[entrant.pk] = Token.objects.create(user=user).key
     events.start_event(event, organiser)
     round_ = rounds.pair_next_round(event, organiser)

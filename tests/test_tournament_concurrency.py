@@ -10,6 +10,8 @@ from core.errors import DomainError
 from tournaments.models import Match, Report, Round
 from tournaments.services import events, rounds
 
+from .conftest import join_event
+
 pytestmark = pytest.mark.postgres
 
 
@@ -57,7 +59,7 @@ def reported_event(transactional_db, organiser, eager_celery):
 
     event = events.create_event(organiser, "Deadlock test", "dust-collectorz", top_cut=0, swiss_rounds=3)
     for number in range(12):
-        events.add_entrant(event, organiser, user=make_user(f"p{number}"))
+        join_event(event, make_user(f"p{number}"))
     events.start_event(event, organiser)
     round_ = rounds.pair_next_round(event, organiser)
     matches = list(round_.matches.filter(is_bye=False).prefetch_related("seats__entrant__user"))

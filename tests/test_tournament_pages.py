@@ -9,7 +9,7 @@ import pytest
 from django.core.cache import cache
 
 from tournaments.models import Entrant, Event, Match, Round, Seat
-from tournaments.services.common import bump_results
+from tournaments.services.common import RESULTS, mark_stale
 from tournaments.services.events import add_entrant, check_in, create_event, set_publication, start_event, submit_deck
 from tournaments.services.results import record_result
 from tournaments.services.rounds import pair_next_round, start_top_cut
@@ -281,7 +281,7 @@ def big_event(organiser, players=1024):
         for match, index in zip(matches, range(0, players, 2), strict=True)
         for entrant, wins in ((entrants[index], 2), (entrants[index + 1], 0))
     )
-    bump_results(event)
+    mark_stale(event, RESULTS)
     event.refresh_from_db()
     return event, entrants, matches
 

@@ -7,7 +7,7 @@ from django.utils import timezone
 from tournaments.models import AuditEntry, Entrant, Match, Report
 from tournaments.services import events, rounds
 
-from .conftest import make_user
+from .conftest import join_event, make_user
 from .reporting_support import report
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
@@ -26,7 +26,7 @@ def swiss(organiser, alice, bob, sample):
     """Six players (alice and bob with accounts), round 1 paired."""
     event = events.create_event(organiser, "Undo night", "dust-collectorz", swiss_rounds=3, top_cut=4)
     for user in (alice, bob):
-        events.add_entrant(event, organiser, user=user)
+        join_event(event, user)
     for name in ("Carla", "Dario", "Elena", "Fabio"):
         events.add_entrant(event, organiser, name=name)
     events.start_event(event, organiser)

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .match_result import MatchResult
 from .models import Entrant, Match, Report, Seat
-from .presenters import score_text
+from .presenters import head_start, score_text
 from .services.results import seated_result
 
 TABLES_PER_PAGE = 25  # a screenful: the tables needing action come first
@@ -104,6 +104,7 @@ def table_row(match):
         "pending": not confirmed,
         "score": score,
         "claims": side_claims(match, seated, names) if not confirmed else [],
+        "head_start": head_start(seated) if not confirmed and not match.is_bye else None,
     }
 
 

@@ -10,7 +10,8 @@ from catalogue.models import Game
 from decks.models import Deck, DeckVersion, Format
 
 from .models import SWISS_ROUNDS, CheckedDeck, Event, EventStaff, Penalty, default_swiss_rounds
-from .services.events import MAX_ROUNDS
+from .services.events import MAX_ROUNDS, registrable_versions
+from .services.results import played_result
 
 
 def swiss_rounds_help():
@@ -269,9 +270,10 @@ class ResultForm(forms.Form):
     @classmethod
     def initial_for(cls, match, seats):
         """The recorded result as initial values (for editing a reported table)."""
+        played = played_result(match, seats)  # the site adds the game losses given before the result
         initial = {"draws": match.draws, "version": match.version}
         for seat in seats:
-            initial[f"wins_{seat.entrant_id}"] = seat.game_wins
+            initial[f"wins_{seat.entrant_id}"] = played.wins[seat.entrant_id] if played.wins else 0
             initial[f"place_{seat.entrant_id}"] = seat.placement
         return initial
 
@@ -312,17 +314,28 @@ def latest_deck_versions(user, game):
 class RegisterForm(forms.Form):
     deck = forms.TypedChoiceField(label=_("Deck"), coerce=int, empty_value=None)
 
-    def __init__(self, *args, user, event, deck_required=False, **kwargs):
+    def __init__(self, *args, user, event, deck_required=False, entrant=None, **kwargs):
         super().__init__(*args, **kwargs)
-        choices = [
-            (deck.latest, f"{deck.name} ({deck.format_slug})") for deck in latest_deck_versions(user, event.game)
-        ]
+        if entrant is not None and entrant.user_id not in (None, user.pk):
+            choices = _submitted_choices(event, entrant, user)
+        else:
+            choices = [
+                (deck.latest, f"{deck.name} ({deck.format_slug})") for deck in latest_deck_versions(user, event.game)
+            ]
         field = self.fields["deck"]
         field.required = deck_required
         field.choices = choices if deck_required else [("", _("No deck yet")), *choices]
         field.help_text = _("The latest version of one of your %(game)s decks is registered; later edits are not.") % {
             "game": event.game.name
         }
+
+
+def _submitted_choices(event, entrant, actor):
+    """Staff registering for a player with an account choose only among the lists that entry was
+    registered with (services.events.registrable_versions), never among the player's decks."""
+    versions = registrable_versions(event, entrant, actor).filter(deck__game=event.game).select_related("deck")
+    label = _("%(name)s, version %(number)s")
+    return [(version.pk, label % {"name": version.deck.name, "number": version.number}) for version in versions]
 
 
 class PenaltyForm(forms.Form):

@@ -219,8 +219,11 @@ class Seat(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="seats")
-    game_wins = models.PositiveSmallIntegerField(default=0)
+    game_wins = models.PositiveSmallIntegerField(default=0, db_default=0)  # seats are inserted without it
     placement = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Game losses given to this player while the table had no result: every result entered later
+    # counts them as games the opponent won (tournaments/penalties.py, with_conceded).
+    games_conceded = models.PositiveSmallIntegerField(default=0, db_default=0)
 
     class Meta:
         ordering = ["match", "pk"]
@@ -279,6 +282,7 @@ class AuditAction(models.TextChoices):
     RESULT_CONFIRM = "result.confirm", _("Result confirmed by the players")
     RESULT_DISPUTE = "result.dispute", _("Result disputed")
     RESULT_ACCEPT = "result.accept", _("Reported result accepted")
+    RESULT_PENALTY = "result.penalty", _("Result changed by a penalty")
     TOP_CUT_START = "top_cut.start", _("Top cut started")
     TOP_CUT_ADVANCE = "top_cut.advance", _("Top cut advanced")
     TOP_CUT_RESEAT = "top_cut.reseat", _("Top cut re-seated after a correction")

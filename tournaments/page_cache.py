@@ -1,7 +1,7 @@
 """Public pages rendered once per change, served many times (docs/caching.md).
 
-An event's page version changes whenever anything a public page shows changes: services call
-`bump` (results, rounds, entrants, status), and edits to the event row itself change the digest
+An event's page version changes whenever anything a public page shows changes: the log's one
+writer marks it for each action (services.common.log, STALE_AFTER), and edits to the event row itself change the digest
 of its fields. Keys hold the version, so invalidation is a new key, never a deletion or a timer,
 and every web process sees it at once through the configured cache. A cache that is down is a
 miss: the page renders as before."""
@@ -11,13 +11,10 @@ import logging
 import time
 
 from django.core.cache import cache
-from django.db.models import F
 from django.http import HttpResponseNotModified
 from django.utils.cache import patch_cache_control
 from django.utils.http import parse_etags
 from django.utils.translation import get_language
-
-from .models import Event
 
 logger = logging.getLogger("cardevents.cache")
 
@@ -53,12 +50,6 @@ SHOWN_FIELDS = (
     "sealed",
     "pools_frozen_at",
 )
-
-
-def bump(event):
-    """Something public pages show changed: from now on they render (once) again."""
-    Event.objects.filter(pk=event.pk).update(pages_version=F("pages_version") + 1)
-    event.refresh_from_db(fields=["pages_version"])
 
 
 def version(event):

@@ -38,3 +38,34 @@ def penalised_result(result, penalised, kind, best_of):
         wins[penalised] -= 1
     wins[opponent] = min(wins[opponent] + 1, needed)
     return MatchResult(result.sides, wins=wins, draws=min(result.draws, best_of - sum(wins.values())))
+
+
+def with_conceded(played, conceded):
+    """The result to store: the games played plus the games conceded to game losses given while the
+    table had no result ({side: games}). Each conceded game is a game won by the opponent, so a
+    game loss before the result is a head start: 2-0 played by the penalised player is stored 2-1."""
+    if not any(conceded.values()):
+        return played
+    if played.is_pod:
+        raise DomainError("penalty.pods", "kind")
+    wins = dict(played.wins)
+    for side, games in conceded.items():
+        for opponent in (other for other in played.sides if other != side):
+            wins[opponent] += games
+    return MatchResult(played.sides, wins=wins, draws=played.draws, games=played.games)
+
+
+def without_conceded(stored, conceded):
+    """The games played at the table: a stored result less its conceded games (what a form prefills)."""
+    if stored.is_pod or not any(conceded.values()):
+        return stored
+    wins = dict(stored.wins)
+    for side, games in conceded.items():
+        for opponent in (other for other in stored.sides if other != side):
+            wins[opponent] = max(0, wins[opponent] - games)
+    return MatchResult(stored.sides, wins=wins, draws=stored.draws, games=stored.games)
+
+
+def head_start(sides, conceded):
+    """The score a pending table starts from: only the conceded games (ben leads 1-0)."""
+    return with_conceded(MatchResult(tuple(sides), wins=dict.fromkeys(sides, 0)), conceded)

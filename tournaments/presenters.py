@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 
 from core.errors import DomainError
 
-from . import page_cache
+from . import page_cache, penalties
 from .match_result import VERSUS_POINTS, MatchResult
 from .models import AuditAction, CheckedDeck, Event, EventStaff, Match, Penalty, Report, Round, Seat
 from .services.results import seated_result
@@ -94,7 +94,7 @@ def table_end(event, extra_minutes):
     return event.timer_ends_at + datetime.timedelta(minutes=extra_minutes)
 
 
-PlainSeat = namedtuple("PlainSeat", ("entrant_id", "name", "game_wins", "placement"))
+PlainSeat = namedtuple("PlainSeat", ("entrant_id", "name", "game_wins", "placement", "games_conceded"))
 MATCH_FIELDS = ("pk", "table", "is_bye", "status", "draws", "version", "extra_minutes")
 PlainMatch = namedtuple("PlainMatch", MATCH_FIELDS)
 
@@ -104,7 +104,8 @@ def plain_tables(round_):
     queries: a 4,096-player round builds no model instances."""
     seats = {}
     rows = Seat.objects.filter(match__round=round_).order_by("pk")
-    for match, *seat in rows.values_list("match_id", "entrant_id", "entrant__name", "game_wins", "placement"):
+    columns = ("match_id", "entrant_id", "entrant__name", "game_wins", "placement", "games_conceded")
+    for match, *seat in rows.values_list(*columns):
         seats.setdefault(match, []).append(PlainSeat(*seat))
     matches = round_.matches.order_by("table").values_list(*MATCH_FIELDS)
     return [(PlainMatch(*match), seats.get(match[0], [])) for match in matches]
@@ -127,6 +128,7 @@ def plain_rows(round_, records=None):
                 "score": score_text(result) if result else "",
                 "extra_minutes": match.extra_minutes if result is None else 0,
                 "ends_at": table_end(round_.event, match.extra_minutes) if result is None else None,
+                "head_start": head_start(seats) if result is None else None,
                 "seats": [
                     {
                         "entrant_id": seat.entrant_id,
@@ -227,6 +229,26 @@ def by_name(rows):
     return sorted(lines, key=lambda line: (line["name"].casefold(), line["table"]))
 
 
+def head_start(seats):
+    """A table without a result that starts from game losses given before it ("ben leads 1–0: game
+    loss to lena"), as plain data for templates (tournaments/_head_start.html) and the API; None
+    without one. `seats`: Seats or PlainSeats."""
+    losses = {seat.entrant_id: seat.games_conceded for seat in seats}
+    if not any(losses.values()):
+        return None
+    start = penalties.head_start(list(losses), losses)
+    names = {seat.entrant_id: getattr(seat, "name", None) or seat.entrant.name for seat in seats}
+    ordered = sorted(losses, key=lambda side: -start.wins[side])
+    return {
+        "wins": {str(side): start.wins[side] for side in losses},
+        "game_losses": {str(side): games for side, games in losses.items() if games},
+        "leader": names[start.winner] if start.winner is not None else "",
+        "score": "–".join(str(start.wins[side]) for side in ordered),
+        "penalised": ", ".join(names[side] for side in losses if losses[side]),
+        "games": sum(losses.values()),
+    }
+
+
 def outcome_for(match, seats, entrant_id):
     """pending, bye, win, draw or loss from one entrant's seat, with the score from their side."""
     result = confirmed_result(match, seats)
@@ -243,7 +265,7 @@ def outcome_for(match, seats, entrant_id):
 def table_payload(match, seats=None):
     seats = list(match.seats.all()) if seats is None else seats
     return _plain_table_payload(
-        match, [PlainSeat(s.entrant_id, s.entrant.name, s.game_wins, s.placement) for s in seats]
+        match, [PlainSeat(s.entrant_id, s.entrant.name, s.game_wins, s.placement, s.games_conceded) for s in seats]
     )
 
 
@@ -262,6 +284,7 @@ def _plain_table_payload(match, seats):
         "draws": match.draws,
         "version": match.version,
         "extra_minutes": match.extra_minutes,
+        "head_start": head_start(seats) if not confirmed else None,
     }
 
 
@@ -410,6 +433,7 @@ def match_state(match, with_reports=True):
         "entrants": [seat.entrant_id for seat in seats],
         "reports": [report_state(report) for report in reports] if with_reports else [],
         "result": result,
+        "head_start": head_start(seats) if confirmed is None and not match.is_bye else None,
     }
 
 

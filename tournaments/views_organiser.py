@@ -327,7 +327,7 @@ def _entrant(event, entrant_id):
 def entrant_deck(request, event, entrant_id):
     """Register one of the organiser's own decks for an entrant: how a walk-in gets a deck to check in with."""
     entrant = get_object_or_404(Entrant.objects.select_related("deck__deck"), pk=entrant_id, event=event)
-    form = RegisterForm(request.POST or None, user=request.user, event=event, deck_required=True)
+    form = RegisterForm(request.POST or None, user=request.user, event=event, deck_required=True, entrant=entrant)
     if request.method == "POST" and form.is_valid():
         try:
             entrant = event_services.submit_deck(entrant, form.cleaned_data["deck"], request.user)

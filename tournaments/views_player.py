@@ -11,7 +11,7 @@ from core.errors import DomainError
 
 from .access import event_for_viewer
 from .models import Match, Report
-from .presenters import report_lines, report_problem
+from .presenters import head_start, report_lines, report_problem
 from .services.events import drop
 from .services.reports import awaits_organiser, confirm, dispute, entrant_of, submit_report
 
@@ -37,6 +37,7 @@ def report_panel(match, user):
         "can_confirm": theirs is not None and (my_last is None or my_last.result != theirs.result),
         "open": match.status != Match.Status.CONFIRMED,
         "pods": match.round.event.is_pods,
+        "head_start": head_start(seats),
     }
 
 

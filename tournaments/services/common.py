@@ -7,6 +7,7 @@ not the event may lock the match alone.
 
 import logging
 
+from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
@@ -14,7 +15,7 @@ from core.bulk import insert_instance
 from core.errors import DomainError, define_messages
 
 from ..access import require
-from ..models import AuditEntry, Event, Match
+from ..models import AuditAction, AuditEntry, Event, Match
 
 logger = logging.getLogger("tournaments")
 
@@ -37,14 +38,74 @@ def locked_match(match):
     return Match.objects.select_for_update(of=("self",)).select_related("round__event__game").get(pk=match.pk)
 
 
+# What each action makes stale: RESULTS (standings and every page that shows them) or PAGES (the
+# public pages only). An action not listed changes nothing a cached page shows.
+RESULTS, PAGES = "results", "pages"
+STALE_AFTER = {
+    **dict.fromkeys(
+        (
+            AuditAction.RESULT_ENTER,
+            AuditAction.RESULT_CORRECT,
+            AuditAction.RESULT_CONFIRM,
+            AuditAction.RESULT_ACCEPT,
+            AuditAction.RESULT_PENALTY,
+            AuditAction.TOP_CUT_RESEAT,
+            AuditAction.ROUND_PAIR,
+            AuditAction.ROUND_REPAIR,
+            AuditAction.ROUND_DELETE,
+            AuditAction.PENALTY_GIVE,
+            AuditAction.ENTRANT_DROP,
+            AuditAction.ENTRANT_UNDROP,
+            AuditAction.ENTRANT_REMOVE,
+        ),
+        RESULTS,
+    ),
+    **dict.fromkeys(
+        (
+            AuditAction.RESULT_DISPUTE,
+            AuditAction.ENTRANT_ADD,
+            AuditAction.TEAM_ADD,
+            AuditAction.ENTRANT_CHECK_IN,
+            AuditAction.ENTRANT_CHECK_OUT,
+            AuditAction.DECK_SUBMIT,
+            AuditAction.DECK_CHANGE,
+            AuditAction.EVENT_START,
+            AuditAction.EVENT_FINISH,
+            AuditAction.EVENT_EDIT,
+            AuditAction.EVENT_PUBLICATION,
+            AuditAction.EVENT_CAPACITY,
+            AuditAction.JOIN_CODE_NEW,
+            AuditAction.TOP_CUT_START,
+            AuditAction.TOP_CUT_ADVANCE,
+            AuditAction.TIMER_START,
+            AuditAction.TIMER_PAUSE,
+            AuditAction.TIMER_RESUME,
+            AuditAction.TIMER_EXTEND,
+            AuditAction.BUILD_CLOCK,
+            AuditAction.BUILD_SEATS,
+            AuditAction.POOLS_FREEZE,
+            AuditAction.TABLE_EXTEND,
+            AuditAction.WAITLIST_JOIN,
+            AuditAction.WAITLIST_LEAVE,
+            AuditAction.WAITLIST_PROMOTE,
+            AuditAction.STAFF_ADD,
+            AuditAction.STAFF_ROLE,
+            AuditAction.STAFF_REMOVE,
+        ),
+        PAGES,
+    ),
+}
+
+
 def log(event, actor, action, *, round_number=None, match=None, entrant=None, before=None, after=None):
-    """Record who did what; the target is a round, a table (match) or an entrant."""
+    """The one writer of the log: record who did what (the target is a round, a table or an entrant)
+    and mark stale what the action changes (STALE_AFTER). The caller holds the event's lock."""
     if match is not None:
         round_number = match.round.number
     insert_instance(  # every report is logged: a plain INSERT keeps a result burst cheap
         AuditEntry(
             event=event,
-            actor=actor if actor is not None and actor.is_authenticated else None,
+            actor=_account(actor),
             action=action,
             round_number=round_number,
             table=match.table if match is not None else None,
@@ -54,8 +115,60 @@ def log(event, actor, action, *, round_number=None, match=None, entrant=None, be
             after=after,
         )
     )
+    mark_stale(event, STALE_AFTER.get(action))
     who = actor.username if actor is not None and actor.is_authenticated else "system"
     logger.info("event %s: %s round=%s table=%s by %s", event.pk, action, round_number, match and match.table, who)
+
+
+def log_many(event, actor, action, entries, event_locked=True):
+    """The same for many targets at once (a check-in of everyone, a scoring batch): one INSERT, and
+    the pages marked stale once. `entries` are dicts of log() keywords. Without the event's lock
+    (`event_locked=False`) the pages are marked stale after commit, so locks are never taken out of
+    order (docs/architecture.md)."""
+    if not entries:
+        return
+    event_id = getattr(event, "pk", event)
+    rows = []
+    for entry in entries:
+        match, entrant = entry.get("match"), entry.get("entrant")
+        rows.append(
+            AuditEntry(
+                event_id=event_id,
+                actor=_account(actor),
+                action=action,
+                round_number=match.round.number if match is not None else entry.get("round_number"),
+                table=match.table if match is not None else None,
+                entrant=entrant,
+                entrant_name=entrant.name if entrant is not None else "",
+                before=entry.get("before"),
+                after=entry.get("after"),
+            )
+        )
+    AuditEntry.objects.bulk_create(rows, batch_size=500)
+    scope = STALE_AFTER.get(action)
+    if event_locked:
+        mark_stale(event, scope)
+    else:
+        transaction.on_commit(lambda: mark_stale(event_id, scope))
+    logger.info("event %s: %s x%s", event_id, action, len(rows))
+
+
+def _account(actor):
+    return actor if actor is not None and actor.is_authenticated else None
+
+
+def mark_stale(event, scope):
+    """Standings caches are keyed on the results version, rendered pages (tournaments/page_cache.py)
+    on the pages version: a new number makes them stale in every process at once. Only the log's
+    writer calls it in the site; fixtures that write rows in bulk call it too."""
+    if scope is None:
+        return
+    counters = {"pages_version": F("pages_version") + 1}
+    if scope == RESULTS:
+        counters["results_version"] = F("results_version") + 1
+    Event.objects.filter(pk=getattr(event, "pk", event)).update(**counters)
+    if isinstance(event, Event):
+        event.refresh_from_db(fields=list(counters))
 
 
 def require_status(event, *statuses):
@@ -66,12 +179,3 @@ def require_status(event, *statuses):
 def organiser_only(event, actor):
     """Settings, pairing, starting and finishing: the organiser's alone (capability "manage")."""
     require(actor, event, "manage")
-
-
-def bump_results(event):
-    """Results changed: standings caches keyed on the version, and the pages that show them
-    (tournaments/page_cache.py), are stale from now on. One UPDATE for both counters."""
-    Event.objects.filter(pk=event.pk).update(
-        results_version=F("results_version") + 1, pages_version=F("pages_version") + 1
-    )
-    event.refresh_from_db(fields=["results_version", "pages_version"])

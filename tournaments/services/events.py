@@ -15,10 +15,9 @@ from decks.models import DeckVersion, Format, Visibility
 from decks.services.decks import cards_from_decklist, create_deck, version_cards
 from decks.services.legality import validate_request
 
-from .. import page_cache
 from ..access import can, refusal
 from ..models import AuditAction, AuditEntry, Entrant, Event, Match
-from .common import bump_results, locked, log, organiser_only, require_status
+from .common import locked, log, log_many, organiser_only, require_status
 from .prizes import fix_prizes
 from .registration import check_capacity, fill_places, free_places, join_waitlist, require_place, set_capacity
 from .sealed import check_buildable
@@ -38,6 +37,10 @@ define_messages(
         "event.pod_size": _("Pods have 3 or 4 players."),
         "event.ffa_top_cut": _("Free-for-all events have no single-elimination top cut."),
         "event.players_register_themselves": _("Players can only register themselves."),
+        "event.needs_consent": _(
+            "%(name)s has an account, so only they can enter this event: share the join code or the event's "
+            "link with them. Walk-ins without an account are added by name."
+        ),
         "event.already_registered": _("%(name)s is already registered."),
         "event.walk_in_name": _("A walk-in needs a name."),
         "event.deadline_passed": _(
@@ -137,6 +140,8 @@ def add_entrant(event, actor, user=None, name="", deck_version=None, confirmed_d
     is_organiser = actor.pk == event.organiser_id
     if not is_organiser and (user is None or user != actor):
         raise DomainError("event.players_register_themselves", status=403)
+    if user is not None and user != actor:
+        raise DomainError("event.needs_consent", "user", status=403, name=str(user))
     if user is not None and event.entrants.filter(user=user).exists():
         raise DomainError("event.already_registered", "user", name=str(user))
     name = (name or (str(user) if user else "")).strip()
@@ -153,7 +158,6 @@ def add_entrant(event, actor, user=None, name="", deck_version=None, confirmed_d
     present = joined > 1 or (is_organiser and not event.format_slug)
     entrant = Entrant.objects.create(event=event, user=user, name=name[:120], joined_round=joined, checked_in=present)
     seat_late_entrant(event, entrant)
-    page_cache.bump(event)
     log(
         event,
         actor,
@@ -201,7 +205,6 @@ def add_team(event, actor, name, members):
         event=event, name=name[:120], joined_round=joined, checked_in=not event.format_slug, member_names=members
     )
     entrant.members.set(accounts)
-    page_cache.bump(event)
     log(event, actor, AuditAction.TEAM_ADD, entrant=entrant, after={"members": members})
     return entrant
 
@@ -252,14 +255,13 @@ def _register_deck(event, entrant, deck_version, actor, reason="", owned=True):
     _may_change_deck(event, entrant, actor)
     _check_deck_change(event, entrant, actor, reason)
     if owned:
-        deck_version = registrable_version(event, entrant, deck_version)
+        deck_version = registrable_version(event, entrant, actor, deck_version)
     check_buildable(event, entrant, version_cards(deck_version))
     legal, problems = deck_legality(event, deck_version)
     before = {"deck": entrant.deck_id, "legal": entrant.deck_legal} if entrant.deck_id else {"deck": None}
     entrant.deck, entrant.deck_legal, entrant.deck_problems = deck_version, legal, problems
     entrant.save(update_fields=["deck", "deck_legal", "deck_problems"])
     frozen_change = bool((reason or "").strip())
-    page_cache.bump(event)  # published decklists
     log(
         event,
         actor,
@@ -309,17 +311,34 @@ def set_deck_deadline(event, actor, deadline):
     return event
 
 
-def deck_owner(event, entrant):
-    """Whose decks an entry registers: the player's own, or the organiser's for a walk-in."""
-    return entrant.user_id if entrant.user_id is not None else event.organiser_id
+def submitted_versions(event, entrant):
+    """The lists this entry has been registered with: the player's own choices and lists pasted at
+    the desk (each registration is logged with its version)."""
+    entries = AuditEntry.objects.filter(
+        event=event, entrant=entrant, action__in=(AuditAction.DECK_SUBMIT, AuditAction.DECK_CHANGE)
+    )
+    return {entry["deck"] for entry in entries.values_list("after", flat=True) if entry and entry.get("deck")}
 
 
-def registrable_version(event, entrant, deck_version):
-    """The version, if its deck belongs to the entry's owner (see deck_owner); anything else is
-    "no such version" (404), so nobody learns of another player's private decks by trying ids."""
+def registrable_versions(event, entrant, actor):
+    """Who may register which list, decided here for pages, the API and exports alike: a player
+    registers their own decks; the organiser and judges only a list this entry was registered with
+    (the player's own, or one pasted at the desk) or, for a walk-in without an account, one of their
+    own decks. Nobody ever picks among another player's private decks."""
+    if entrant.user_id is not None and entrant.user_id == actor.pk:
+        return DeckVersion.objects.filter(deck__owner=actor)
+    allowed = Q(pk__in=submitted_versions(event, entrant))
+    if entrant.user_id is None:
+        allowed |= Q(deck__owner=actor)
+    return DeckVersion.objects.filter(allowed)
+
+
+def registrable_version(event, entrant, actor, deck_version):
+    """The version if `actor` may register it for this entry (registrable_versions); anything else is
+    "no such version" (404) whether it exists or not, so nobody learns of another's private decks."""
     version_id = deck_version.pk if isinstance(deck_version, DeckVersion) else deck_version
-    found = DeckVersion.objects.filter(pk=version_id, deck__owner_id=deck_owner(event, entrant)).select_related("deck")
-    version = found.first()
+    found = registrable_versions(event, entrant, actor).filter(pk=version_id).select_related("deck")
+    version = found.first() if isinstance(version_id, int) else None
     if version is None:
         raise DomainError("event.no_such_deck", "deck", status=404)
     if version.deck.game_id != event.game_id:
@@ -359,7 +378,6 @@ def check_in(entrant, actor, checked_in=True):
         raise DomainError("event.check_in_needs_deck", name=entrant.name)
     entrant.checked_in = checked_in
     entrant.save(update_fields=["checked_in"])
-    page_cache.bump(event)
     action = AuditAction.ENTRANT_CHECK_IN if checked_in else AuditAction.ENTRANT_CHECK_OUT
     log(event, actor, action, entrant=entrant)
     return entrant
@@ -378,12 +396,7 @@ def check_in_many(event, actor, entrant_ids=None):
     refused = [entrant for entrant in waiting if event.format_slug and not entrant.deck_legal]
     checked = [entrant for entrant in waiting if entrant not in refused]
     Entrant.objects.filter(pk__in=[entrant.pk for entrant in checked]).update(checked_in=True)
-    page_cache.bump(event)  # the event page lists who is checked in
-    AuditEntry.objects.bulk_create(
-        AuditEntry(event=event, actor=actor, action=AuditAction.ENTRANT_CHECK_IN, entrant=e, entrant_name=e.name)
-        for e in checked
-    )
-    page_cache.bump(event)
+    log_many(event, actor, AuditAction.ENTRANT_CHECK_IN, [{"entrant": entrant} for entrant in checked])
     return checked, refused
 
 
@@ -401,7 +414,6 @@ def start_event(event, actor):
         event.swiss_rounds = event.planned_rounds(players)
     event.status = Event.Status.SWISS
     event.save(update_fields=["status", "swiss_rounds"])
-    page_cache.bump(event)  # the no-shows left out
     log(event, actor, AuditAction.EVENT_START, after={"players": players, "swiss_rounds": event.swiss_rounds})
     return event
 
@@ -424,7 +436,6 @@ def drop(entrant, actor):
             raise DomainError("event.drop_after_pairing", status=409, number=unplayed.match.round.number)
     entrant.dropped_after = event.rounds.filter(stage="swiss").count()
     entrant.save(update_fields=["dropped_after"])
-    bump_results(event)  # the standings show the drop
     log(event, actor, AuditAction.ENTRANT_DROP, entrant=entrant, after={"after_round": entrant.dropped_after})
     fill_places(event, actor)  # a withdrawal before the start frees a place for the waitlist
     return entrant
@@ -461,7 +472,6 @@ def update_event(event, actor, **changes):
         setattr(event, key, value.strip() if isinstance(value, str) else value)
     if changes:
         event.save(update_fields=list(changes))
-        page_cache.bump(event)  # pages that show the event are rendered again
         log(event, actor, AuditAction.EVENT_EDIT, before=before, after={k: _loggable(v) for k, v in changes.items()})
     return event
 
@@ -513,7 +523,6 @@ def undo_drop(entrant, actor):
     before = entrant.dropped_after
     entrant.dropped_after = None
     entrant.save(update_fields=["dropped_after"])
-    bump_results(event)
     log(event, actor, AuditAction.ENTRANT_UNDROP, entrant=entrant, before={"after_round": before})
     return entrant
 
@@ -533,7 +542,6 @@ def remove_entrant(entrant, actor):
         before={"user": entrant.user_id, "deck": entrant.deck_id, "checked_in": entrant.checked_in},
     )
     entrant.delete()
-    bump_results(event)
     fill_places(event, actor)
     return entrant
 
@@ -547,7 +555,6 @@ def finish_event(event, actor):
     event.status = Event.Status.FINISHED
     event.timer_ends_at = event.timer_paused_seconds = None
     event.save(update_fields=["status", "timer_ends_at", "timer_paused_seconds"])
-    page_cache.bump(event)
     log(event, actor, AuditAction.EVENT_FINISH)
     return event
 
@@ -561,6 +568,5 @@ def set_publication(event, actor, publication):
     before = event.publication
     event.publication = publication
     event.save(update_fields=["publication"])
-    page_cache.bump(event)
     log(event, actor, AuditAction.EVENT_PUBLICATION, before={"publication": before}, after={"publication": publication})
     return event

@@ -6,13 +6,12 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError, define_messages
 
-from .. import page_cache
 from ..access import require
 from ..deck_checks import CheckTable, new_seed, select_tables
 from ..models import AuditAction, CheckedDeck, DeckCheck, Entrant, Event, Match, Penalty, Seat
-from ..penalties import CHANGES_RESULT, DISQUALIFICATION, MATCH_LOSS, penalised_result
-from .common import bump_results, locked, locked_match, log, require_status
-from .results import seated_result
+from ..penalties import CHANGES_RESULT, DISQUALIFICATION
+from . import results
+from .common import locked, locked_match, log, require_status
 
 MAX_EXTENSION_MINUTES = 30
 MAX_TEXT = 300
@@ -77,7 +76,9 @@ def _penalise(event, actor, entrant_id, kind, reason, round_number, correction):
     number = latest if round_number is None else round_number
     if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= latest:
         raise DomainError("penalty.round", "round", number=number if isinstance(number, int) else "?")
-    match = _apply_to_result(event, entrant, kind, number, latest, correction) if kind in CHANGES_RESULT else None
+    match = (
+        _apply_to_result(event, actor, entrant, kind, number, latest, correction) if kind in CHANGES_RESULT else None
+    )
     if kind == DISQUALIFICATION:
         _disqualify(event, entrant)
     penalty = Penalty.objects.create(
@@ -89,7 +90,8 @@ def _penalise(event, actor, entrant_id, kind, reason, round_number, correction):
     return penalty
 
 
-def _apply_to_result(event, entrant, kind, number, latest, correction):
+def _apply_to_result(event, actor, entrant, kind, number, latest, correction):
+    """A game loss or match loss goes through the result's one writer (services.results.penalise)."""
     seat = (
         Seat.objects.filter(entrant=entrant, match__round__event=event, match__round__number=number)
         .select_related("match__round")
@@ -101,17 +103,7 @@ def _apply_to_result(event, entrant, kind, number, latest, correction):
     settled = match.status == Match.Status.CONFIRMED or number != latest
     if settled and not correction:
         raise DomainError("penalty.needs_correction", "correction", table=match.table)
-    seats = {row.entrant_id: row for row in match.seats.all()}
-    result = penalised_result(seated_result(match, list(seats.values())), entrant.pk, kind, event.best_of)
-    for side, row in seats.items():
-        row.game_wins = result.wins[side]
-        row.save(update_fields=["game_wins"])
-    match.draws = result.draws
-    if kind == MATCH_LOSS:
-        match.status = Match.Status.CONFIRMED  # a match loss settles the match
-    match.save(update_fields=["draws", "status", "updated_at"])
-    bump_results(event)
-    return match
+    return results.penalise(event, match, entrant.pk, kind, actor)
 
 
 def _disqualify(event, entrant):
@@ -120,7 +112,6 @@ def _disqualify(event, entrant):
     if not entrant.dropped:
         entrant.dropped_after = event.rounds.filter(stage="swiss").count()
         entrant.save(update_fields=["dropped_after"])
-    bump_results(event)
 
 
 def disqualified_ids(event):
@@ -145,7 +136,6 @@ def extend_table(match, actor, minutes):
     before = match.extra_minutes
     match.extra_minutes = min(before + minutes, 255)
     match.save(update_fields=["extra_minutes", "updated_at"])
-    page_cache.bump(event)  # pairings, slips and the projector show the table's end time
     log(event, actor, AuditAction.TABLE_EXTEND, match=match, before={"minutes": before}, after={"minutes": minutes})
     return match
 

@@ -11,7 +11,6 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError, define_messages
 
-from .. import page_cache
 from ..models import AuditAction, Entrant, Event, WaitlistEntry, new_join_code
 from .common import locked, log, organiser_only
 from .seats import seat_late_entrant
@@ -84,7 +83,6 @@ def join_waitlist(event, user):
     if found is not None:  # promoted once, then withdrew: in line again, at the back
         found.delete()
     entry = WaitlistEntry.objects.create(event=event, user=user)
-    page_cache.bump(event)
     log(event, user, AuditAction.WAITLIST_JOIN, after={"user": user.pk, "position": position(event, user)})
     return entry
 
@@ -98,7 +96,6 @@ def leave_waitlist(event, user):
         raise DomainError("waitlist.not_waiting", status=404)
     before = position(event, user)
     entry.delete()
-    page_cache.bump(event)
     log(event, user, AuditAction.WAITLIST_LEAVE, before={"user": user.pk, "position": before})
     return event
 
@@ -129,8 +126,6 @@ def fill_places(event, actor):
             after={"user": entry.user_id, "waiting_since": entry.created_at.isoformat()},
         )
         promoted.append(entrant)
-    if promoted:
-        page_cache.bump(event)
     return promoted
 
 
@@ -156,7 +151,6 @@ def set_capacity(event, actor, capacity):
     before = event.capacity
     event.capacity = capacity
     event.save(update_fields=["capacity"])
-    page_cache.bump(event)
     log(event, actor, AuditAction.EVENT_CAPACITY, before={"capacity": before}, after={"capacity": capacity})
     fill_places(event, actor)
     return event
@@ -171,7 +165,6 @@ def regenerate_join_code(event, actor):
     before = event.join_code
     event.join_code = new_join_code()
     event.save(update_fields=["join_code"])
-    page_cache.bump(event)  # the projector shows the code
     log(event, actor, AuditAction.JOIN_CODE_NEW, before={"join_code": before}, after={"join_code": event.join_code})
     return event
 

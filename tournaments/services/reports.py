@@ -19,6 +19,7 @@ from core.tasks import enqueue_once_on_commit
 from core.text import has_unstorable_text
 
 from ..models import AuditAction, Entrant, Event, Match, Report, Round, Seat
+from . import results
 from .common import locked, locked_match, log
 from .scoring import give_up, reported_result, score, scoring_failed  # noqa: F401 - the reporting API
 
@@ -210,8 +211,4 @@ def dispute(match, user):
         if entrant_of(match, user) is None:
             raise DomainError("report.players_only_dispute", status=403)
         _check_open(match)
-        match.status = Match.Status.DISPUTED
-        match.version += 1
-        match.save(update_fields=["status", "version", "updated_at"])
-        log(event, user, AuditAction.RESULT_DISPUTE, match=match)
-    return match
+        return results.dispute(event, match, user)

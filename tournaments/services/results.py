@@ -1,15 +1,23 @@
-"""Entering results. After the next round is paired a result changes only by an explicit,
-logged correction, which makes the standings recompute."""
+"""The one writer of a match's result (docs/architecture.md, "One writer for each fact").
+
+Entering, correcting, accepting a claim, players' reports once scored, a dispute, a penalty, a bye
+and the top cut's re-seating all change a match's result or status here, and nowhere else: each
+change counts the game losses given before the result, bumps the match's version (a form opened
+before it is stale), re-seats the next top-cut round when the winner changes, and is logged with
+the state before and after (the log marks the pages stale). A test fails when other code writes
+these fields (tests/test_single_writer.py)."""
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from core.bulk import update_rows
 from core.errors import DomainError, define_messages
 
 from ..access import require
 from ..match_result import MatchResult
 from ..models import AuditAction, AuditEntry, Event, Match, Report, Round, Seat
-from .common import bump_results, locked, locked_match, log
+from ..penalties import MATCH_LOSS, head_start, penalised_result, with_conceded, without_conceded
+from .common import locked, locked_match, log, log_many
 
 define_messages(
     {
@@ -25,38 +33,89 @@ define_messages(
             "result, then save yours again to overwrite it."
         ),
         "result.no_such_claim": _("That report is not a claim that can be accepted any more."),
+        "result.with_game_loss": _(
+            "%(problem)s A game loss to %(penalised)s was given before the result, so the table starts at "
+            "%(score)s: report only the games played."
+        ),
     }
 )
 
+BYE_WINS = 2  # a bye counts as a match won 2-0 (docs/pairing.md)
+
+
+# Reading a match's result
+
 
 def seated_result(match, seats):
-    """The MatchResult recorded on a match's seats (confirmed or not)."""
+    """The MatchResult stored on a match's seats (confirmed or not), game losses included."""
     sides = [seat.entrant_id for seat in seats]
     if any(seat.placement for seat in seats):
         return MatchResult(tuple(sides), placements={seat.entrant_id: seat.placement for seat in seats})
     return MatchResult(tuple(sides), wins={seat.entrant_id: seat.game_wins for seat in seats}, draws=match.draws)
 
 
-def organiser_result(event, match, sides, wins=None, draws=0, placements=None):
-    """The organiser's entry as a checked MatchResult: the same rules as a player's report."""
+def conceded(seats):
+    """{entrant id: games lost to game losses given before the result}."""
+    return {seat.entrant_id: seat.games_conceded for seat in seats}
+
+
+def played_result(match, seats):
+    """The games played at the table: what a result form prefills (game losses are added on top)."""
+    return without_conceded(seated_result(match, seats), conceded(seats))
+
+
+def pending_head_start(seats):
+    """The score a table without a result starts from, or None when no game loss was given."""
+    losses = conceded(seats)
+    return head_start(list(losses), losses) if any(losses.values()) else None
+
+
+def final_result(event, match, seats, played):
+    """The result to store for `played` games: the game losses given before the result added, then
+    checked. A report that cannot be true with them (3 games in a best of 3) is refused, saying why."""
+    top_cut = match.round.stage == Round.Stage.TOP_CUT
+    result = with_conceded(played, conceded(seats))
+    problems = result.problems(event.best_of, top_cut)
+    if not problems:
+        return result
+    if result is played:
+        raise problems[0]
+    penalised = [seat.entrant.name for seat in seats if seat.games_conceded]
+    raise DomainError(
+        "result.with_game_loss",
+        problems[0].field,
+        problem=problems[0],
+        penalised=penalised,
+        score=_named_score(head_start([seat.entrant_id for seat in seats], conceded(seats)), seats),
+    )
+
+
+def _named_score(result, seats):
+    return " – ".join(f"{seat.entrant.name} {result.wins[seat.entrant_id]}" for seat in seats)
+
+
+# Entering a result (the organiser, a judge, a scorekeeper)
+
+
+def organiser_result(event, sides, wins=None, draws=0, placements=None):
+    """The organiser's entry of the games played, as a MatchResult (checked when written)."""
     if event.is_pods:
-        result = MatchResult.from_placements(sides, placements or {})
-    else:
-        result = MatchResult.from_wins(sides, wins or {}, draws)
-    return result.check(event.best_of, top_cut=match.round.stage == Round.Stage.TOP_CUT)
+        return MatchResult.from_placements(sides, placements or {})
+    return MatchResult.from_wins(sides, wins or {}, draws)
 
 
 @transaction.atomic
 def record_result(
     match, actor, wins=None, draws=0, placements=None, correction="", expected_version=None, overwrite=False
 ):
-    """`wins`: {entrant id: game wins} (one against one); `placements`: {entrant id: place} (pods).
-    `expected_version` is the match version the form was built from: a change since then is refused
-    (409) unless the organiser chose to `overwrite` it."""
+    """`wins`: {entrant id: games won at the table} (one against one); `placements`: {entrant id:
+    place} (pods). `expected_version` is the match version the form was built from: a change since
+    then is refused (409) unless the organiser chose to `overwrite` it."""
     event, match, seats = _open_for_result(match, actor, correction, expected_version, overwrite)
-    result = organiser_result(event, match, list(seats), wins, draws, placements)
+    played = organiser_result(event, list(seats), wins, draws, placements)
     action = AuditAction.RESULT_CORRECT if correction else AuditAction.RESULT_ENTER
-    return _write(event, match, seats, result, actor, action, {"reason": correction} if correction else {})
+    extra = {"reason": correction} if correction else {}
+    return _write(event, match, seats, final_result(event, match, list(seats.values()), played), actor, action, extra)
 
 
 @transaction.atomic
@@ -66,8 +125,9 @@ def accept_report(match, actor, report_id, expected_version=None):
     report = match.reports.filter(pk=report_id, status=Report.Status.SCORED).select_related("entrant").first()
     if report is None or match.status == Match.Status.CONFIRMED:
         raise DomainError("result.no_such_claim", status=409)
-    result = MatchResult.from_dict(list(seats), report.result)
+    played = MatchResult.from_dict(list(seats), report.result)
     extra = {"report": report.pk, "reported_by": report.entrant.name if report.entrant else ""}
+    result = final_result(event, match, list(seats.values()), played)
     return _write(event, match, seats, result, actor, AuditAction.RESULT_ACCEPT, extra)
 
 
@@ -82,26 +142,47 @@ def _open_for_result(match, actor, correction, expected_version, overwrite):
         raise DomainError("result.bye")
     _check_round_open(event, match, correction)
     if expected_version is not None and expected_version != match.version and not overwrite:
-        raise DomainError(
-            "result.stale",
-            "version",
-            status=409,
-            table=match.table,
-            state=match.get_status_display(),
-            details={"version": match.version, "match_status": match.status},
-        )
-    return event, match, {seat.entrant_id: seat for seat in match.seats.all()}
+        raise stale(match)
+    return event, match, _seats(match)
+
+
+def stale(match):
+    """409 with the match's current state: a form or call built before the last change."""
+    return DomainError(
+        "result.stale",
+        "version",
+        status=409,
+        table=match.table,
+        state=match.get_status_display(),
+        details={"version": match.version, "match_status": match.status},
+    )
+
+
+def _seats(match):
+    return {seat.entrant_id: seat for seat in match.seats.select_related("entrant")}
 
 
 def _write(event, match, seats, result, actor, action, extra):
+    """Store a final result on a locked match: version, re-seating, snapshots and the log."""
     before = _snapshot(match, seats)
     advanced = seated_result(match, list(seats.values())).winner if match.status == Match.Status.CONFIRMED else None
-    apply_result(match, seats, result)
+    _set(match, seats, result)
+    for seat in seats.values():
+        seat.save(update_fields=["game_wins", "placement"])
+    match.save(update_fields=["status", "draws", "version", "updated_at"])
     if advanced is not None and result.winner != advanced:
         _reseat_next_round(event, match, advanced, result.winner, actor)
-    bump_results(event)
     log(event, actor, action, match=match, before=before, after={**_snapshot(match, seats), **extra})
     return match
+
+
+def _set(match, seats, result):
+    for entrant, seat in seats.items():
+        seat.game_wins = result.wins[entrant] if result.wins is not None else 0
+        seat.placement = result.placements[entrant] if result.is_pod else None
+    match.draws = 0 if result.is_pod else result.draws
+    match.status = Match.Status.CONFIRMED
+    match.version += 1
 
 
 RESULT_ACTIONS = (
@@ -109,6 +190,7 @@ RESULT_ACTIONS = (
     AuditAction.RESULT_CORRECT,
     AuditAction.RESULT_CONFIRM,
     AuditAction.RESULT_ACCEPT,
+    AuditAction.RESULT_PENALTY,
 )
 
 
@@ -121,8 +203,8 @@ def last_result_entry(match):
 
 
 def _reseat_next_round(event, match, before, after, actor):
-    """A corrected top-cut result changes who advanced: the next round's match takes the new
-    winner, as long as that match has no result yet (the log records the change)."""
+    """A changed top-cut result changes who advanced: the next round's match takes the new winner,
+    as long as that match has no result yet (the log records the change)."""
     if match.round.stage != Round.Stage.TOP_CUT:
         return
     later = Seat.objects.filter(
@@ -140,24 +222,6 @@ def _reseat_next_round(event, match, before, after, actor):
     )
 
 
-def apply_result(match, seats, result):
-    """Write a checked result onto the match and its seats ({entrant id: seat}) and confirm it."""
-    set_result(match, seats, result)
-    for seat in seats.values():
-        seat.save(update_fields=["game_wins", "placement"])
-    match.save(update_fields=["status", "draws", "version", "updated_at"])
-
-
-def set_result(match, seats, result):
-    """The same in memory, for callers that write many tables at once."""
-    for entrant, seat in seats.items():
-        seat.game_wins = result.wins[entrant] if result.wins is not None else 0
-        seat.placement = result.placements[entrant] if result.is_pod else None
-    match.draws = 0 if result.is_pod else result.draws
-    match.status = Match.Status.CONFIRMED
-    match.version += 1
-
-
 def _check_round_open(event, match, correction):
     latest = event.rounds.order_by("-number").values_list("pk", flat=True).first()
     if match.round_id != latest and not correction:
@@ -172,3 +236,93 @@ def _snapshot(match, seats):
         "draws": match.draws,
         "seats": {str(entrant): {"wins": seat.game_wins, "place": seat.placement} for entrant, seat in seats.items()},
     }
+
+
+# A penalty (the event and the match are locked by the judging service)
+
+
+def penalise(event, match, entrant_id, kind, actor):
+    """A game loss or match loss changes the match: before the result a game loss is a head start
+    that every later result counts; a match loss, or a game loss after the result, changes the stored
+    result. Either way the match gets a new version, so a form opened before it is refused (409)."""
+    if event.is_pods:
+        raise DomainError("penalty.pods", "kind")
+    seats = _seats(match)
+    if match.status == Match.Status.CONFIRMED or kind == MATCH_LOSS:
+        result = penalised_result(seated_result(match, list(seats.values())), entrant_id, kind, event.best_of)
+        return _write(event, match, seats, result, actor, AuditAction.RESULT_PENALTY, {"penalised": entrant_id})
+    before = _snapshot(match, seats)
+    seats[entrant_id].games_conceded += 1
+    shown = head_start(list(seats), conceded(seats.values()))
+    for entrant, seat in seats.items():
+        seat.game_wins = shown.wins[entrant]
+        seat.save(update_fields=["game_wins", "games_conceded"])
+    match.version += 1
+    match.save(update_fields=["version", "updated_at"])
+    after = {**_snapshot(match, seats), "penalised": entrant_id}
+    log(event, actor, AuditAction.RESULT_PENALTY, match=match, before=before, after=after)
+    return match
+
+
+# Players' reports (the scoring service settles tables in batches, without the event lock)
+
+
+def dispute(event, match, actor):
+    """A player objects to the claim: the organiser decides (the event and match are locked)."""
+    match.status = Match.Status.DISPUTED
+    match.version += 1
+    match.save(update_fields=["status", "version", "updated_at"])
+    log(event, actor, AuditAction.RESULT_DISPUTE, match=match)
+    return match
+
+
+def settle_claims(match, claims, every_side_reported):
+    """Players' scored claims of the games played, in memory: agreeing claims from every side
+    confirm the match, differing ones (or agreeing ones that a game loss given since makes
+    impossible) put it in dispute. Returns the confirmed MatchResult, or None (the status says
+    what else happened)."""
+    seats = {seat.entrant_id: seat for seat in match.seats.all()}
+    agree = all(claim.same_claim(claims[0]) for claim in claims[1:])
+    if agree and every_side_reported:
+        try:
+            result = final_result(match.round.event, match, list(seats.values()), claims[0])
+        except DomainError:
+            result = None
+        if result is not None:
+            _set(match, seats, result)  # a new version of the match too
+            return result
+    match.status = Match.Status.REPORTED if agree and not every_side_reported else Match.Status.DISPUTED
+    match.version += 1  # a result form opened before this is stale now
+    return None
+
+
+class ScoredTables:
+    """What a scoring batch writes, collected in memory so it goes out in one statement per kind."""
+
+    def __init__(self):
+        self.reports, self.seats, self.matches, self.confirmed = [], [], [], []
+
+    def add(self, match, result):
+        self.matches.append(match)
+        if result is not None:
+            self.seats += list(match.seats.all())
+            self.confirmed.append((match, result))
+
+    def write(self, event_id):
+        """The batch's rows and log entries; the pages are marked stale once it commits (the batch
+        holds match rows, not the event's: marking inside would take the locks out of order)."""
+        update_rows(self.reports, ["status", "result", "problem", "scored_at"])
+        update_rows(self.seats, ["game_wins", "placement"])
+        update_rows(self.matches, ["status", "draws", "version", "updated_at"])
+        entries = [{"match": match, "after": {"result": result.as_dict()}} for match, result in self.confirmed]
+        log_many(event_id, None, AuditAction.RESULT_CONFIRM, entries, event_locked=False)
+
+
+# Pairing: byes and the top cut
+
+
+def record_byes(round_):
+    """A round's byes are won matches (2-0), confirmed as they are paired."""
+    byes = Match.objects.filter(round=round_, is_bye=True)
+    Seat.objects.filter(match__in=byes).update(game_wins=BYE_WINS)
+    byes.update(status=Match.Status.CONFIRMED)

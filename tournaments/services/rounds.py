@@ -9,11 +9,10 @@ from django.utils.translation import gettext_lazy as _
 from core.bulk import db_value, insert_rows
 from core.errors import DomainError, define_messages
 
-from .. import page_cache
 from ..models import AuditAction, AuditEntry, Event, Match, Report, Round, Seat
 from ..pairing import Player, pair_round
-from .common import bump_results, locked, log, organiser_only, require_status
-from .results import seated_result
+from .common import locked, log, organiser_only, require_status
+from .results import record_byes, seated_result
 from .standings import event_standings
 
 logger = logging.getLogger("tournaments")
@@ -82,7 +81,6 @@ def pair_next_round(event, actor, force=False, expected=None, seed_offset=0):
     )
     round_ = _create_round(event, number, pairing)
     _start_timer(event)
-    bump_results(event)
     log(
         event,
         actor,
@@ -148,20 +146,15 @@ def _create_round(event, number, pairing):
     4,096-player round is 2,048 tables and 4,096 seats."""
     round_ = Round.objects.create(event=event, number=number, stage=Round.Stage.SWISS, notes=pairing.notes)
     tables = [(seated, False) for seated in pairing.tables] + [([entrant], True) for entrant in pairing.byes]
-    pending, confirmed = Match.Status.PENDING.value, Match.Status.CONFIRMED.value
+    pending = Match.Status.PENDING.value
     now = db_value(Match, "updated_at", timezone.now())
     columns = ("round", "table", "is_bye", "status", "draws", "version", "extra_minutes", "updated_at")
-    matches = [
-        (round_.pk, table, bye, confirmed if bye else pending, 0, 0, 0, now)
-        for table, (_seated, bye) in enumerate(tables, start=1)
-    ]
+    matches = [(round_.pk, table, bye, pending, 0, 0, 0, now) for table, (_seated, bye) in enumerate(tables, start=1)]
     match_ids = {table: pk for pk, table in insert_rows(Match, columns, matches, returning=("id", "table"))}
-    seats = [
-        (match_ids[table], entrant, 2 if bye else 0)
-        for table, (seated, bye) in enumerate(tables, start=1)
-        for entrant in seated
-    ]
-    insert_rows(Seat, ("match", "entrant", "game_wins"), seats)
+    seats = [(match_ids[table], entrant) for table, (seated, _bye) in enumerate(tables, start=1) for entrant in seated]
+    insert_rows(Seat, ("match", "entrant"), seats)
+    if pairing.byes:
+        record_byes(round_)
     return round_
 
 
@@ -194,7 +187,6 @@ def start_top_cut(event, actor):
         _bracket_match(round_, slot, seeds[high - 1], seeds[low - 1])
     event.status = Event.Status.TOP_CUT
     event.save(update_fields=["status"])
-    page_cache.bump(event)
     _start_timer(event)
     log(
         event,
@@ -227,13 +219,11 @@ def advance_top_cut(event, actor):
         event.status = Event.Status.FINISHED
         event.timer_ends_at = event.timer_paused_seconds = None
         event.save(update_fields=["status", "timer_ends_at", "timer_paused_seconds"])
-        page_cache.bump(event)
         log(event, actor, AuditAction.EVENT_FINISH, after={"winner": winners[0]})
         return None
     round_ = Round.objects.create(event=event, number=latest.number + 1, stage=Round.Stage.TOP_CUT)
     for slot in range(len(winners) // 2):
         _bracket_match(round_, slot + 1, winners[2 * slot], winners[2 * slot + 1])
-    page_cache.bump(event)
     _start_timer(event)
     log(event, actor, AuditAction.TOP_CUT_ADVANCE, round_number=round_.number, after={"players": winners})
     return round_
@@ -305,5 +295,4 @@ def _remove_round(event, round_):
     round_.delete()
     event.timer_ends_at = event.timer_paused_seconds = None
     event.save(update_fields=["timer_ends_at", "timer_paused_seconds"])
-    bump_results(event)
     return before

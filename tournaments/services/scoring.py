@@ -12,18 +12,16 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import DatabaseError, transaction
-from django.db.models import F
 from django.utils import timezone
 
 from catalogue.models import Card
-from core.bulk import update_rows
 from core.errors import DomainError
 from core.tasks import enqueue_once_on_commit
 from games.scoring import ScoringContext
 
 from ..match_result import MatchResult
-from ..models import AuditAction, AuditEntry, Event, Match, Report, Round
-from .results import set_result
+from ..models import Match, Report
+from .results import ScoredTables, final_result, settle_claims
 
 logger = logging.getLogger("tournaments")
 
@@ -71,37 +69,14 @@ def score_tables(tables):
         return Batch(0, 0)
     event = tables[0].round.event
     now = timezone.now()
-    changes = _Changes()
+    changes = ScoredTables()
     for match in tables:
         _score_table(match, now, changes)
-    changes.write()
-    if changes.audit:
-        transaction.on_commit(lambda: _bump_results(event.pk))
+    changes.write(event.pk)
+    if changes.confirmed:
         enqueue_once_on_commit(AFTER_RESULTS, event.pk)
-    logger.info("event %s: scored %s table(s), %s confirmed", event.pk, len(tables), len(changes.audit))
-    return Batch(len(tables), len(changes.audit))
-
-
-def _bump_results(event_id):
-    """Once per batch, after it commits: updating the event row inside the batch would take its
-    lock after the match rows, the reverse of the organiser's order (event, then match). Both the
-    standings and the rendered pages (tournaments/page_cache.py) are stale from then on."""
-    Event.objects.filter(pk=event_id).update(
-        results_version=F("results_version") + 1, pages_version=F("pages_version") + 1
-    )
-
-
-class _Changes:
-    """What a batch writes, collected in memory so it goes out in one statement per table kind."""
-
-    def __init__(self):
-        self.reports, self.seats, self.matches, self.audit = [], [], [], []
-
-    def write(self):
-        update_rows(self.reports, ["status", "result", "problem", "scored_at"])
-        update_rows(self.seats, ["game_wins", "placement"])
-        update_rows(self.matches, ["status", "draws", "version", "updated_at"])
-        AuditEntry.objects.bulk_create(self.audit, batch_size=500)
+    logger.info("event %s: scored %s table(s), %s confirmed", event.pk, len(tables), len(changes.confirmed))
+    return Batch(len(tables), len(changes.confirmed))
 
 
 def _score_table(match, now, changes):
@@ -127,18 +102,7 @@ def _score_table(match, now, changes):
     if result is None and match.status == Match.Status.CONFIRMED:
         return  # confirmed earlier (by the organiser): late reports are kept, the result stands
     match.updated_at = now
-    changes.matches.append(match)
-    if result is not None:
-        changes.seats += list(match.seats.all())
-        changes.audit.append(
-            AuditEntry(
-                event_id=match.round.event_id,
-                action=AuditAction.RESULT_CONFIRM,
-                round_number=match.round.number,
-                table=match.table,
-                after={"result": result.as_dict()},
-            )
-        )
+    changes.add(match, result)
 
 
 def _compute(report, match, now):
@@ -164,22 +128,13 @@ def settle(match):
     In memory: returns the confirmed MatchResult, or None (the status says what else happened)."""
     if match.status == Match.Status.CONFIRMED:
         return None
-    seats = {seat.entrant_id: seat for seat in match.seats.all()}
+    sides = [seat.entrant_id for seat in match.seats.all()]
     scored = sorted(
         (report for report in match.reports.all() if report.status == Report.Status.SCORED),
         key=lambda report: (report.created_at, report.pk),
     )
-    latest = {report.entrant_id: MatchResult.from_dict(list(seats), report.result) for report in scored}
-    claims = list(latest.values())
-    if any(not claim.same_claim(claims[0]) for claim in claims[1:]):
-        match.status = Match.Status.DISPUTED
-    elif set(latest) >= set(seats):
-        set_result(match, seats, claims[0])  # a new version of the match too
-        return claims[0]
-    else:
-        match.status = Match.Status.REPORTED
-    match.version += 1  # a result form opened before this is stale now
-    return None
+    latest = {report.entrant_id: MatchResult.from_dict(sides, report.result) for report in scored}
+    return settle_claims(match, list(latest.values()), set(latest) >= set(sides))
 
 
 def scoring_failed(error):
@@ -200,11 +155,14 @@ def give_up(report_id, error):
 
 
 def reported_result(payload, match):
-    """The checked MatchResult a report implies, scored by the game's own rules."""
+    """The games played that a report states, scored by the game's own rules and checked together
+    with the game losses given before the result (the writer adds those when it stores the result)."""
     event = match.round.event
-    context = scoring_context(event, [seat.entrant_id for seat in match.seats.all()])
-    result = MatchResult.from_report(payload, event.game.definition, context, event.best_of)
-    return result.check(event.best_of, top_cut=match.round.stage == Round.Stage.TOP_CUT)
+    seats = list(match.seats.all())
+    context = scoring_context(event, [seat.entrant_id for seat in seats])
+    played = MatchResult.from_report(payload, event.game.definition, context, event.best_of)
+    final_result(event, match, seats, played)
+    return played
 
 
 def scoring_context(event, sides):

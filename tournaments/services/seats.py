@@ -9,7 +9,6 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError, define_messages
 
-from .. import page_cache
 from ..models import AuditAction, Entrant
 from .common import locked, log, organiser_only
 
@@ -61,7 +60,6 @@ def assign_build_seats(event, actor, seed=None, redraw=False):
     for entrant in entrants:
         entrant.build_seat = seats.get(entrant.pk)
     Entrant.objects.bulk_update(entrants, ["build_seat"])
-    page_cache.bump(event)
     log(event, actor, AuditAction.BUILD_SEATS, after={"seed": seed, "players": len(seats), "redraw": redraw})
     return seats, seed
 

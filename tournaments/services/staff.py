@@ -7,7 +7,6 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError, define_messages
 
-from .. import page_cache
 from ..models import AuditAction, EventStaff
 from .common import locked, log, organiser_only
 
@@ -56,7 +55,6 @@ def add_staff(event, actor, username, role):
             before={"user": user.pk, "username": user.username, "role": before},
             after={"user": user.pk, "username": user.username, "role": role},
         )
-    page_cache.bump(event)  # the staff's pages link to the results desk
     return member
 
 
@@ -68,7 +66,6 @@ def remove_staff(event, actor, user_id):
     if member is None:
         raise DomainError("staff.not_found", status=404)
     member.delete()
-    page_cache.bump(event)
     username = member.user.username
     log(event, actor, AuditAction.STAFF_REMOVE, before={"user": user_id, "username": username, "role": member.role})
     return member

@@ -8,7 +8,6 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError, define_messages
 
-from .. import page_cache
 from ..models import AuditAction, Event
 from .common import locked, log, organiser_only
 
@@ -82,7 +81,6 @@ def start_build_clock(event, actor, minutes=BUILD_MINUTES):
     event.timer_ends_at, event.timer_paused_seconds = timezone.now() + datetime.timedelta(minutes=minutes), None
     event.build_clock = True
     event.save(update_fields=["timer_ends_at", "timer_paused_seconds", "build_clock"])
-    page_cache.bump(event)
     log(event, actor, AuditAction.BUILD_CLOCK, after={"remaining": remaining_seconds(event), "minutes": minutes})
     return event
 
