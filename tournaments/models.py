@@ -89,7 +89,7 @@ class Event(models.Model):
     sealed = models.BooleanField(_("sealed: players build from a registered pool"), default=False)
     pools_frozen_at = models.DateTimeField(null=True, blank=True)  # deck building ended
     build_clock = models.BooleanField(default=False)  # the clock runs for deck building, not a round
-    prize_plan = models.JSONField(_("prize pool and payout"), default=dict, blank=True)  # see tournaments/prizes.py
+    prize_plan = models.JSONField(_("prize pool and payout"), default=dict, blank=True)  # see engine/prizes.py
     prize_sheet = models.JSONField(null=True, blank=True)  # fixed when the event finishes
     created_at = models.DateTimeField(auto_now_add=True)
 

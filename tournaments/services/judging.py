@@ -8,9 +8,9 @@ from core.errors import DomainError, define_messages
 
 from .. import page_cache
 from ..access import require
-from ..deck_checks import CheckTable, new_seed, select_tables
+from ..engine.deck_checks import CheckTable, new_seed, select_tables
+from ..engine.penalties import CHANGES_RESULT, DISQUALIFICATION, MATCH_LOSS, penalised_result
 from ..models import AuditAction, CheckedDeck, DeckCheck, Entrant, Event, Match, Penalty, Seat
-from ..penalties import CHANGES_RESULT, DISQUALIFICATION, MATCH_LOSS, penalised_result
 from .common import bump_results, locked, locked_match, log, require_status
 from .results import seated_result
 

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from core.errors import DomainError, define_messages
 
 from ..access import require
-from ..match_result import MatchResult
+from ..engine.match_result import MatchResult
 from ..models import AuditAction, AuditEntry, Event, Match, Report, Round, Seat
 from .common import bump_results, locked, locked_match, log
 

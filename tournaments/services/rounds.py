@@ -10,8 +10,8 @@ from core.bulk import db_value, insert_rows
 from core.errors import DomainError, define_messages
 
 from .. import page_cache
+from ..engine.pairing import Player, pair_round
 from ..models import AuditAction, AuditEntry, Event, Match, Report, Round, Seat
-from ..pairing import Player, pair_round
 from .common import bump_results, locked, log, organiser_only, require_status
 from .results import seated_result
 from .standings import event_standings

@@ -21,7 +21,7 @@ from core.errors import DomainError
 from core.tasks import enqueue_once_on_commit
 from games.scoring import ScoringContext
 
-from ..match_result import MatchResult
+from ..engine.match_result import MatchResult
 from ..models import AuditAction, AuditEntry, Event, Match, Report, Round
 from .results import set_result
 

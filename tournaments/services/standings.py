@@ -3,9 +3,9 @@
 from django.core.cache import cache
 from django.db.models import Prefetch
 
-from ..match_result import MatchResult
+from ..engine.match_result import MatchResult
+from ..engine.standings import Outcome, ResultColumns, bye_outcome, compute_standings, final_order
 from ..models import Event, Match, Penalty, Round, Seat
-from ..standings import Outcome, ResultColumns, bye_outcome, compute_standings, final_order
 from .results import seated_result
 
 CACHE_SECONDS = 24 * 3600

@@ -1,0 +1,1 @@
+"""The tournament engine: pairing, standings, results, penalties, prizes and deck checks, in plain Python."""
