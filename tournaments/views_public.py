@@ -23,6 +23,7 @@ from decks.services.decks import version_text
 
 from . import page_cache
 from .access import event_for_viewer, visible_decklists, visible_events
+from .engine import bracket as bracket_engine
 from .joining import join_panel, join_url
 from .models import Entrant, Event, Match, Round, Seat, WaitlistEntry
 from .presenters import (
@@ -43,7 +44,7 @@ from .presenters import (
 )
 from .services import registration
 from .services.judge_calls import my_call
-from .services.rounds import BRACKET, current_round
+from .services.rounds import current_round
 from .services.seats import seat_sheet
 from .services.standings import event_standings
 from .services.timer import clock_label, remaining_seconds
@@ -557,13 +558,11 @@ def me(request, pk):
 
 
 def _seeds(first_round_matches, size):
-    """Seed numbers from the first top-cut round: slot k holds the seeds paired in BRACKET[size][k-1]."""
-    pairs = BRACKET.get(size, [])
+    """Seed numbers from the first top-cut round: each slot holds the seeds the bracket pairs there."""
     seeds = {}
     for match in first_round_matches:
-        if match.bracket_slot and match.bracket_slot <= len(pairs):
-            for seat, seed in zip(match.seats.all(), pairs[match.bracket_slot - 1], strict=False):
-                seeds[seat.entrant_id] = seed
+        for seat, seed in zip(match.seats.all(), bracket_engine.slot_seeds(size, match.bracket_slot), strict=False):
+            seeds[seat.entrant_id] = seed
     return seeds
 
 

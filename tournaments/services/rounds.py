@@ -10,6 +10,7 @@ from core.bulk import db_value, insert_rows
 from core.errors import DomainError, define_messages
 
 from .. import page_cache
+from ..engine import bracket
 from ..engine.pairing import Player, pair_round
 from ..models import AuditAction, AuditEntry, Event, Match, Report, Round, Seat
 from .common import bump_results, locked, log, organiser_only, require_status
@@ -172,9 +173,6 @@ def _start_timer(event):
     event.save(update_fields=["timer_ends_at", "timer_paused_seconds", "build_clock"])
 
 
-BRACKET = {4: [(1, 4), (2, 3)], 8: [(1, 8), (4, 5), (2, 7), (3, 6)]}
-
-
 @transaction.atomic
 def start_top_cut(event, actor):
     """Single elimination seeded 1v8, 4v5, 2v7, 3v6 from the Swiss standings (dropped players out)."""
@@ -190,8 +188,8 @@ def start_top_cut(event, actor):
     if len(seeds) < event.top_cut:
         raise DomainError("top_cut.not_enough", count=event.top_cut)
     round_ = Round.objects.create(event=event, number=latest.number + 1, stage=Round.Stage.TOP_CUT)
-    for slot, (high, low) in enumerate(BRACKET[event.top_cut], start=1):
-        _bracket_match(round_, slot, seeds[high - 1], seeds[low - 1])
+    for slot, (first, second) in enumerate(bracket.first_round(seeds), start=1):
+        _bracket_match(round_, slot, first, second)
     event.status = Event.Status.TOP_CUT
     event.save(update_fields=["status"])
     page_cache.bump(event)
@@ -231,8 +229,8 @@ def advance_top_cut(event, actor):
         log(event, actor, AuditAction.EVENT_FINISH, after={"winner": winners[0]})
         return None
     round_ = Round.objects.create(event=event, number=latest.number + 1, stage=Round.Stage.TOP_CUT)
-    for slot in range(len(winners) // 2):
-        _bracket_match(round_, slot + 1, winners[2 * slot], winners[2 * slot + 1])
+    for slot, (first, second) in enumerate(bracket.next_round(winners), start=1):
+        _bracket_match(round_, slot, first, second)
     page_cache.bump(event)
     _start_timer(event)
     log(event, actor, AuditAction.TOP_CUT_ADVANCE, round_number=round_.number, after={"players": winners})
