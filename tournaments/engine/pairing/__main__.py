@@ -3,8 +3,6 @@
 import json
 import sys
 
-from django.conf import settings
-
 from core.errors import DomainError
 
 from . import pair_round, players_from_json
@@ -15,8 +13,6 @@ def main(argv=None):
     if len(argv) != 1:
         print("usage: python -m tournaments.engine.pairing INPUT.json", file=sys.stderr)
         return 2
-    if not settings.configured:
-        settings.configure(USE_I18N=False)
     try:
         with open(argv[0], encoding="utf-8") as handle:
             document = json.load(handle)
