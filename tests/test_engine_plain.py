@@ -52,7 +52,9 @@ def outside_the_engine(imported):
 
 
 def test_the_engine_has_modules():
-    assert {"tournaments.engine.pairing", "tournaments.engine.standings"} <= set(ENGINE_MODULES)
+    assert {"tournaments.engine.pairing", "tournaments.engine.standings", "tournaments.engine.lifecycle"} <= set(
+        ENGINE_MODULES
+    )
 
 
 @pytest.mark.parametrize("module", ENGINE_MODULES)

@@ -25,7 +25,7 @@ from . import page_cache
 from .access import event_for_viewer, visible_decklists, visible_events
 from .engine import bracket as bracket_engine
 from .joining import join_panel, join_url
-from .models import Entrant, Event, Match, Round, Seat, WaitlistEntry
+from .models import Entrant, Match, Round, Seat, WaitlistEntry
 from .presenters import (
     EXPORT_COLUMNS,
     by_name,
@@ -213,7 +213,7 @@ def _event_live_html(event, organiser_view):
         round_ = current_round(event)
         rows = _round_rows(event, round_) if round_ else []
         entrants = None
-        if event.status == Event.Status.REGISTRATION:
+        if event.registration_open:
             entrants = list(event.entrants.order_by("name").values("name", "checked_in"))
         context = {
             "event": event,
@@ -223,7 +223,7 @@ def _event_live_html(event, organiser_view):
             "more_tables": max(0, len(rows) - EVENT_PAGE_TABLES),
             "players": _player_count(event),
             "entrants": entrants,
-            "rounds_planned": event.swiss_rounds or event.planned_rounds(),
+            "rounds_planned": event.planned_rounds(),
             "swiss_played": _swiss_rounds_played(event),
             "is_pods": event.is_pods,
             "organiser_view": organiser_view,
@@ -235,7 +235,7 @@ def _event_live_html(event, organiser_view):
 
 def _got_place(event, entrant):
     """Did this entry come from the waitlist? Said on the player's pages until the event starts."""
-    if entrant is None or event.status != Event.Status.REGISTRATION:
+    if entrant is None or not event.registration_open:
         return False
     return WaitlistEntry.objects.filter(entrant=entrant).exists()
 
@@ -369,8 +369,8 @@ def _standings_html(event, listing):
             "query": listing.query(),
             "swiss_played": paired,
             "swiss_complete": complete,
-            "rounds_planned": event.swiss_rounds or event.planned_rounds(),
-            "final": event.status == Event.Status.FINISHED,
+            "rounds_planned": event.planned_rounds(),
+            "final": event.is_finished,
         }
         return render_to_string("tournaments/_standings_table.html", context)
 
@@ -645,7 +645,7 @@ def _projector_html(event, url):
 
     def build():
         round_ = current_round(event)
-        still_open = event.status in (Event.Status.REGISTRATION, Event.Status.SWISS)
+        still_open = event.accepting_entrants
         rows = _round_rows(event, round_) if round_ else []
         # Before round 1 of a sealed event the projector shows the deck-building seats instead.
         seating = round_ is None and event.sealed

@@ -174,7 +174,7 @@ def register_player(event, user, deck_version=None):
     require_status(event, Event.Status.REGISTRATION, Event.Status.SWISS)
     if event.entrants.filter(user=user).exists():
         raise DomainError("event.already_registered", "user", name=str(user))
-    if free_places(event) == 0 and event.status == Event.Status.REGISTRATION:
+    if free_places(event) == 0 and event.registration_open:
         return join_waitlist(event, user)
     return add_entrant(event, user, user=user, deck_version=deck_version)
 
@@ -233,7 +233,7 @@ def deadline_passed(event, now=None):
 def deck_frozen(event, entrant):
     """Is this entry's list frozen? From the deadline, and from the start for a list already registered
     (a late entrant may still register a first list before the deadline)."""
-    started = event.status != Event.Status.REGISTRATION
+    started = not event.registration_open
     return deadline_passed(event) or (started and entrant.deck_id is not None)
 
 
@@ -475,7 +475,7 @@ def _check_edit(event, changes):
         raise DomainError("event.name_needed", "name")
     if "publication" in changes and changes["publication"] not in Event.Publication.values:
         raise DomainError("event.publication", "publication")
-    if "sealed" in changes and (event.status != Event.Status.REGISTRATION or event.pools_frozen_at is not None):
+    if "sealed" in changes and (not event.registration_open or event.pools_frozen_at is not None):
         raise DomainError("event.sealed_locked", "sealed")
     shape = {key: changes[key] for key in ("swiss_rounds", "top_cut", "best_of") if key in changes}
     if not shape:

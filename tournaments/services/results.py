@@ -8,7 +8,7 @@ from core.errors import DomainError, define_messages
 
 from ..access import require
 from ..engine.match_result import MatchResult
-from ..models import AuditAction, AuditEntry, Event, Match, Report, Round, Seat
+from ..models import AuditAction, AuditEntry, Match, Report, Round, Seat
 from .common import bump_results, locked, locked_match, log
 
 define_messages(
@@ -162,7 +162,7 @@ def _check_round_open(event, match, correction):
     latest = event.rounds.order_by("-number").values_list("pk", flat=True).first()
     if match.round_id != latest and not correction:
         raise DomainError("result.round_finished", number=match.round.number)
-    if event.status == Event.Status.FINISHED and not correction:
+    if event.is_finished and not correction:
         raise DomainError("result.event_finished")
 
 

@@ -71,7 +71,7 @@ def pair_next_round(event, actor, force=False, expected=None, seed_offset=0):
     if unconfirmed and not force:
         raise DomainError("round.results_missing", number=latest.number, status=409)
     number = (latest.number if latest else 0) + 1
-    if number > event.swiss_rounds:
+    if event.all_swiss_rounds_paired(number - 1):
         raise DomainError("round.all_paired", count=event.swiss_rounds)
     if unconfirmed:
         log(
@@ -108,7 +108,7 @@ def after_results(event_id):
     if latest is None or missing_results(latest).exists():
         return None
     event_standings(event)
-    if not event.auto_pair or latest.number >= event.swiss_rounds:
+    if not event.auto_pair or event.all_swiss_rounds_paired(latest.number):
         return None
     try:
         return pair_next_round(event, None, expected=latest.number + 1)
@@ -182,7 +182,7 @@ def start_top_cut(event, actor):
     latest = current_round(event)
     if not event.top_cut:
         raise DomainError("top_cut.none")
-    if latest is None or latest.number < event.swiss_rounds or missing_results(latest).exists():
+    if latest is None or not event.all_swiss_rounds_paired(latest.number) or missing_results(latest).exists():
         raise DomainError("top_cut.swiss_unfinished", status=409)
     seeds = [row["entrant"] for row in event_standings(event) if not row["dropped"]][: event.top_cut]
     if len(seeds) < event.top_cut:
