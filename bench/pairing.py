@@ -18,8 +18,8 @@ import statistics
 import time
 
 from tests.pairing_reference import versus_cost, versus_optimum
-from tournaments.pairing import Player, pair_round
-from tournaments.standings import ResultColumns, bye_outcome, compute_standings, versus_outcomes
+from tournaments.engine.pairing import Player, pair_round
+from tournaments.engine.standings import ResultColumns, bye_outcome, compute_standings, versus_outcomes
 
 ROUNDS = 9
 SMALL_SIZES = (8, 9, 12, 16, 17, 24, 32, 33, 48, 64)

@@ -3,18 +3,21 @@ parameters of its message. The message is rendered in the active language only w
 so the same code reads the same in pages, the API and commands, in every language.
 
 Each module that raises declares its codes with `define_messages` next to the code that uses them.
+This module imports Django only when it renders, so plain-Python modules (tournaments/engine/) may
+raise these errors with Django absent; they declare messages with core.messages' markers.
 """
 
 import datetime
+import sys
 
-from django.utils import formats
-from django.utils.functional import Promise
+from core.messages import LazyPlural, LazyText
 
 _MESSAGES = {}
 
 
 def define_messages(templates):
-    """Declare {code: gettext_lazy template}; a code is declared once, by the module that owns it."""
+    """Declare {code: gettext_lazy template}, Django's or core.messages'; a code is declared once, by
+    the module that owns it."""
     for code, template in templates.items():
         if _MESSAGES.get(code, template) is not template:
             raise ValueError(f"error code {code!r} is declared twice")
@@ -73,19 +76,30 @@ def render_message(code, params):
 def _display(value):
     if isinstance(value, DomainError):
         return value.message
-    if isinstance(value, Promise):
+    if _is_lazy(value):
         return str(value)
     if isinstance(value, datetime.date):
+        from django.utils import formats
+
         return formats.date_format(value)
     if isinstance(value, (list, tuple, set, frozenset)):
         return ", ".join(str(_display(item)) for item in value)
     return value
 
 
+def _is_lazy(value):
+    """A message still to be translated: a core.messages marker or Django's lazy string."""
+    if isinstance(value, (LazyText, LazyPlural)):
+        return True
+    # Without Django loaded no value can be its lazy string, and the engine must not load it.
+    functional = sys.modules.get("django.utils.functional")
+    return functional is not None and isinstance(value, functional.Promise)
+
+
 def _stored(value):
     if isinstance(value, DomainError):
         return {"error": value.as_dict()}
-    if isinstance(value, Promise):
+    if _is_lazy(value):
         return str(value)
     if isinstance(value, datetime.date):
         return {"date": value.isoformat()}

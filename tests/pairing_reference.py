@@ -5,7 +5,7 @@ from itertools import combinations
 
 import networkx as nx
 
-from tournaments.pairing.pods import pod_sizes
+from tournaments.engine.pairing.pods import pod_sizes
 
 BYE = object()
 

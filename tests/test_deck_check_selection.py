@@ -1,11 +1,11 @@
-"""Deck-check selection (tournaments/deck_checks.py): seeded, reproducible, fair; no database."""
+"""Deck-check selection (tournaments/engine/deck_checks.py): seeded, reproducible, fair; no database."""
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from core.errors import DomainError
-from tournaments.deck_checks import CheckTable, new_seed, select_tables
+from tournaments.engine.deck_checks import CheckTable, new_seed, select_tables
 
 TABLES = [CheckTable(number, (2 * number - 1, 2 * number)) for number in range(1, 13)]
 

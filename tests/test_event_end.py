@@ -5,13 +5,13 @@ import io
 
 import pytest
 
+from tournaments.engine.standings import final_order
 from tournaments.models import Match
 from tournaments.services import events as event_services
 from tournaments.services import results as result_services
 from tournaments.services import rounds as round_services
 from tournaments.services.standings import event_standings
 from tournaments.services.timer import control_timer, remaining_seconds
-from tournaments.standings import final_order
 
 from .conftest import join_event
 

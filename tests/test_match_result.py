@@ -6,8 +6,8 @@ import pytest
 from core.errors import DomainError
 from games import dust_collectorz
 from games.scoring import GameResult, ScoringContext
-from tournaments.match_result import MatchResult
-from tournaments.standings import compute_standings
+from tournaments.engine.match_result import MatchResult
+from tournaments.engine.standings import compute_standings
 
 A, B, C, D = 1, 2, 3, 4
 

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing import weighted
-from tournaments.pairing.matching import maximum_matching
-from tournaments.pairing.weighted import min_cost_perfect_matching
+from tournaments.engine.pairing import weighted
+from tournaments.engine.pairing.matching import maximum_matching
+from tournaments.engine.pairing.weighted import min_cost_perfect_matching
 
 
 def brute_force(count, edges):

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.errors import DomainError
-from tournaments.pairing import Player, pair_round
-from tournaments.pairing.pods import pod_sizes
+from tournaments.engine.pairing import Player, pair_round
+from tournaments.engine.pairing.pods import pod_sizes
 from tournaments.presenters import describe_note
 
 from .pairing_reference import pods_cost, pods_optimum, versus_cost, versus_optimum
@@ -229,14 +229,14 @@ def test_command_line(tmp_path):
     path = tmp_path / "in.json"
     path.write_text(json.dumps(document))
     result = subprocess.run(
-        [sys.executable, "-m", "tournaments.pairing", str(path)], cwd=ROOT, capture_output=True, text=True
+        [sys.executable, "-m", "tournaments.engine.pairing", str(path)], cwd=ROOT, capture_output=True, text=True
     )
     output = json.loads(result.stdout)
     assert sorted(sorted(t) for t in output["tables"]) == [["a", "c"], ["b", "d"]]
     assert output["stats"] == {"pair_downs": 0, "point_gap": 0, "squared_gap": 0, "rematches": 0}
     path.write_text("{")
     broken = subprocess.run(
-        [sys.executable, "-m", "tournaments.pairing", str(path)], cwd=ROOT, capture_output=True, text=True
+        [sys.executable, "-m", "tournaments.engine.pairing", str(path)], cwd=ROOT, capture_output=True, text=True
     )
     assert broken.returncode == 2 and "in.json" in broken.stderr
 

@@ -1,12 +1,12 @@
-"""What a game loss or match loss does to a result (tournaments/penalties.py); no database."""
+"""What a game loss or match loss does to a result (tournaments/engine/penalties.py); no database."""
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from core.errors import DomainError
-from tournaments.match_result import MatchResult
-from tournaments.penalties import DISQUALIFICATION, GAME_LOSS, MATCH_LOSS, WARNING, penalised_result
+from tournaments.engine.match_result import MatchResult
+from tournaments.engine.penalties import DISQUALIFICATION, GAME_LOSS, MATCH_LOSS, WARNING, penalised_result
 
 P, OPP = 1, 2
 

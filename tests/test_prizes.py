@@ -1,4 +1,4 @@
-"""The prize calculator (tournaments/prizes.py): worked examples and properties, no database."""
+"""The prize calculator (tournaments/engine/prizes.py): worked examples and properties, no database."""
 
 import pytest
 from django.utils import translation
@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.errors import DomainError
-from tournaments.prizes import (
+from tournaments.engine.prizes import (
     BY_RECORD,
     BY_STANDING,
     CURVE,

@@ -6,7 +6,7 @@ from core.errors import DomainError
 from games import dust_collectorz as dc
 from games import dust_reclamation
 from games.scoring import GameResult, ScoringContext, place_by_score
-from tournaments.match_result import MatchResult
+from tournaments.engine.match_result import MatchResult
 
 A, B, C, D = 11, 12, 13, 14
 

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from tournaments.standings import (
+from tournaments.engine.standings import (
     Outcome,
     bye_outcome,
     compute_standings,
@@ -113,7 +113,7 @@ def summary(table):
 
 
 def test_python_integer_fallback_gives_the_same_standings(monkeypatch):
-    from tournaments import standings as module
+    from tournaments.engine import standings as module
 
     outcomes = random_event()
     fast = summary(compute_standings(range(40), outcomes))
@@ -135,7 +135,7 @@ def test_integer_and_text_ids_rank_alike():
 
 
 def pod_outcomes(round_number, placements, table=None):
-    from tournaments.match_result import MatchResult
+    from tournaments.engine.match_result import MatchResult
 
     places = dict(placements)
     return MatchResult(tuple(places), placements=places).outcomes(round_number, table)

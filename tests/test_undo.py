@@ -158,13 +158,16 @@ def test_a_name_already_entered_asks_for_confirmation(client, api, organiser, al
     response = client.post(manage_url(event, "entrants/"), {"name": "marco rossi", "confirm": "1"}, follow=True)
     assert "marco rossi added." in messages_of(response)
     assert event.entrants.count() == 2
-    # An account whose username is a walk-in's name: the same question, in the API too.
-    events.add_entrant(event, organiser, name="alice")
+    # The API asks the organiser the same question.
     api.force_authenticate(organiser)
     url = f"/api/v1/tournaments/{event.pk}/entrants/"
-    refused = api.post(url, {"user": alice.pk}, format="json")
+    refused = api.post(url, {"name": "Marco Rossi"}, format="json")
     assert refused.status_code == 409 and "already entered" in refused.json()["message"]
-    assert api.post(url, {"user": alice.pk, "confirm_duplicate": True}, format="json").status_code == 201
+    assert api.post(url, {"name": "Marco Rossi", "confirm_duplicate": True}, format="json").status_code == 201
+    # A player entering with their own account is nobody's duplicate, even beside a walk-in of that name.
+    events.add_entrant(event, organiser, name="alice")
+    api.force_authenticate(alice)
+    assert api.post(url, {"user": alice.pk}, format="json").status_code == 201
 
 
 def test_a_player_drops_from_their_phone_after_their_result(client, organiser, alice, swiss):

@@ -8,7 +8,7 @@ from django.core.paginator import Paginator
 from django.db.models import Case, Count, IntegerField, Prefetch, Q, Value, When, prefetch_related_objects
 from django.utils.translation import gettext_lazy as _
 
-from .match_result import MatchResult
+from .engine.match_result import MatchResult
 from .models import Entrant, Match, Report, Seat
 from .presenters import head_start, score_text
 from .services.results import seated_result

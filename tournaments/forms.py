@@ -9,7 +9,8 @@ from django.utils.translation import ngettext
 from catalogue.models import Game
 from decks.models import Deck, DeckVersion, Format
 
-from .models import SWISS_ROUNDS, CheckedDeck, Event, EventStaff, Penalty, default_swiss_rounds
+from .engine.lifecycle import SWISS_ROUNDS, default_swiss_rounds
+from .models import CheckedDeck, Event, EventStaff, Penalty
 from .services.events import MAX_ROUNDS, registrable_versions
 from .services.results import played_result
 
@@ -156,7 +157,7 @@ class EventEditForm(forms.Form):
     def for_event(cls, event, data=None):
         initial = {name: getattr(event, name) for name in cls.base_fields}
         form = cls(data, initial=initial)
-        if event.status != Event.Status.REGISTRATION or event.pools_frozen_at is not None:
+        if not event.registration_open or event.pools_frozen_at is not None:
             del form.fields["sealed"]  # decided while registration is open (services.events.update_event)
         return form
 

@@ -8,16 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from catalogue.models import Game
 from decks.models import DeckVersion
 
-# Swiss rounds by player count (5-8 players: 3 rounds ... 410 and more: 10).
-SWISS_ROUNDS = [(8, 3), (16, 4), (32, 5), (64, 6), (128, 7), (226, 8), (409, 9)]
-
-
-def default_swiss_rounds(players):
-    for most, rounds in SWISS_ROUNDS:
-        if players <= most:
-            return rounds
-    return 10
-
+from .engine import lifecycle
 
 # Join codes are read off a projector and typed on a phone: no 0/O, 1/I/L look-alikes.
 JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -39,10 +30,10 @@ class Event(models.Model):
         FFA = "ffa", _("Free-for-all pods")
 
     class Status(models.TextChoices):
-        REGISTRATION = "registration", _("Registration")
-        SWISS = "swiss", _("Swiss rounds")
-        TOP_CUT = "top_cut", _("Top cut")
-        FINISHED = "finished", _("Finished")
+        REGISTRATION = lifecycle.REGISTRATION, _("Registration")
+        SWISS = lifecycle.SWISS, _("Swiss rounds")
+        TOP_CUT = lifecycle.TOP_CUT, _("Top cut")
+        FINISHED = lifecycle.FINISHED, _("Finished")
 
     class Publication(models.TextChoices):
         NONE = "none", _("No decklists")
@@ -89,7 +80,7 @@ class Event(models.Model):
     sealed = models.BooleanField(_("sealed: players build from a registered pool"), default=False)
     pools_frozen_at = models.DateTimeField(null=True, blank=True)  # deck building ended
     build_clock = models.BooleanField(default=False)  # the clock runs for deck building, not a round
-    prize_plan = models.JSONField(_("prize pool and payout"), default=dict, blank=True)  # see tournaments/prizes.py
+    prize_plan = models.JSONField(_("prize pool and payout"), default=dict, blank=True)  # see engine/prizes.py
     prize_sheet = models.JSONField(null=True, blank=True)  # fixed when the event finishes
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -109,9 +100,34 @@ class Event(models.Model):
         return self.mode == self.Mode.FFA
 
     def planned_rounds(self, players=None):
-        if self.swiss_rounds:
+        if self.swiss_rounds:  # set: no need to count the entrants
             return self.swiss_rounds
-        return default_swiss_rounds(players if players is not None else self.entrants.count())
+        return lifecycle.swiss_rounds_planned(None, players if players is not None else self.entrants.count())
+
+    # The lifecycle questions (tournaments/engine/lifecycle.py), for services, views and templates.
+
+    @property
+    def registration_open(self):
+        return lifecycle.registration_open(self.status)
+
+    @property
+    def accepting_entrants(self):
+        return lifecycle.accepting_entrants(self.status)
+
+    @property
+    def rounds_running(self):
+        return lifecycle.rounds_running(self.status)
+
+    @property
+    def is_finished(self):
+        return lifecycle.finished(self.status)
+
+    def all_swiss_rounds_paired(self, rounds_paired):
+        return lifecycle.all_swiss_rounds_paired(rounds_paired, self.swiss_rounds)
+
+    def results_open(self, latest_round):
+        """Whether a result entered now for a round (the latest or not) is a first entry, not a correction."""
+        return lifecycle.results_open(self.status, latest_round)
 
 
 class Entrant(models.Model):

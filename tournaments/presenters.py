@@ -11,13 +11,14 @@ from django.utils.translation import ngettext
 
 from core.errors import DomainError
 
-from . import page_cache, penalties
-from .match_result import VERSUS_POINTS, MatchResult
+from . import page_cache
+from .engine import penalties
+from .engine.match_result import VERSUS_POINTS, MatchResult
+from .engine.standings import bye_outcome
 from .models import AuditAction, CheckedDeck, Event, EventStaff, Match, Penalty, Report, Round, Seat
 from .services.results import seated_result
 from .services.standings import event_standings
 from .services.timer import remaining_seconds
-from .standings import bye_outcome
 
 STAGES = {4: "quarterfinals", 2: "semifinals", 1: "final"}
 

@@ -102,7 +102,7 @@ def event_create(request):
 def manage(request, event):
     current = event.rounds.order_by("-number").first()
     # A finished event takes no plain results: its tables without one are corrected like the others.
-    finished = event.status == Event.Status.FINISHED
+    finished = event.is_finished
     missing = current.matches.exclude(status=Match.Status.CONFIRMED).count() if current and not finished else 0
     counts = console.entrant_counts(event)
     notes = current.notes if current else []
@@ -111,7 +111,7 @@ def manage(request, event):
     context = {
         "event": event,
         "counts": counts,
-        "planned_rounds": event.swiss_rounds or event.planned_rounds(counts["active"]),
+        "planned_rounds": event.planned_rounds(counts["active"]),
         "current": current,
         "current_label": round_title(current) if current else "",
         "missing": missing,
@@ -125,11 +125,11 @@ def manage(request, event):
         "publication_form": PublicationForm(initial={"publication": event.publication}),
         "walk_in_form": WalkInForm(auto_id="id_walk_in_%s"),
         "player_form": PlayerForm(auto_id="id_player_%s"),
-        "can_add": event.status in (Event.Status.REGISTRATION, Event.Status.SWISS),
+        "can_add": event.accepting_entrants,
         "audit": _audit(event, entries, names),
         "extend_minutes": EXTEND_MINUTES,
     }
-    if event.status in (Event.Status.REGISTRATION, Event.Status.SWISS):
+    if event.accepting_entrants:
         context.update(join_context(request, event))
     return render(request, "tournaments/manage/dashboard.html", context)
 
@@ -143,7 +143,7 @@ def round_tables(request, event, number):
         "event": event,
         "round": round_,
         "label": round_title(round_),
-        "corrections": round_.number != current or event.status == Event.Status.FINISHED,
+        "corrections": not event.results_open(round_.number == current),
         "tables": console.round_tables(round_, request, action_first=round_.number == current),
         "rounds": list(event.rounds.order_by("number").values_list("number", flat=True)),
         "home_url": desk_url(request.user, event),
@@ -158,12 +158,12 @@ def players(request, event):
         "event": event,
         "counts": console.entrant_counts(event),
         "entrants": console.entrant_page(event, request),
-        "bulk": event.status == Event.Status.REGISTRATION,
+        "bulk": event.registration_open,
         "can_remove": not event.rounds.exists(),
         "swiss_rounds_paired": event.rounds.filter(stage="swiss").count(),
         "walk_in_form": WalkInForm(auto_id="id_walk_in_%s"),
         "player_form": PlayerForm(auto_id="id_player_%s"),
-        "can_add": event.status in (Event.Status.REGISTRATION, Event.Status.SWISS),
+        "can_add": event.accepting_entrants,
         "waitlist": list(registration.waiting(event)),
         "places_taken": registration.places_taken(event),
     }
@@ -192,7 +192,7 @@ def _table_context(event, match, form=None, stale=False, status=200):
     seats = row["seats"]
     pending = match.status != Match.Status.CONFIRMED
     latest = event.rounds.order_by("-number").values_list("pk", flat=True).first()
-    correction = match.round_id != latest or event.status == Event.Status.FINISHED
+    correction = not event.results_open(match.round_id == latest)
     if form is None and not correction:
         initial = {"version": match.version, **({} if pending else ResultForm.initial_for(match, seats))}
         form = ResultForm(match=match, seats=seats, event=event, initial=initial, auto_id=f"id_m{match.pk}_%s")
@@ -225,15 +225,15 @@ def _audit(event, entries, names):
 
 def next_step(event, current, results_missing):
     """What the organiser should do now: one of the keys the dashboard template knows."""
-    if event.status == Event.Status.REGISTRATION:
+    if event.registration_open:
         return "start"
-    if event.status == Event.Status.FINISHED:
+    if event.is_finished:
         return "finished"
     if results_missing:
         return "results"
     if event.status == Event.Status.TOP_CUT:
         return "final" if current.matches.count() == 1 else "advance"
-    if current is None or current.number < event.swiss_rounds:
+    if current is None or not event.all_swiss_rounds_paired(current.number):
         return "pair"
     return "top_cut" if event.top_cut else "finish"
 
@@ -696,7 +696,7 @@ def register(request, pk):
         messages.info(request, _("You are registered for this event; you can change your deck here."))
         return redirect("tournaments:submit_deck", event.pk)
     form = RegisterForm(request.POST or None, user=request.user, event=event)
-    is_open = event.status in (Event.Status.REGISTRATION, Event.Status.SWISS)
+    is_open = event.accepting_entrants
     late = event_services.deadline_passed(event)
     position = registration.position(event, request.user)
     if request.method == "POST" and is_open and position is None and form.is_valid():
@@ -811,7 +811,7 @@ def submit_deck(request, pk):
         return redirect("tournaments:register", event.pk)
     form = RegisterForm(request.POST or None, user=request.user, event=event, deck_required=True)
     frozen = event_services.deck_frozen(event, entrant)
-    is_open = event.status != Event.Status.FINISHED and not entrant.dropped and not frozen
+    is_open = not event.is_finished and not entrant.dropped and not frozen
     if request.method == "POST" and is_open and form.is_valid():
         try:
             entrant = event_services.submit_deck(entrant, form.cleaned_data["deck"], request.user)
@@ -827,7 +827,7 @@ def submit_deck(request, pk):
         "is_open": is_open,
         "entrant": entrant,
         "event_url": _event_page(event),
-        "closed_reason": _frozen_reason(event) if frozen and event.status != Event.Status.FINISHED else "",
+        "closed_reason": _frozen_reason(event) if frozen and not event.is_finished else "",
         "sealed": views_sealed.player_state(event, entrant),
     }
     return render(request, "tournaments/manage/register.html", context)

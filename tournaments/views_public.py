@@ -23,8 +23,9 @@ from decks.services.decks import version_text
 
 from . import page_cache
 from .access import event_for_viewer, visible_decklists, visible_events
+from .engine import bracket as bracket_engine
 from .joining import join_panel, join_url
-from .models import Entrant, Event, Match, Round, Seat, WaitlistEntry
+from .models import Entrant, Match, Round, Seat, WaitlistEntry
 from .presenters import (
     EXPORT_COLUMNS,
     by_name,
@@ -43,7 +44,7 @@ from .presenters import (
 )
 from .services import registration
 from .services.judge_calls import my_call
-from .services.rounds import BRACKET, current_round
+from .services.rounds import current_round
 from .services.seats import seat_sheet
 from .services.standings import event_standings
 from .services.timer import clock_label, remaining_seconds
@@ -212,7 +213,7 @@ def _event_live_html(event, organiser_view):
         round_ = current_round(event)
         rows = _round_rows(event, round_) if round_ else []
         entrants = None
-        if event.status == Event.Status.REGISTRATION:
+        if event.registration_open:
             entrants = list(event.entrants.order_by("name").values("name", "checked_in"))
         context = {
             "event": event,
@@ -222,7 +223,7 @@ def _event_live_html(event, organiser_view):
             "more_tables": max(0, len(rows) - EVENT_PAGE_TABLES),
             "players": _player_count(event),
             "entrants": entrants,
-            "rounds_planned": event.swiss_rounds or event.planned_rounds(),
+            "rounds_planned": event.planned_rounds(),
             "swiss_played": _swiss_rounds_played(event),
             "is_pods": event.is_pods,
             "organiser_view": organiser_view,
@@ -234,7 +235,7 @@ def _event_live_html(event, organiser_view):
 
 def _got_place(event, entrant):
     """Did this entry come from the waitlist? Said on the player's pages until the event starts."""
-    if entrant is None or event.status != Event.Status.REGISTRATION:
+    if entrant is None or not event.registration_open:
         return False
     return WaitlistEntry.objects.filter(entrant=entrant).exists()
 
@@ -368,8 +369,8 @@ def _standings_html(event, listing):
             "query": listing.query(),
             "swiss_played": paired,
             "swiss_complete": complete,
-            "rounds_planned": event.swiss_rounds or event.planned_rounds(),
-            "final": event.status == Event.Status.FINISHED,
+            "rounds_planned": event.planned_rounds(),
+            "final": event.is_finished,
         }
         return render_to_string("tournaments/_standings_table.html", context)
 
@@ -557,13 +558,11 @@ def me(request, pk):
 
 
 def _seeds(first_round_matches, size):
-    """Seed numbers from the first top-cut round: slot k holds the seeds paired in BRACKET[size][k-1]."""
-    pairs = BRACKET.get(size, [])
+    """Seed numbers from the first top-cut round: each slot holds the seeds the bracket pairs there."""
     seeds = {}
     for match in first_round_matches:
-        if match.bracket_slot and match.bracket_slot <= len(pairs):
-            for seat, seed in zip(match.seats.all(), pairs[match.bracket_slot - 1], strict=False):
-                seeds[seat.entrant_id] = seed
+        for seat, seed in zip(match.seats.all(), bracket_engine.slot_seeds(size, match.bracket_slot), strict=False):
+            seeds[seat.entrant_id] = seed
     return seeds
 
 
@@ -646,7 +645,7 @@ def _projector_html(event, url):
 
     def build():
         round_ = current_round(event)
-        still_open = event.status in (Event.Status.REGISTRATION, Event.Status.SWISS)
+        still_open = event.accepting_entrants
         rows = _round_rows(event, round_) if round_ else []
         # Before round 1 of a sealed event the projector shows the deck-building seats instead.
         seating = round_ is None and event.sealed

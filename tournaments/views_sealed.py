@@ -16,7 +16,7 @@ from core.errors import DomainError
 
 from .access import can, event_for_viewer
 from .forms import BuildClockForm, PoolForm, SeatDrawForm, errors_in_one_line
-from .models import Entrant, Event, SealedPool
+from .models import Entrant, SealedPool
 from .presenters import timer_state
 from .services import sealed as sealed_services
 from .services import seats as seat_services
@@ -110,7 +110,7 @@ def deck_building(request, event):
         }
         for entrant in entrants
     ]
-    before_round_one = event.status == Event.Status.REGISTRATION and not event.rounds.exists()
+    before_round_one = event.registration_open and not event.rounds.exists()
     context = {
         "event": event,
         "rows": rows,
@@ -244,5 +244,5 @@ def player_state(event, entrant):
         "seat": entrant.build_seat,
         "cards": sum(pool.cards.values()) if pool else 0,
         "frozen": event.pools_frozen_at is not None,
-        "before_rounds": event.status == Event.Status.REGISTRATION,
+        "before_rounds": event.registration_open,
     }

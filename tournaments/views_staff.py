@@ -77,7 +77,7 @@ def results_desk(request, event):
     from . import console
 
     current = event.rounds.order_by("-number").first()
-    finished = event.status == event.Status.FINISHED
+    finished = event.is_finished
     role = staff_role(request.user, event)
     context = {
         "event": event,

@@ -148,7 +148,8 @@ def add_entrant(event, actor, user=None, name="", deck_version=None, confirmed_d
     if not name:
         raise DomainError("event.walk_in_name", "name")
     same = event.entrants.filter(Q(name__iexact=name) | Q(user__username__iexact=name))
-    if not confirmed_duplicate and same.exists():
+    # A player entering with their own account is one person for sure: only typed names may repeat.
+    if not confirmed_duplicate and user is None and same.exists():
         raise DomainError("event.duplicate_name", "name", status=409, name=name)
     require_place(event, name, by_organiser=is_organiser)
     if user is not None:
@@ -178,7 +179,7 @@ def register_player(event, user, deck_version=None):
     require_status(event, Event.Status.REGISTRATION, Event.Status.SWISS)
     if event.entrants.filter(user=user).exists():
         raise DomainError("event.already_registered", "user", name=str(user))
-    if free_places(event) == 0 and event.status == Event.Status.REGISTRATION:
+    if free_places(event) == 0 and event.registration_open:
         return join_waitlist(event, user)
     return add_entrant(event, user, user=user, deck_version=deck_version)
 
@@ -236,7 +237,7 @@ def deadline_passed(event, now=None):
 def deck_frozen(event, entrant):
     """Is this entry's list frozen? From the deadline, and from the start for a list already registered
     (a late entrant may still register a first list before the deadline)."""
-    started = event.status != Event.Status.REGISTRATION
+    started = not event.registration_open
     return deadline_passed(event) or (started and entrant.deck_id is not None)
 
 
@@ -485,7 +486,7 @@ def _check_edit(event, changes):
         raise DomainError("event.name_needed", "name")
     if "publication" in changes and changes["publication"] not in Event.Publication.values:
         raise DomainError("event.publication", "publication")
-    if "sealed" in changes and (event.status != Event.Status.REGISTRATION or event.pools_frozen_at is not None):
+    if "sealed" in changes and (not event.registration_open or event.pools_frozen_at is not None):
         raise DomainError("event.sealed_locked", "sealed")
     shape = {key: changes[key] for key in ("swiss_rounds", "top_cut", "best_of") if key in changes}
     if not shape:

@@ -7,9 +7,9 @@ from django.utils.translation import gettext_lazy as _
 from core.errors import DomainError, define_messages
 
 from ..access import require
-from ..deck_checks import CheckTable, new_seed, select_tables
+from ..engine.deck_checks import CheckTable, new_seed, select_tables
+from ..engine.penalties import CHANGES_RESULT, DISQUALIFICATION
 from ..models import AuditAction, CheckedDeck, DeckCheck, Entrant, Event, Match, Penalty, Seat
-from ..penalties import CHANGES_RESULT, DISQUALIFICATION
 from . import results
 from .common import locked, locked_match, log, require_status
 

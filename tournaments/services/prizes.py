@@ -5,8 +5,8 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError, define_messages
 
+from ..engine.prizes import PayoutPlan, PrizeEntrant, Record, check_plan, compute
 from ..models import AuditAction, Event
-from ..prizes import PayoutPlan, PrizeEntrant, Record, check_plan, compute
 from .common import locked, log, organiser_only, require_status
 from .judging import disqualified_ids
 from .standings import event_standings

@@ -75,7 +75,7 @@ def position(event, user):
 
 def join_waitlist(event, user):
     """Put a player who found the event full on its waitlist (the caller holds the event lock)."""
-    if event.status != Event.Status.REGISTRATION:
+    if not event.registration_open:
         raise DomainError("capacity.full_started", status=409)
     found = event.waitlist.filter(user=user).first()
     if found is not None and found.promoted_at is None:
@@ -103,7 +103,7 @@ def leave_waitlist(event, user):
 def fill_places(event, actor):
     """Give free places to the first in line, each exactly once (the caller holds the event lock).
     Only before the event starts: once it has started nobody moves up."""
-    if event.status != Event.Status.REGISTRATION:
+    if not event.registration_open:
         return []
     free = free_places(event)
     line = waiting(event).select_for_update(of=("self",))

@@ -188,7 +188,7 @@ def _check_open(match):
     later_round = getattr(match, "later_round", None)
     if later_round is None:
         later_round = match.round.event.rounds.filter(number__gt=match.round.number).exists()
-    if later_round or match.round.event.status == Event.Status.FINISHED:
+    if later_round or match.round.event.is_finished:
         raise DomainError("report.round_over")
 
 

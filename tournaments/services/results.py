@@ -14,9 +14,9 @@ from core.bulk import update_rows
 from core.errors import DomainError, define_messages
 
 from ..access import require
-from ..match_result import MatchResult
-from ..models import AuditAction, AuditEntry, Event, Match, Report, Round, Seat
-from ..penalties import MATCH_LOSS, head_start, penalised_result, with_conceded, without_conceded
+from ..engine.match_result import MatchResult
+from ..engine.penalties import MATCH_LOSS, head_start, penalised_result, with_conceded, without_conceded
+from ..models import AuditAction, AuditEntry, Match, Report, Round, Seat
 from .common import locked, locked_match, log, log_many
 
 define_messages(
@@ -226,7 +226,7 @@ def _check_round_open(event, match, correction):
     latest = event.rounds.order_by("-number").values_list("pk", flat=True).first()
     if match.round_id != latest and not correction:
         raise DomainError("result.round_finished", number=match.round.number)
-    if event.status == Event.Status.FINISHED and not correction:
+    if event.is_finished and not correction:
         raise DomainError("result.event_finished")
 
 

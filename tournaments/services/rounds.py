@@ -9,8 +9,9 @@ from django.utils.translation import gettext_lazy as _
 from core.bulk import db_value, insert_rows
 from core.errors import DomainError, define_messages
 
+from ..engine import bracket
+from ..engine.pairing import Player, pair_round
 from ..models import AuditAction, AuditEntry, Event, Match, Report, Round, Seat
-from ..pairing import Player, pair_round
 from .common import locked, log, organiser_only, require_status
 from .results import record_byes, seated_result
 from .standings import event_standings
@@ -69,7 +70,7 @@ def pair_next_round(event, actor, force=False, expected=None, seed_offset=0):
     if unconfirmed and not force:
         raise DomainError("round.results_missing", number=latest.number, status=409)
     number = (latest.number if latest else 0) + 1
-    if number > event.swiss_rounds:
+    if event.all_swiss_rounds_paired(number - 1):
         raise DomainError("round.all_paired", count=event.swiss_rounds)
     if unconfirmed:
         log(
@@ -105,7 +106,7 @@ def after_results(event_id):
     if latest is None or missing_results(latest).exists():
         return None
     event_standings(event)
-    if not event.auto_pair or latest.number >= event.swiss_rounds:
+    if not event.auto_pair or event.all_swiss_rounds_paired(latest.number):
         return None
     try:
         return pair_next_round(event, None, expected=latest.number + 1)
@@ -165,9 +166,6 @@ def _start_timer(event):
     event.save(update_fields=["timer_ends_at", "timer_paused_seconds", "build_clock"])
 
 
-BRACKET = {4: [(1, 4), (2, 3)], 8: [(1, 8), (4, 5), (2, 7), (3, 6)]}
-
-
 @transaction.atomic
 def start_top_cut(event, actor):
     """Single elimination seeded 1v8, 4v5, 2v7, 3v6 from the Swiss standings (dropped players out)."""
@@ -177,14 +175,14 @@ def start_top_cut(event, actor):
     latest = current_round(event)
     if not event.top_cut:
         raise DomainError("top_cut.none")
-    if latest is None or latest.number < event.swiss_rounds or missing_results(latest).exists():
+    if latest is None or not event.all_swiss_rounds_paired(latest.number) or missing_results(latest).exists():
         raise DomainError("top_cut.swiss_unfinished", status=409)
     seeds = [row["entrant"] for row in event_standings(event) if not row["dropped"]][: event.top_cut]
     if len(seeds) < event.top_cut:
         raise DomainError("top_cut.not_enough", count=event.top_cut)
     round_ = Round.objects.create(event=event, number=latest.number + 1, stage=Round.Stage.TOP_CUT)
-    for slot, (high, low) in enumerate(BRACKET[event.top_cut], start=1):
-        _bracket_match(round_, slot, seeds[high - 1], seeds[low - 1])
+    for slot, (first, second) in enumerate(bracket.first_round(seeds), start=1):
+        _bracket_match(round_, slot, first, second)
     event.status = Event.Status.TOP_CUT
     event.save(update_fields=["status"])
     _start_timer(event)
@@ -222,8 +220,8 @@ def advance_top_cut(event, actor):
         log(event, actor, AuditAction.EVENT_FINISH, after={"winner": winners[0]})
         return None
     round_ = Round.objects.create(event=event, number=latest.number + 1, stage=Round.Stage.TOP_CUT)
-    for slot in range(len(winners) // 2):
-        _bracket_match(round_, slot + 1, winners[2 * slot], winners[2 * slot + 1])
+    for slot, (first, second) in enumerate(bracket.next_round(winners), start=1):
+        _bracket_match(round_, slot, first, second)
     _start_timer(event)
     log(event, actor, AuditAction.TOP_CUT_ADVANCE, round_number=round_.number, after={"players": winners})
     return round_

@@ -19,7 +19,7 @@ from core.errors import DomainError
 from core.tasks import enqueue_once_on_commit
 from games.scoring import ScoringContext
 
-from ..match_result import MatchResult
+from ..engine.match_result import MatchResult
 from ..models import Match, Report
 from .results import ScoredTables, final_result, settle_claims
 

@@ -3,9 +3,9 @@
 from django.core.cache import cache
 from django.db.models import Prefetch
 
-from ..match_result import MatchResult
-from ..models import Event, Match, Penalty, Round, Seat
-from ..standings import Outcome, ResultColumns, bye_outcome, compute_standings, final_order
+from ..engine.match_result import MatchResult
+from ..engine.standings import Outcome, ResultColumns, bye_outcome, compute_standings, final_order
+from ..models import Match, Penalty, Round, Seat
 from .results import seated_result
 
 CACHE_SECONDS = 24 * 3600
@@ -18,7 +18,7 @@ def event_standings(event):
     rows = cache.get(key)
     if rows is None:
         rows = _compute(event)
-        if event.status == Event.Status.FINISHED and event.top_cut:
+        if event.is_finished and event.top_cut:
             rows = _with_top_cut(event, rows)
         cache.set(key, rows, CACHE_SECONDS)
     return rows

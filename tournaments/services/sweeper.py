@@ -43,7 +43,7 @@ def events_waiting_for_pairing():
     waiting = []
     for event in Event.objects.filter(auto_pair=True, status=Event.Status.SWISS).only("pk", "swiss_rounds"):
         latest = event.rounds.order_by("-number").only("pk", "number").first()
-        if latest is None or latest.number >= event.swiss_rounds:
+        if latest is None or event.all_swiss_rounds_paired(latest.number):
             continue
         if not Match.objects.filter(round=latest).exclude(status=Match.Status.CONFIRMED).exists():
             waiting.append(event.pk)

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError, define_messages
 
-from ..models import AuditAction, Event
+from ..models import AuditAction
 from .common import locked, log, organiser_only
 
 BUILD_MINUTES = 30  # a prerelease's usual deck-building time
@@ -26,7 +26,7 @@ define_messages(
 
 
 def remaining_seconds(event):
-    if event.status == Event.Status.FINISHED:
+    if event.is_finished:
         return None  # a finished event's clock never runs, whatever was left on it
     if event.timer_paused_seconds is not None:
         return event.timer_paused_seconds
@@ -39,7 +39,7 @@ def remaining_seconds(event):
 def control_timer(event, actor, action, minutes=0):
     event = locked(event)
     organiser_only(event, actor)
-    if event.status == Event.Status.FINISHED:
+    if event.is_finished:
         raise DomainError("timer.event_over", "action")
     now = timezone.now()
     if action == "start":  # a round's length: the clock no longer counts deck building
@@ -73,7 +73,7 @@ def start_build_clock(event, actor, minutes=BUILD_MINUTES):
     organiser_only(event, actor)
     if not event.sealed:
         raise DomainError("timer.build_sealed", "minutes")
-    if event.status != Event.Status.REGISTRATION or event.rounds.exists():
+    if not event.registration_open or event.rounds.exists():
         raise DomainError("timer.build_started", "minutes", status=409)
     least, most = BUILD_LIMITS
     if not isinstance(minutes, int) or not least <= minutes <= most:

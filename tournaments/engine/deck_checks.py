@@ -8,10 +8,9 @@ import random
 import secrets
 from dataclasses import dataclass
 
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
-
 from core.errors import DomainError, define_messages
+from core.messages import gettext_lazy as _
+from core.messages import ngettext_lazy
 
 MAX_SEED_LENGTH = 64
 

@@ -6,9 +6,8 @@ loss makes the match a clean loss for the penalised player (the opponent wins it
 3). Both apply to one-against-one matches; pods have no games to lose.
 """
 
-from django.utils.translation import gettext_lazy as _
-
 from core.errors import DomainError, define_messages
+from core.messages import gettext_lazy as _
 
 from .match_result import MatchResult
 

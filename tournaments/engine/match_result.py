@@ -6,11 +6,9 @@ from scored games; it knows its winner, its match points and what makes it impos
 from collections import Counter
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
-
 from core.errors import DomainError, define_messages
-from games.scoring import require_member
+from core.messages import gettext_lazy as _
+from core.messages import ngettext_lazy
 
 from .standings import Outcome
 
@@ -59,7 +57,7 @@ class MatchResult:
         if not isinstance(wins, dict) or _not_whole(draws) or any(_not_whole(value) for value in wins.values()):
             raise DomainError("result.wins_whole", "wins")
         try:
-            counted = {require_member(key, sides, "wins"): value for key, value in wins.items()}
+            counted = {_member(key, sides, "wins"): value for key, value in wins.items()}
         except DomainError:
             raise DomainError("result.wins_sides", "wins") from None
         if set(counted) != set(sides):
@@ -71,7 +69,7 @@ class MatchResult:
         if not isinstance(placements, dict) or any(_not_whole(value) for value in placements.values()):
             raise DomainError("result.placements_whole", "placements")
         try:
-            placed = {require_member(key, sides, "placements"): value for key, value in placements.items()}
+            placed = {_member(key, sides, "placements"): value for key, value in placements.items()}
         except DomainError:
             raise DomainError("result.placements_everyone", "placements", count=len(sides)) from None
         if set(placed) != set(sides):
@@ -250,3 +248,11 @@ def _score_game(game, definition, context, field_name):
     except DomainError as error:
         error.field = f"{field_name}.{error.field}"
         raise
+
+
+def _member(key, sides, field_name):
+    # games.scoring imports Django when loaded (games/ declares its messages with Django's markers),
+    # so the engine loads it when a result is built rather than when the engine is imported.
+    from games.scoring import require_member
+
+    return require_member(key, sides, field_name)

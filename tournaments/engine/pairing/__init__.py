@@ -1,6 +1,6 @@
 """The Swiss pairing engine, plain Python (no Django models). See docs/pairing.md.
 
-python -m tournaments.pairing INPUT.json   # prints the pairing as JSON
+python -m tournaments.engine.pairing INPUT.json   # prints the pairing as JSON
 """
 
 from .model import Pairing, Player, players_from_json

@@ -1,9 +1,7 @@
-"""python -m tournaments.pairing INPUT.json: the pairing of one round, as JSON."""
+"""python -m tournaments.engine.pairing INPUT.json: the pairing of one round, as JSON."""
 
 import json
 import sys
-
-from django.conf import settings
 
 from core.errors import DomainError
 
@@ -13,10 +11,8 @@ from . import pair_round, players_from_json
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     if len(argv) != 1:
-        print("usage: python -m tournaments.pairing INPUT.json", file=sys.stderr)
+        print("usage: python -m tournaments.engine.pairing INPUT.json", file=sys.stderr)
         return 2
-    if not settings.configured:
-        settings.configure(USE_I18N=False)
     try:
         with open(argv[0], encoding="utf-8") as handle:
             document = json.load(handle)

@@ -10,9 +10,8 @@ table needs is refused, never shrunk silently.
 import re
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext_lazy as _
-
 from core.errors import DomainError, define_messages
+from core.messages import gettext_lazy as _
 
 BY_RECORD, BY_STANDING, CURVE = "record", "standing", "curve"
 SCHEMES = (BY_RECORD, BY_STANDING, CURVE)

@@ -2,9 +2,8 @@
 
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext_lazy as _
-
 from core.errors import DomainError, define_messages
+from core.messages import gettext_lazy as _
 
 define_messages(
     {
