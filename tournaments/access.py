@@ -31,6 +31,7 @@ define_messages(
         "access.correct_results": gettext_lazy("Only the event's organiser and judges can correct results."),
         "access.penalties": gettext_lazy("Only the event's organiser and judges can issue penalties."),
         "access.deck_checks": gettext_lazy("Only the event's organiser and judges can do deck checks."),
+        "access.not_playing": gettext_lazy("You are not playing in this event."),
     }
 )
 

@@ -14,6 +14,8 @@ from .models import CheckedDeck, Event, EventStaff, Penalty
 from .services.events import MAX_ROUNDS, registrable_versions
 from .services.results import played_result
 
+DEADLINE_HELP = _("Players cannot change their deck after this; leave blank for no deadline.")
+
 
 def swiss_rounds_help():
     """“Leave blank for the default: 3 rounds up to 8 players, 4 up to 16, …” from the model's table."""
@@ -111,7 +113,7 @@ class EventForm(forms.Form):
         label=_("Decklist deadline"),
         required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-        help_text=_("Players cannot change their deck after this; leave blank for no deadline."),
+        help_text=DEADLINE_HELP,
     )
     late_entry_losses = forms.BooleanField(
         label=_("Late entrants get losses for the rounds they missed"), required=False, initial=True
@@ -199,7 +201,7 @@ class DeadlineForm(forms.Form):
         label=_("Decklist deadline"),
         required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-        help_text=_("Players cannot change their deck after this; leave blank for no deadline."),
+        help_text=DEADLINE_HELP,
     )
 
 

@@ -15,7 +15,7 @@ from .access import can, visible_decklists
 from .forms import DeadlineForm, DecklistPasteForm, errors_in_one_line
 from .models import Entrant
 from .services import events as event_services
-from .views_staff import staff_view
+from .views_staff import registered_message, staff_view
 
 
 @staff_view("see_decklists")
@@ -69,7 +69,7 @@ def paste_decklist(request, event, entrant_id):
             except DomainError as error:
                 form.add_error(error.field if error.field in form.fields else None, error.message)
             else:
-                _registered_message(request, entrant)
+                registered_message(request, entrant)
                 return redirect("tournaments:decklists", event.pk)
     context = {
         "event": event,
@@ -90,10 +90,3 @@ def _check(event, text, form):
     except DomainError as error:
         form.add_error("decklist", error.message)
         return None
-
-
-def _registered_message(request, entrant):
-    if entrant.deck_legal:
-        messages.success(request, _("Deck registered for %(name)s.") % {"name": entrant.name})
-    else:
-        messages.warning(request, _("Deck registered for %(name)s, but it is not legal.") % {"name": entrant.name})

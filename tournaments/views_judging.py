@@ -133,7 +133,7 @@ def extension(request, event, match_id):
     match = get_object_or_404(Match, pk=match_id, round__event=event)
     form = ExtensionForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("An extension is 1 to %(max)s minutes.") % {"max": judging.MAX_EXTENSION_MINUTES})
+        messages.error(request, DomainError("extension.minutes", max=judging.MAX_EXTENSION_MINUTES).message)
         return _judging(event, "extensions")
     done, match = _attempt(request, judging.extend_table, match, request.user, form.cleaned_data["minutes"])
     if done:
@@ -173,7 +173,7 @@ def deck_check_outcome(request, event, checked_id):
     checked = get_object_or_404(CheckedDeck, pk=checked_id, deck_check__event=event)
     form = DeckCheckOutcomeForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Record OK, or a problem with a note."))
+        messages.error(request, DomainError("deck_check.outcome").message)
         return _judging(event, "deck-checks")
     data = form.cleaned_data
     done, _checked = _attempt(

@@ -41,7 +41,7 @@ from .services import results as result_services
 from .services import rounds as round_services
 from .services.results import last_result_entry
 from .services.timer import control_timer
-from .views_staff import desk_url, staff_view
+from .views_staff import desk_url, registered_message, staff_view
 
 AUDIT_ENTRIES = 30
 EXTEND_MINUTES = 5
@@ -176,7 +176,7 @@ def table(request, event, match_id):
     With ?fragment=1 only the table's panel, for the dashboard to show in place."""
     match = _match(event, match_id)
     if match.is_bye:
-        raise Http404(_("A bye has no result to enter."))
+        raise Http404(DomainError("result.bye").message)
     fragment = request.GET.get("fragment") == "1"
     template = "tournaments/manage/_table.html" if fragment else "tournaments/manage/table.html"
     context = {
@@ -334,12 +334,7 @@ def entrant_deck(request, event, entrant_id):
         except DomainError as error:
             form.add_error("deck" if error.field == "deck" else None, error.message)
         else:
-            if entrant.deck_legal:
-                messages.success(request, _("Deck registered for %(name)s.") % {"name": entrant.name})
-            else:
-                messages.warning(
-                    request, _("Deck registered for %(name)s, but it is not legal.") % {"name": entrant.name}
-                )
+            registered_message(request, entrant)
             return _dashboard(event, "entrants")
     return render(request, "tournaments/manage/entrant_deck.html", {"event": event, "entrant": entrant, "form": form})
 
@@ -521,8 +516,12 @@ def result(request, event, match_id):
             return _stale(request, event, match, error)
         messages.error(request, f"{prefix} {error.message}")
     else:
-        messages.success(request, _("Table %(table)s: result saved.") % {"table": match.table})
+        _saved(request, match)
     return _back(request, event)
+
+
+def _saved(request, match):
+    messages.success(request, _("Table %(table)s: result saved.") % {"table": match.table})
 
 
 def _stale(request, event, match, error):
@@ -558,7 +557,7 @@ def accept(request, event, match_id):
         expected_version=int(version) if version.isdigit() else None,
     )
     if done:
-        messages.success(request, _("Table %(table)s: result saved.") % {"table": match.table})
+        _saved(request, match)
     return _back(request, event)
 
 
@@ -647,7 +646,7 @@ def finish(request, event):
 def timer(request, event):
     form = TimerForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("The clock cannot do that now."))
+        messages.error(request, DomainError("timer.cannot").message)
         return _back(request, event, "timer")
     action = form.cleaned_data["action"]
     minutes = form.cleaned_data["minutes"] or (EXTEND_MINUTES if action == "extend" else 0)
@@ -668,7 +667,7 @@ def timer(request, event):
 def publication(request, event):
     form = PublicationForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Unknown publication choice."))
+        messages.error(request, DomainError("event.publication").message)
         return _dashboard(event, "publication")
     done, _event = _attempt(
         request, event_services.set_publication, event, request.user, form.cleaned_data["publication"]

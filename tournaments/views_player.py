@@ -116,7 +116,7 @@ def drop_self(request, pk):
     event = event_for_viewer(request.user, pk)
     entrant = event.entrants.filter(user=request.user).first()
     if entrant is None:
-        raise Http404(_("You are not playing in this event."))
+        raise Http404(DomainError("access.not_playing").message)
     if request.method == "POST":
         try:
             drop(entrant, request.user)

@@ -17,6 +17,7 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from core.errors import DomainError
 from core.exports import csv_writer
 from decks.models import Format
 from decks.services.decks import version_text
@@ -529,7 +530,7 @@ def me(request, pk):
     event = event_for_viewer(request.user, pk)
     entrant = _my_entrant(request.user, event)
     if entrant is None:
-        raise Http404(_("You are not playing in this event."))
+        raise Http404(DomainError("access.not_playing").message)
     latest = current_round(event)
     history = _my_matches(entrant)
     now = history[0] if history and latest and history[0]["round"].pk == latest.pk else None

@@ -87,7 +87,7 @@ def my_pool(request, pk):
 def entrant_pool(request, event, entrant_id):
     """A judge or the organiser registers a player's pool (pasted from the player's sheet)."""
     if not event.sealed:
-        raise Http404(_("This event is not a sealed event."))
+        raise Http404(DomainError("sealed.not_sealed").message)
     entrant = get_object_or_404(Entrant, pk=entrant_id, event=event)
     return _pool_page(request, event, entrant, reverse("tournaments:deck_building", args=[event.pk]), False)
 
@@ -96,7 +96,7 @@ def entrant_pool(request, event, entrant_id):
 def deck_building(request, event):
     """Per player: seat, pool and deck; and the organiser's deck-building controls."""
     if not event.sealed:
-        raise Http404(_("This event is not a sealed event."))
+        raise Http404(DomainError("sealed.not_sealed").message)
     entrants = list(
         event.entrants.filter(dropped_after__isnull=True)
         .select_related("sealed_pool", "deck__deck")
@@ -223,7 +223,7 @@ def seats(request, pk):
     """The printable seats sheet: players by name, each with a deck-building seat."""
     event = event_for_viewer(request.user, pk)
     if not event.sealed:
-        raise Http404(_("This event is not a sealed event."))
+        raise Http404(DomainError("sealed.not_sealed").message)
     context = {
         "event": event,
         "lines": seat_services.seat_sheet(event),

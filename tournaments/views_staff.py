@@ -115,3 +115,11 @@ def event_log(request, event):
         "back_url": desk_url(request.user, event),
     }
     return render(request, "tournaments/manage/log.html", context)
+
+
+def registered_message(request, entrant):
+    """Staff registered a list for an entry: say whether it lets them check in."""
+    if entrant.deck_legal:
+        messages.success(request, _("Deck registered for %(name)s.") % {"name": entrant.name})
+    else:
+        messages.warning(request, _("Deck registered for %(name)s, but it is not legal.") % {"name": entrant.name})
