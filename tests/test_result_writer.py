@@ -23,7 +23,7 @@ def site(db):
 
 
 @pytest.fixture
-def table(site, django_capture_on_commit_callbacks):
+def table(site, eager_celery):
     """A best-of-3 event of the sample's organiser: ben (alice's account) against lena (bob's) at
     table 1, and a game loss to lena at a deck check while they play."""
     organiser, alice, bob = site["organiser"], site["alice"], site["bob"]
