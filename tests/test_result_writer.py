@@ -117,7 +117,7 @@ def test_a_report_that_cannot_be_true_with_the_game_loss_is_refused(
         f"/api/v1/matches/{match.pk}/report/", played, format="json", HTTP_ACCEPT_LANGUAGE=language
     ).json()
     assert answer["code"] == "result.with_game_loss"
-    assert {"en": "report only the games played", "fr": "parties jouées"}[language] in answer["message"]
+    assert {"en": "report only the games played", "fr": "manches jouées"}[language] in answer["message"]
     assert match.reports.count() == 0
     assert stored(match)[0] == Match.Status.PENDING
 
