@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views_player, views_public, views_sealed
+from . import views_player, views_public, views_sealed, views_teams
 
 urlpatterns = [
     path("<int:pk>/matches/<int:match_id>/report/", views_player.report, name="report"),
@@ -19,4 +19,5 @@ urlpatterns = [
     path("<int:pk>/timer/", views_public.timer, name="timer"),
     path("<int:pk>/projector/", views_public.projector, name="projector"),
     path("<int:pk>/seats/", views_sealed.seats, name="seats"),
+    path("<int:pk>/teams/<int:entrant_id>/join/", views_teams.join_team, name="join_team"),
 ]

@@ -43,7 +43,7 @@ from .presenters import (
     table_end,
     top_cut_stage,
 )
-from .services import registration
+from .services import registration, teams
 from .services.judge_calls import my_call
 from .services.rounds import current_round
 from .services.seats import seat_sheet
@@ -261,6 +261,7 @@ def event_detail(request, pk):
             "places_taken": registration.places_taken(event) if event.capacity else None,
             "places_waiting": registration.waiting(event).count() if event.capacity else 0,
             "decks": _readable_decks(request.user, event),
+            "teams_naming_me": [] if me else teams.teams_naming(event, request.user),
         }
         return render(request, "tournaments/event_detail.html", context)
 

@@ -1,6 +1,9 @@
-"""Team events: the organiser adds a team of two (accounts or names) from the dashboard."""
+"""Team events: the organiser adds a team of two by name from the dashboard; a member with an
+account links it from the event page."""
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -9,7 +12,9 @@ from django.views.decorators.http import require_POST
 from core.errors import DomainError
 
 from .forms import TeamForm, errors_in_one_line
+from .access import event_for_viewer
 from .services import events as event_services
+from .services import teams
 from .views_staff import staff_view
 
 
@@ -28,3 +33,18 @@ def add_team(request, event):
         else:
             messages.success(request, _("%(name)s added.") % {"name": team.name})
     return redirect(reverse("tournaments:manage_players", args=[event.pk]))
+
+
+@login_required
+@require_POST
+def join_team(request, pk, entrant_id):
+    """A member named in a team links their account to it, and may then report for the team."""
+    event = event_for_viewer(request.user, pk)
+    team = get_object_or_404(event.entrants, pk=entrant_id)
+    try:
+        teams.join_team(team, request.user)
+    except DomainError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("You play in this event as a member of %(name)s.") % {"name": team.name})
+    return redirect(reverse("tournaments:event", args=[event.pk]))

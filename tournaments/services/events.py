@@ -2,7 +2,6 @@
 
 import secrets
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -186,8 +185,8 @@ def register_player(event, user, deck_version=None):
 
 @transaction.atomic
 def add_team(event, actor, name, members):
-    """A team of two in a team event: `members` are two usernames or names (a username links that
-    member's account, who may then report and confirm the team's results)."""
+    """A team of two in a team event: `members` are two names. A member with an account links it
+    themselves (services.teams.join_team), and may then report and confirm the team's results."""
     event = locked(event)
     organiser_only(event, actor)
     require_status(event, Event.Status.REGISTRATION, Event.Status.SWISS)
@@ -199,25 +198,22 @@ def add_team(event, actor, name, members):
         raise DomainError("event.team_name", "name")
     if len(members) != 2 or not all(members) or members[0].casefold() == members[1].casefold():
         raise DomainError("event.team_members", "members")
-    accounts = _member_accounts(event, members)
+    _check_members_free(event, members)
     require_place(event, name)
     joined = event.rounds.count() + 1
     entrant = Entrant.objects.create(
         event=event, name=name[:120], joined_round=joined, checked_in=not event.format_slug, member_names=members
     )
-    entrant.members.set(accounts)
     log(event, actor, AuditAction.TEAM_ADD, entrant=entrant, after={"members": members})
     return entrant
 
 
-def _member_accounts(event, members):
-    User = get_user_model()  # noqa: N806
-    accounts = [User.objects.filter(username__iexact=member, is_active=True).first() for member in members]
-    accounts = [account for account in accounts if account is not None]
-    taken = event.entrants.filter(Q(user__in=accounts) | Q(members__in=accounts)).values_list("name", flat=True)
-    if accounts and taken.exists():
-        raise DomainError("event.already_registered", "members", name=taken.first())
-    return accounts
+def _check_members_free(event, members):
+    """A name is a member of one team only (whether or not it is someone's username)."""
+    wanted = {member.casefold() for member in members}
+    for team in event.entrants.exclude(member_names=[]):
+        if wanted & {name.casefold() for name in team.member_names}:
+            raise DomainError("event.already_registered", "members", name=team.name)
 
 
 @transaction.atomic
