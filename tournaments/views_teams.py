@@ -3,16 +3,15 @@ account links it from the event page."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404
-from django.shortcuts import redirect
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
 
-from .forms import TeamForm, errors_in_one_line
 from .access import event_for_viewer
+from .forms import TeamForm, errors_in_one_line
 from .services import events as event_services
 from .services import teams
 from .views_staff import staff_view
