@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy, ngettext_lazy
 from rest_framework import exceptions
 from rest_framework.views import exception_handler
 
+from core.db_blips import is_blip
 from core.errors import DomainError, define_messages
 from core.request_limits import limit_error
 
@@ -37,6 +38,8 @@ define_messages(
 
 
 def json_exception_handler(exc, context):
+    if is_blip(exc):
+        return None  # DRF raises it again: retried or answered 503 by core.db_blips
     exc = limit_error(exc) or exc
     if isinstance(exc, DomainError):
         return JsonResponse(exc.body(), status=exc.status)

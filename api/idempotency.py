@@ -1,15 +1,19 @@
-"""Idempotency-Key for API writes: a repeated request gets the first response again; a repeat
-while the first is still running gets 409. A request that fails releases its key, so a retry runs."""
+"""Idempotency-Key for API writes and the phone's report form: a repeated request gets the first
+response again; a repeat while the first is still running gets 409. A request that fails releases
+its key, so a retry runs."""
 
 import functools
 
 from django.db import IntegrityError, transaction
-from django.http import JsonResponse
+from django.http import HttpResponseRedirect, JsonResponse
 from django.utils.translation import gettext as _
+
+from core.db_blips import BLIPS, close_broken_connection
 
 from .models import IdempotentRequest
 
 MAX_KEY = 100
+REDIRECTS = (302, 303)
 
 
 def idempotent(view):
@@ -43,16 +47,34 @@ def _claim(user, key, path):
         if first.status is None:
             message = _("The first request with this Idempotency-Key is still being processed.")
             return first, JsonResponse({"message": message}, status=409)
+        if first.status in REDIRECTS:  # a page's form: back to where the first answer sent the browser
+            return first, HttpResponseRedirect(first.body["location"])
         return first, JsonResponse(first.body, status=first.status, safe=False)
 
 
 def _finish(record, response):
-    """Keep a successful answer for replay; nothing else is worth replaying."""
-    if response.status_code >= 400 or not hasattr(response, "data"):
-        _release(record)
+    """Keep a successful answer for replay (the API's data, or where a page's form redirects);
+    nothing else is worth replaying."""
+    if response.status_code in REDIRECTS:
+        body = {"location": response["Location"]}
+    elif response.status_code < 400 and hasattr(response, "data"):
+        body = response.data
     else:
-        IdempotentRequest.objects.filter(pk=record.pk).update(status=response.status_code, body=response.data)
+        _release(record)
+        return
+    rows = IdempotentRequest.objects.filter(pk=record.pk)
+    _despite_a_dropped_connection(lambda: rows.update(status=response.status_code, body=body))
 
 
 def _release(record):
-    IdempotentRequest.objects.filter(pk=record.pk).delete()
+    _despite_a_dropped_connection(IdempotentRequest.objects.filter(pk=record.pk).delete)
+
+
+def _despite_a_dropped_connection(write):
+    """If the connection dropped during the request, write on a new one: a key is never left in
+    progress for ever (each retry would get 409)."""
+    try:
+        write()
+    except BLIPS:
+        close_broken_connection()
+        write()

@@ -1,7 +1,8 @@
 """/healthz: database and broker state, for load balancers and monitoring.
 
 A web process without its database cannot serve (503). Without Redis it still serves pages and
-takes reports (the sweeper sends the work once Redis is back), so the site is "degraded" (200).
+takes reports (the sweeper sends the work once Redis is back), so the site is "degraded" (200); so it
+is when no worker was seen for WORKER_STALE_SECONDS (core/workers.py): reports wait unscored.
 """
 
 import logging
@@ -10,6 +11,9 @@ import redis
 from django.conf import settings
 from django.db import DatabaseError, connection
 from django.http import JsonResponse
+from django.utils import timezone
+
+from core.workers import last_heartbeat, worker_live
 
 logger = logging.getLogger(__name__)
 TIMEOUT_SECONDS = 1
@@ -38,8 +42,25 @@ def _broker_state():
     return "ok"
 
 
+def _worker_state(broker):
+    """{"worker": ...} and, when no worker is live, the reason."""
+    if broker == "in-process":
+        return {"worker": "in-process"}
+    if broker == "down":
+        return {"worker": "unknown"}
+    seen = last_heartbeat()
+    if worker_live(seen):
+        return {"worker": "ok"}
+    if seen is None:
+        return {"worker": "down", "reason": "no worker seen"}
+    seconds = int((timezone.now() - seen).total_seconds())
+    return {"worker": "down", "reason": f"no worker seen for {seconds} s", "worker_seen": seen.isoformat()}
+
+
 def healthz(request):
     state = {"database": _database_state(), "broker": _broker_state()}
     if state["database"] != "ok":
         return JsonResponse({"status": "error", **state}, status=503)
-    return JsonResponse({"status": "degraded" if state["broker"] == "down" else "ok", **state})
+    state.update(_worker_state(state["broker"]))
+    degraded = state["broker"] == "down" or state["worker"] == "down"
+    return JsonResponse({"status": "degraded" if degraded else "ok", **state})

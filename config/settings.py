@@ -87,6 +87,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "core.db_blips.DatabaseBlipMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
 ]
@@ -166,7 +167,16 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A worker never gives up on its broker: it reconnects with backoff (2 s more per attempt, at most
+# 30 s) at start and after any loss, for as long as it takes (docs/scoring.md, "When Redis goes away").
+CELERY_BROKER_TRANSPORT = "core.broker:Transport" if REDIS_URL else None
+CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_CHANNEL_ERROR_RETRY = True  # a Redis that is loading or was demoted: reconnect too
+# A task whose acknowledgement can no longer reach the broker is stopped: it will be delivered again
+# (or resent by the sweeper), and every task is idempotent.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CELERY_TASK_DEFAULT_QUEUE = "default"
 # Fail fast when the broker is down: the report is saved and the sweeper sends it later.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
@@ -174,13 +184,18 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 300),
     "socket_connect_timeout": 2,
     "socket_timeout": 2,  # a frozen Redis must not hold a request longer than this
+    "socket_keepalive": True,
+    "health_check_interval": 10,  # an idle connection is pinged before use; a half-open one is dropped
 }
 # Beat keeps its schedule in memory: nothing on local disk, and its one job is a fixed interval.
 CELERY_BEAT_SCHEDULER = "celery.beat:Scheduler"
 CELERY_BEAT_SCHEDULE = {
     "sweep-reports": {"task": "tournaments.tasks.sweep_reports", "schedule": float(env_int("SWEEP_SECONDS", 10))},
     "sweep-bulk-validations": {"task": "decks.tasks.sweep_bulk_validations", "schedule": 60.0},
+    "worker-ping": {"task": "core.workers.ping", "schedule": 15.0},  # the workers' heartbeat
 }
+# /healthz and the dashboard call scoring paused when no worker was seen for this long (core/workers.py).
+WORKER_STALE_SECONDS = env_int("WORKER_STALE_SECONDS", 60)
 # A report sent to the workers is not sent again before this lease ends (then with a backoff).
 SCORING_LEASE_SECONDS = env_int("SCORING_LEASE_SECONDS", 30)
 # Tables a scoring run settles per transaction (a round's burst is a few such batches).

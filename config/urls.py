@@ -1,3 +1,5 @@
+import sys
+
 from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
@@ -12,6 +14,7 @@ from accounts.views import switch_language
 from api import errors as api_errors
 from api.auth_token import ObtainToken
 from catalogue.views import home
+from core.db_blips import is_blip, unavailable_response
 from core.request_limits import limit_error
 
 from .health import healthz
@@ -69,6 +72,8 @@ def handler404(request, exception=None):
 
 
 def handler500(request):
+    if is_blip(sys.exception()):  # raised outside a view (a session saved as the answer leaves)
+        return unavailable_response(request)
     if _is_api(request):
         return api_errors.api_server_error(request)
     return render(request, "500.html", status=500)

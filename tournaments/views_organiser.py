@@ -40,6 +40,7 @@ from .services import registration
 from .services import results as result_services
 from .services import rounds as round_services
 from .services.results import last_result_entry
+from .services.scoring_pause import scoring_paused_since
 from .services.timer import control_timer
 from .views_staff import desk_url, registered_message, staff_view
 
@@ -117,6 +118,7 @@ def manage(request, event):
         "missing": missing,
         "tables": console.round_tables(current, request, action_first=True) if current else None,
         "unscored": unscored_reports(event),
+        "scoring_paused_since": scoring_paused_since(event),
         "earlier_rounds": current.number - 1 if current else 0,
         "corrections": finished,
         "next_step": next_step(event, current, bool(missing)),

@@ -7,6 +7,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from api.idempotency import idempotent
+from core.db_blips import retry_on_blip
 from core.errors import DomainError
 
 from .access import event_for_viewer
@@ -54,8 +56,10 @@ def _done(request, pk, action):
     return redirect("tournaments:me", pk)
 
 
+@retry_on_blip
 @login_required
 @require_POST
+@idempotent
 def report(request, pk, match_id):
     match = _match(request, pk, match_id)
     body = _report_body(request.POST, match)
@@ -86,6 +90,7 @@ def _report_body(data, match):
     return {"placements": values} if key == "place" else {"wins": values, "draws": draws}
 
 
+@retry_on_blip
 @login_required
 @require_POST
 def confirm_result(request, pk, match_id):

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 
 from api.idempotency import idempotent
 from api.schema import error_responses
+from core.db_blips import retry_on_blip
 from core.errors import DomainError
 from decks.services.decks import version_text
 
@@ -448,7 +449,8 @@ def match_detail(request, pk):
     return Response(match_state(match, with_reports=bool(involved)))
 
 
-@extend_schema(request=dict, responses={202: dict})
+@extend_schema(request=dict, responses={202: dict, **error_responses(503)})
+@retry_on_blip
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 @idempotent
@@ -468,7 +470,8 @@ def match_report(request, pk):
     return Response(state, status=status.HTTP_202_ACCEPTED)  # as stored: scoring comes after
 
 
-@extend_schema(request=None, responses={202: dict})
+@extend_schema(request=None, responses={202: dict, **error_responses(503)})
+@retry_on_blip
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 @idempotent
