@@ -3,9 +3,11 @@ response again; a repeat while the first is still running gets 409. A request th
 its key, so a retry runs."""
 
 import functools
+import time
 
 from django.db import IntegrityError, transaction
 from django.http import HttpResponseRedirect, JsonResponse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.db_blips import BLIPS, close_broken_connection
@@ -14,6 +16,8 @@ from .models import IdempotentRequest
 
 MAX_KEY = 100
 REDIRECTS = (302, 303)
+IN_FLIGHT_SECONDS = 35  # longer than any request (gunicorn's timeout is 30 s)
+WRITE_ATTEMPTS = 3
 
 
 def idempotent(view):
@@ -44,12 +48,24 @@ def _claim(user, key, path):
             return IdempotentRequest.objects.create(user=user, key=key, path=path), None
     except IntegrityError:
         first = IdempotentRequest.objects.get(user=user, key=key, path=path)
+        if first.status is None and _taken_over(first):
+            return first, None
         if first.status is None:
             message = _("The first request with this Idempotency-Key is still being processed.")
             return first, JsonResponse({"message": message}, status=409)
         if first.status in REDIRECTS:  # a page's form: back to where the first answer sent the browser
             return first, HttpResponseRedirect(first.body["location"])
         return first, JsonResponse(first.body, status=first.status, safe=False)
+
+
+def _taken_over(record):
+    """A key still in progress long after any request ends was left by a request that died (its
+    process, or its database connection while it released the key): this request runs instead."""
+    now = timezone.now()
+    if record.created_at > now - timezone.timedelta(seconds=IN_FLIGHT_SECONDS):
+        return False
+    rows = IdempotentRequest.objects.filter(pk=record.pk, status=None, created_at=record.created_at)
+    return rows.update(created_at=now) == 1
 
 
 def _finish(record, response):
@@ -73,8 +89,11 @@ def _release(record):
 def _despite_a_dropped_connection(write):
     """If the connection dropped during the request, write on a new one: a key is never left in
     progress for ever (each retry would get 409)."""
-    try:
-        write()
-    except BLIPS:
-        close_broken_connection()
-        write()
+    for attempt in range(WRITE_ATTEMPTS):
+        try:
+            return write()
+        except BLIPS:
+            if attempt + 1 == WRITE_ATTEMPTS:
+                raise
+            close_broken_connection()
+            time.sleep(0.1 * (attempt + 1))

@@ -56,10 +56,10 @@ def _done(request, pk, action):
     return redirect("tournaments:me", pk)
 
 
-@retry_on_blip
 @login_required
 @require_POST
 @idempotent
+@retry_on_blip
 def report(request, pk, match_id):
     match = _match(request, pk, match_id)
     body = _report_body(request.POST, match)
@@ -90,9 +90,9 @@ def _report_body(data, match):
     return {"placements": values} if key == "place" else {"wins": values, "draws": draws}
 
 
-@retry_on_blip
 @login_required
 @require_POST
+@retry_on_blip
 def confirm_result(request, pk, match_id):
     match = _match(request, pk, match_id)
 

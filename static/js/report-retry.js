@@ -3,7 +3,7 @@
 // twice. Without JavaScript the form posts as usual. No libraries.
 (function () {
   "use strict";
-  const ATTEMPTS = 6;
+  const ATTEMPTS = 8; // about 40 s in all
   if (!window.fetch) return;
 
   function newKey() {

@@ -450,10 +450,10 @@ def match_detail(request, pk):
 
 
 @extend_schema(request=dict, responses={202: dict, **error_responses(503)})
-@retry_on_blip
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 @idempotent
+@retry_on_blip
 def match_report(request, pk):
     """A player reports: {"games": [...]} (scored by the game's rules), {"wins": {...}, "draws": n}
     or {"placements": {...}}. Answers 202; a Celery task scores it."""
@@ -471,10 +471,10 @@ def match_report(request, pk):
 
 
 @extend_schema(request=None, responses={202: dict, **error_responses(503)})
-@retry_on_blip
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 @idempotent
+@retry_on_blip
 def match_confirm(request, pk):
     report = report_services.confirm(match_for_viewer(request.user, pk), request.user)
     report.refresh_from_db()
