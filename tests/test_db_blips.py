@@ -88,10 +88,10 @@ def test_other_pages_answer_503_with_the_message(client, alice, paired, monkeypa
     assert "database" in response.content.decode()  # Italian: "il database"
 
 
-def test_a_drop_outside_any_view_is_a_503_too(rf=RequestFactory()):
+def test_a_drop_outside_any_view_is_a_503_too():
     from config.urls import handler500
 
-    request = rf.get("/en/")
+    request = RequestFactory().get("/en/")
     try:
         raise OperationalError("server closed the connection unexpectedly")
     except OperationalError:
