@@ -28,8 +28,8 @@ class Worker:
             "-n",
             f"test-{uuid.uuid4().hex[:8]}@%h",
         ]
-        if production:  # as docs/deploy.md runs it: prefork, gossip, mingle and heartbeats
-            command += ["--concurrency=2"]
+        if production:  # as docs/deploy.md runs it: prefork processes, with heartbeats
+            command += ["--concurrency=2", "--without-gossip", "--without-mingle"]
         else:
             command += ["--pool=solo", "--without-gossip", "--without-mingle", "--without-heartbeat"]
         if beat:
