@@ -46,8 +46,10 @@ messages: $(VENV)/.dev
 	$(PY) manage.py makemessages --all --no-location --no-obsolete -d djangojs --ignore=.venv --ignore=staticfiles
 	$(PY) manage.py compilemessages --ignore=.venv
 
+# As docs/deploy.md's unit runs it: started again after a crash (Ctrl-C stops it for good).
 worker: $(VENV)/.runtime
-	$(VENV)/bin/celery -A config worker --loglevel=INFO
+	until $(VENV)/bin/celery -A config worker --loglevel=INFO --without-gossip --without-mingle; do \
+	  echo "the worker stopped; starting it again in 2 s" >&2; sleep 2; done
 
 beat: $(VENV)/.runtime
 	$(VENV)/bin/celery -A config beat --loglevel=INFO
