@@ -115,7 +115,15 @@ TEMPLATES = [
 # Database: SQLite in the project folder unless DATABASE_URL is set.
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("CONN_MAX_AGE", 60))}
+    # A kept connection is checked before a request reuses it: one that PostgreSQL dropped meanwhile
+    # (a restart, a terminated backend) is replaced instead of failing the request.
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL,
+            conn_max_age=env_int("CONN_MAX_AGE", 60),
+            conn_health_checks=env_bool("CONN_HEALTH_CHECKS", True),
+        )
+    }
 else:
     # A store's Saturday on one file: writers take the lock up front (IMMEDIATE) and wait for it
     # (timeout, in seconds) instead of failing, and readers never block writers (WAL).

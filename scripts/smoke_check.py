@@ -90,6 +90,7 @@ def main():
     wait_for("the worker scores the report", lambda: call("GET", match, boss)[1]["status"] == "reported")
     expect("the opponent confirms", call("POST", f"{match}/confirm/", bo_token)[0], 202)
     wait_for("the match is confirmed", lambda: call("GET", match, boss)[1]["status"] == "confirmed")
+    expect("/healthz sees a live worker", call("GET", "/healthz")[1].get("worker"), "ok")
     status, standings = call("GET", f"{tournament}/standings/")
     expect("the standings answer", status, 200)
     if sorted(row["match_points"] for row in standings["standings"]) != [0, 3]:

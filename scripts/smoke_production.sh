@@ -36,7 +36,7 @@ export GUNICORN_BIND="127.0.0.1:$PORT" GUNICORN_WORKERS=2
 "$VENV/bin/python" manage.py load_sample_data >"$LOGS/sample.log"
 
 "$VENV/bin/gunicorn" -c config/gunicorn.py config.wsgi >"$LOGS/gunicorn.log" 2>&1 & pids+=($!)
-"$VENV/bin/celery" -A config worker --loglevel=INFO >"$LOGS/worker.log" 2>&1 & pids+=($!)
+"$VENV/bin/celery" -A config worker --loglevel=INFO --without-gossip --without-mingle >"$LOGS/worker.log" 2>&1 & pids+=($!)
 "$VENV/bin/celery" -A config beat --loglevel=INFO >"$LOGS/beat.log" 2>&1 & pids+=($!)
 
 if ! SMOKE_LOGS="$LOGS" "$VENV/bin/python" scripts/smoke_check.py "http://127.0.0.1:$PORT"; then
