@@ -48,4 +48,3 @@ class ProfileForm(forms.ModelForm):
                 code="look_alike",
             )
         return display_name
-

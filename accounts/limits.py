@@ -3,6 +3,7 @@ account and per client address in fixed windows (settings.LOGIN_LIMITS). A succe
 the account's failures, so normal logins never lock anyone out. Counts live in the cache; while the
 cache is down they live in the database (`LoginFailures`), so the limits still hold."""
 
+import contextlib
 import datetime
 import functools
 import hashlib
@@ -109,10 +110,8 @@ def record(keys):
 def clear(scope, key):
     """A success: the account starts again from no failures, wherever they were counted."""
     digest = _digest(key)
-    try:
+    with contextlib.suppress(Exception):  # a cache that is down lost its count or lets it expire
         cache.delete_many([_cache_key(scope, digest), _cache_key(scope, digest) + ":ends"])
-    except Exception:  # noqa: BLE001, S110 - the cache is down: its count is gone or will expire
-        pass
     LoginFailures.objects.filter(scope=scope, key=digest).delete()
 
 
@@ -125,17 +124,15 @@ def _cache_key(scope, digest):
 
 
 def _read(scope, digest, now):
-    """(count, window end) from the cache, or from the database when the cache cannot answer."""
+    """(count, window end) from the cache; from the database when the cache holds none (a cache that
+    is down answers like an empty one, and failures counted during an outage still hold after it)."""
     name = _cache_key(scope, digest)
     try:
         values = cache.get_many([name, name + ":ends"])
     except Exception:  # noqa: BLE001 - any cache failure means: ask the database
-        values = None
-    if isinstance(values, dict):  # django-redis answers None, not {}, when Redis is away
-        ends = values.get(name + ":ends")
-        if values.get(name) is None or ends is None:
-            return 0, now
-        return int(values[name]), datetime.datetime.fromtimestamp(ends, tz=datetime.UTC)
+        values = {}
+    if values.get(name) is not None and values.get(name + ":ends") is not None:
+        return int(values[name]), datetime.datetime.fromtimestamp(values[name + ":ends"], tz=datetime.UTC)
     row = LoginFailures.objects.filter(scope=scope, key=digest, window_ends__gt=now).first()
     return (row.count, row.window_ends) if row else (0, now)
 

@@ -72,3 +72,6 @@ class LoginFailures(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["scope", "key"], name="login_failures_once_per_key")]
+
+    def __str__(self):
+        return f"{self.scope}: {self.count}"

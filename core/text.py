@@ -31,9 +31,7 @@ LINE_BREAKS = frozenset("\n\r\t")
 
 def has_hidden_characters(value, multiline=False):
     """True when `value` holds a character of category Cc or Cf (line breaks allowed if multiline)."""
-    return any(
-        unicodedata.category(char) in ("Cc", "Cf") and not (multiline and char in LINE_BREAKS) for char in value
-    )
+    return any(unicodedata.category(char) in ("Cc", "Cf") and not (multiline and char in LINE_BREAKS) for char in value)
 
 
 def shown_text(value):
