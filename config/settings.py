@@ -54,6 +54,9 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+# Hosts a health probe may name to reach /healthz (and nothing else): the machine's own checks and a
+# load balancer probe the process by its address, not by the site's name.
+HEALTH_PROBE_HOSTS = env_list("HEALTH_PROBE_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -77,6 +80,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.request_guard.RequestGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -258,8 +262,14 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = DEBUG
 
-# Email: console backend unless an SMTP host is configured.
+# Email: SMTP when EMAIL_HOST is set, else the console. A site that sends no mail says so with
+# EMAIL_BACKEND=console, which `check --deploy` then accepts; left implicit, the check fails.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND_CHOICE = os.environ.get("EMAIL_BACKEND", "").strip().lower() or ("smtp" if EMAIL_HOST else "")
+if EMAIL_BACKEND_CHOICE not in {"smtp", "console", ""}:
+    raise ImproperlyConfigured(f"EMAIL_BACKEND must be smtp or console, got {EMAIL_BACKEND_CHOICE!r}")
+if EMAIL_BACKEND_CHOICE == "smtp" and not EMAIL_HOST:
+    raise ImproperlyConfigured("EMAIL_BACKEND=smtp needs EMAIL_HOST.")
 MAILERS = {
     "default": (
         {
@@ -272,11 +282,13 @@ MAILERS = {
                 "use_tls": env_bool("EMAIL_USE_TLS", default=True),
             },
         }
-        if EMAIL_HOST
+        if EMAIL_BACKEND_CHOICE == "smtp"
         else {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
     )
 }
-del EMAIL_HOST
+# The console chosen on purpose is not the "development-only backend" mistake the check looks for.
+SILENCED_SYSTEM_CHECKS = ["mail.E001"] if EMAIL_BACKEND_CHOICE == "console" else []
+del EMAIL_HOST, EMAIL_BACKEND_CHOICE
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "cardevents@localhost")
 
 # The largest form a page may post, files aside: the organisers' bulk validation accepts 5 MB of
@@ -326,11 +338,20 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.MultiPartParser",
     ],
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
-    "DEFAULT_THROTTLE_RATES": {
-        "login_account": os.environ.get("LOGIN_RATE_PER_ACCOUNT", "10/hour"),
-        "login_address": os.environ.get("LOGIN_RATE_PER_ADDRESS", "120/hour"),
-    },
 }
+
+# Failed logins (pages, admin, API token) and password-reset e-mails allowed per window, per account
+# (normalised username or e-mail) and per client address (accounts/limits.py). A successful login
+# clears the account's failures. Counted in the cache, and in the database while the cache is down.
+LOGIN_LIMITS = {
+    "login_account": os.environ.get("LOGIN_RATE_PER_ACCOUNT", "10/hour"),
+    "login_address": os.environ.get("LOGIN_RATE_PER_ADDRESS", "120/hour"),
+    "reset_account": os.environ.get("PASSWORD_RESET_RATE_PER_ACCOUNT", "3/hour"),
+    "reset_address": os.environ.get("PASSWORD_RESET_RATE_PER_ADDRESS", "20/hour"),
+}
+# Reverse proxies (addresses or networks) whose X-Forwarded-For is believed: the client is the
+# right-most hop that is not one of them. Empty: REMOTE_ADDR is the client, the header is ignored.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
 SPECTACULAR_SETTINGS = {
     "TITLE": "Card events API",
     "DESCRIPTION": "Catalogue, decks and tournaments for card-game events.",
@@ -347,6 +368,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "api.schema.add_standard_errors",
+        "api.schema.bound_integers",
     ],
 }
 

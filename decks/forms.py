@@ -2,6 +2,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError
+from core.numbers import ID_MAX
+from core.text import shown_text
 
 from .decklist import MAX_BYTES, MAX_LINES
 from .importing import read_upload
@@ -12,7 +14,7 @@ NAME_LENGTH = Collection._meta.get_field("name").max_length
 
 
 class CollectionForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=NAME_LENGTH)
+    name = forms.CharField(label=_("Name"), max_length=NAME_LENGTH, validators=[shown_text])
 
 
 class CollectionSettingsForm(CollectionForm):
@@ -78,7 +80,7 @@ class CardCountForm(forms.Form):
     """One card's count: add copies, remove copies, or set the count, as the button says."""
 
     ADD, REMOVE, SET = "add", "remove", "set"
-    card = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    card = forms.IntegerField(min_value=1, max_value=ID_MAX, widget=forms.HiddenInput)
     qty = forms.IntegerField(label=_("Copies"), min_value=0, max_value=MAX_COPIES)
     action = forms.ChoiceField(choices=[(ADD, ADD), (REMOVE, REMOVE), (SET, SET)])
 
@@ -99,7 +101,7 @@ DECKLIST_HELP = _(
 
 class DeckForm(UploadMixin, forms.Form):
     text_field = "decklist"
-    name = forms.CharField(label=_("Name"), max_length=120)
+    name = forms.CharField(label=_("Name"), max_length=120, validators=[shown_text])
     format = forms.ChoiceField(label=_("Format"))
     visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices, initial=Visibility.PRIVATE)
     decklist = forms.CharField(
@@ -121,7 +123,7 @@ class DeckForm(UploadMixin, forms.Form):
 
 
 class DeckSettingsForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=120)
+    name = forms.CharField(label=_("Name"), max_length=120, validators=[shown_text])
     visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices)
 
 

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from catalogue.models import Game
+from core.text import shown_text
 from decks.models import Deck, DeckVersion, Format
 
 from .engine.lifecycle import SWISS_ROUNDS, default_swiss_rounds
@@ -71,9 +72,9 @@ def starts_at_field():
 
 
 class EventForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=120)
+    name = forms.CharField(label=_("Name"), max_length=120, validators=[shown_text])
     starts_at = starts_at_field()
-    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False, validators=[shown_text])
     capacity = capacity_field()
     game = forms.ChoiceField(label=_("Game"))
     format = forms.ChoiceField(
@@ -140,9 +141,9 @@ class EventEditForm(forms.Form):
     """The settings an organiser may change after creating the event (services.events.update_event
     decides which may change now and says why not)."""
 
-    name = forms.CharField(label=_("Name"), max_length=120)
+    name = forms.CharField(label=_("Name"), max_length=120, validators=[shown_text])
     starts_at = starts_at_field()
-    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False, validators=[shown_text])
     capacity = capacity_field()
     deck_deadline = forms.DateTimeField(
         label=_("Decklist deadline"),
@@ -165,13 +166,13 @@ class EventEditForm(forms.Form):
 
 
 class WalkInForm(forms.Form):
-    name = forms.CharField(label=_("Walk-in name"), max_length=120)
+    name = forms.CharField(label=_("Walk-in name"), max_length=120, validators=[shown_text])
 
 
 class TeamForm(forms.Form):
-    team_name = forms.CharField(label=_("Team name"), max_length=120)
-    member_1 = forms.CharField(label=_("First member"), max_length=120)
-    member_2 = forms.CharField(label=_("Second member"), max_length=120)
+    team_name = forms.CharField(label=_("Team name"), max_length=120, validators=[shown_text])
+    member_1 = forms.CharField(label=_("First member"), max_length=120, validators=[shown_text])
+    member_2 = forms.CharField(label=_("Second member"), max_length=120, validators=[shown_text])
 
 
 class PlayerForm(forms.Form):
@@ -220,7 +221,7 @@ class DecklistPasteForm(forms.Form):
     decklist = card_list_field(
         _("Decklist"), _("One card a line with its quantity, as players write it (for example “3 Card name”).")
     )
-    reason = forms.CharField(label=_("Reason for the change"), max_length=300, required=False)
+    reason = forms.CharField(label=_("Reason for the change"), max_length=300, required=False, validators=[shown_text])
 
 
 class StaffForm(forms.Form):
@@ -267,6 +268,7 @@ class ResultForm(forms.Form):
             self.fields["reason"] = forms.CharField(
                 label=_("Reason for the correction"),
                 max_length=200,
+                validators=[shown_text],
                 help_text=_("Kept in the event's log, e.g. “slip signed 2-1, entered 1-2”."),
             )
 
@@ -344,12 +346,13 @@ def _submitted_choices(event, entrant, actor):
 class PenaltyForm(forms.Form):
     entrant = forms.TypedChoiceField(label=_("Player"), coerce=int)
     kind = forms.ChoiceField(label=_("Penalty"), choices=Penalty.Kind.choices)
-    reason = forms.CharField(label=_("Reason"), max_length=300)
+    reason = forms.CharField(label=_("Reason"), max_length=300, validators=[shown_text])
     round = forms.IntegerField(label=_("Round"), min_value=1, max_value=99, required=False)
     correction = forms.CharField(
         label=_("Correction reason"),
         max_length=300,
         required=False,
+        validators=[shown_text],
         help_text=_("Needed when the match already has its result."),
     )
 
@@ -373,11 +376,11 @@ class DeckCheckOutcomeForm(forms.Form):
     outcome = forms.ChoiceField(
         label=_("Outcome"), choices=[(CheckedDeck.Outcome.OK, _("OK")), (CheckedDeck.Outcome.PROBLEM, _("Problem"))]
     )
-    note = forms.CharField(label=_("Note"), max_length=300, required=False)
+    note = forms.CharField(label=_("Note"), max_length=300, required=False, validators=[shown_text])
     penalty = forms.ChoiceField(
         label=_("Penalty"), choices=[("", _("No penalty")), *Penalty.Kind.choices], required=False
     )
-    correction = forms.CharField(label=_("Correction reason"), max_length=300, required=False)
+    correction = forms.CharField(label=_("Correction reason"), max_length=300, required=False, validators=[shown_text])
 
 
 class PrizePlanForm(forms.Form):

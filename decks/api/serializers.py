@@ -3,6 +3,8 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.numbers import ID_MAX
+from core.text import shown_text
 from decks.decklist import MAX_BYTES, MAX_QTY
 from decks.services.collections import ADD, IMPORT_MODES, MAX_COPIES, REPLACE
 from decks.services.decks import version_text
@@ -11,7 +13,7 @@ from ..models import CollectionVisibility, Format, Visibility
 
 
 class DeckCardSerializer(serializers.Serializer):
-    card = serializers.IntegerField(min_value=1)
+    card = serializers.IntegerField(min_value=1, max_value=ID_MAX)
     qty = serializers.IntegerField(min_value=1, max_value=MAX_QTY)
 
 
@@ -61,7 +63,7 @@ class ValidateRequestSerializer(serializers.Serializer):
     decklist = serializers.CharField(required=False, allow_blank=True, max_length=MAX_BYTES, trim_whitespace=False)
     cards = DeckCardsField(required=False)
     as_of = serializers.DateField(required=False)
-    collection = serializers.IntegerField(required=False, min_value=1)
+    collection = serializers.IntegerField(required=False, min_value=1, max_value=ID_MAX)
     summary = serializers.BooleanField(required=False, help_text="Also return counts by type, tribe and rank.")
 
     def validate(self, attrs):
@@ -108,7 +110,7 @@ def share_fields(thing, request, route):
 
 class CollectionSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
-    name = serializers.CharField(max_length=120)
+    name = serializers.CharField(max_length=120, validators=[shown_text])
     visibility = serializers.ChoiceField(choices=CollectionVisibility.choices, default=CollectionVisibility.PRIVATE)
     card_count = serializers.SerializerMethodField()
     share_token = serializers.SerializerMethodField()
@@ -127,7 +129,7 @@ class CollectionSerializer(serializers.Serializer):
 
 
 class CollectionUpdateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120, required=False)
+    name = serializers.CharField(max_length=120, required=False, validators=[shown_text])
     visibility = serializers.ChoiceField(choices=CollectionVisibility.choices, required=False)
 
 
@@ -143,7 +145,7 @@ class CollectionDetailSerializer(CollectionSerializer):
 class CardCountSerializer(serializers.Serializer):
     """Either `add` (copies to add; negative removes) or `qty` (the count to set)."""
 
-    card = serializers.IntegerField(min_value=1)
+    card = serializers.IntegerField(min_value=1, max_value=ID_MAX)
     add = serializers.IntegerField(min_value=-MAX_COPIES, max_value=MAX_COPIES, required=False)
     qty = serializers.IntegerField(min_value=0, max_value=MAX_COPIES, required=False)
 
@@ -180,7 +182,7 @@ class CollectionImportSerializer(serializers.Serializer):
 
 class DeckSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
-    name = serializers.CharField(max_length=120)
+    name = serializers.CharField(max_length=120, validators=[shown_text])
     game = serializers.SlugField(source="game.slug", read_only=True)
     format = serializers.SlugField(source="format_slug")
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
@@ -207,7 +209,7 @@ class ShareLinkSerializer(serializers.Serializer):
 
 
 class CloneSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120, required=False)
+    name = serializers.CharField(max_length=120, required=False, validators=[shown_text])
 
 
 class DiffRowSerializer(serializers.Serializer):
@@ -237,7 +239,7 @@ class DeckWriteSerializer(DeckSerializer):
 
 
 class DeckUpdateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120, required=False)
+    name = serializers.CharField(max_length=120, required=False, validators=[shown_text])
     format = serializers.SlugField(source="format_slug", required=False)
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
     decklist = serializers.CharField(required=False, allow_blank=True, max_length=MAX_BYTES, trim_whitespace=False)
