@@ -69,11 +69,11 @@ def test_deploy_md_states_the_limits_the_settings_enforce():
     assert int(_stated(r"nests at most (\d+) levels")) == MAX_JSON_DEPTH
     assert (
         _stated(r"LOGIN_RATE_PER_ACCOUNT`,\s+default `([^`]+)`")
-        == settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["login_account"]
+        == settings.LOGIN_LIMITS["login_account"]
     )
     assert (
         _stated(r"LOGIN_RATE_PER_ADDRESS`, default `([^`]+)`")
-        == settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["login_address"]
+        == settings.LOGIN_LIMITS["login_address"]
     )
     assert int(_stated(r"SCORING_LEASE_SECONDS`, (\d+) s")) == settings.SCORING_LEASE_SECONDS
     assert float(_stated(r"CACHE_TIMEOUT_SECONDS`, default ([\d.]+) s")) == settings.CACHE_TIMEOUT_SECONDS
