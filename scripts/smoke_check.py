@@ -78,8 +78,15 @@ def main():
     status, event = call("POST", "/api/v1/tournaments/", boss, {"name": "Smoke night", "game": "dust-collectorz"})
     expect("an organiser creates an event", status, 201)
     tournament = f"/api/v1/tournaments/{event['id']}"
-    for player in (ana, bo):
-        expect("a player is registered", call("POST", f"{tournament}/entrants/", boss, {"user": player.pk})[0], 201)
+    for player, token in ((ana, ana_token), (bo, bo_token)):  # players register themselves (issue 24)
+        status, entrant = call("POST", f"{tournament}/entrants/", token, {"user": player.pk})
+        expect("a player registers", status, 201)
+        if not entrant["checked_in"]:
+            expect(
+                "the desk checks them in",
+                call("POST", f"{tournament}/entrants/{entrant['id']}/check-in/", boss)[0],
+                200,
+            )
     expect("the event starts", call("POST", f"{tournament}/start/", boss)[0], 200)
     status, round_ = call("POST", f"{tournament}/rounds/", boss, {"round": 1})
     expect("round 1 is paired", status, 201)
