@@ -14,7 +14,7 @@ from core import bulk
 from core.prepared import PreparedQuery
 from tournaments.models import AuditEntry, Event, Match, Report, Round
 from tournaments.services import rounds
-from tournaments.services.reports import _locked_for_report, submit_report
+from tournaments.services.reports import locked_for_report, submit_report
 
 from .test_scoring_batches import report_both, sent, table_event  # noqa: F401 - `sent` is a fixture
 
@@ -61,20 +61,21 @@ def test_the_report_context_is_what_the_orm_reads(organiser, sent, django_captur
     match = matches[1]
     expected = Match.objects.select_related("round__event__game").get(pk=match.pk)
     with transaction.atomic():
-        read = _locked_for_report(match.pk)
+        table = locked_for_report(match.pk)
+    read = table.match
     for made, orm in ((read, expected), (read.round, expected.round), (read.round.event, expected.round.event)):
         for field in ("status", "is_bye", "table", "version", "number", "stage", "best_of", "mode", "name"):
             assert getattr(made, field, None) == getattr(orm, field, None), field
     assert read.round.event.game.definition == expected.round.event.game.definition
     seats = list(expected.seats.select_related("entrant").order_by("pk"))
-    assert [(s.pk, s.entrant.pk, s.entrant.user_id, s.entrant.name) for s in read.seats.all()] == [
+    assert [(s.pk, s.entrant.pk, s.entrant.user_id, s.entrant.name) for s in table.seats] == [
         (s.pk, s.entrant.pk, s.entrant.user_id, s.entrant.name) for s in seats
     ]
-    assert read.later_round is False and read.reported_by == set()
+    assert table.later_round is False and table.reported_by == set()
     first, _second = (seat.entrant for seat in seats)
     submit_report(match, first.user, {"wins": {str(first.pk): 2, str(_second.pk): 0}, "draws": 0})
     with transaction.atomic():
-        assert _locked_for_report(match.pk).reported_by == {first.pk}  # their next report replaces this one
+        assert locked_for_report(match.pk).reported_by == {first.pk}  # their next report replaces this one
     assert read.round.event.prize_plan == expected.round.event.prize_plan  # a deferred field loads when read
     for at_table in matches:
         report_both(at_table, django_capture_on_commit_callbacks)
@@ -83,19 +84,19 @@ def test_the_report_context_is_what_the_orm_reads(organiser, sent, django_captur
     score_pending(event.pk)
     rounds.pair_next_round(Event.objects.get(pk=event.pk), organiser)
     with transaction.atomic():
-        assert _locked_for_report(match.pk).later_round is True
+        assert locked_for_report(match.pk).later_round is True
         with pytest.raises(Match.DoesNotExist):
-            _locked_for_report(match.pk + 10_000)
+            locked_for_report(match.pk + 10_000)
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_prepared_query_that_locks_is_refused_outside_a_transaction(organiser):
     event, matches = table_event(organiser, 2)
     with transaction.atomic():
-        _locked_for_report(matches[0].pk)  # compiled here, where locking is allowed
+        locked_for_report(matches[0].pk)  # compiled here, where locking is allowed
     if connection.features.has_select_for_update:
         with pytest.raises(TransactionManagementError):
-            _locked_for_report(matches[0].pk)
+            locked_for_report(matches[0].pk)
 
 
 def test_api_tokens_read_through_the_prepared_query(api, alice):

@@ -4,6 +4,7 @@ the stored reports. Reports and the organiser's entries are checked by the same 
 
 import json
 import logging
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import DatabaseError, transaction
@@ -47,24 +48,17 @@ define_messages(
 )
 
 
-def entrant_of(match, user):
-    """The entrant `user` plays as in this match, or None."""
+def entrant_of(match, user, seats=None):
+    """The entrant `user` plays as in this match, or None. `seats`: the match's seats with their
+    entrants, when the caller has read them."""
     if not user.is_authenticated:
         return None
-    seats = _seats(match)
+    seats = list(match.seats.select_related("entrant")) if seats is None else seats
     for seat in seats:
         if seat.entrant.user_id == user.pk:
             return seat.entrant
     teams = Entrant.objects.filter(pk__in=[seat.entrant_id for seat in seats], members=user)  # team events
     return teams.order_by("pk").first()
-
-
-def _seats(match):
-    """The match's seats with their entrants, read once and kept on the match for scoring."""
-    cached = getattr(match, "_prefetched_objects_cache", {})
-    if "seats" not in cached:
-        match._prefetched_objects_cache = {**cached, "seats": list(match.seats.select_related("entrant"))}
-    return list(match._prefetched_objects_cache["seats"])
 
 
 REPORT_FIELDS = {"games", "wins", "draws", "placements"}
@@ -91,31 +85,33 @@ def submit_report(match, user, payload, confirms=None):
     if confirms is None:
         check_payload(payload)
     with transaction.atomic():
-        match = _locked_for_report(match.pk)
-        entrant = entrant_of(match, user)
+        table = locked_for_report(match.pk)
+        entrant = entrant_of(table.match, user, table.seats)
         if entrant is None:
             raise DomainError("report.players_only", status=403)
-        _check_open(match)
-        result = confirms.result if confirms else _refuse_impossible(payload, match)
-        if entrant.pk in match.reported_by:
-            delete_rows(Report, match=match.pk, entrant=entrant.pk)
+        _check_open(table.match, table.later_round)
+        result = confirms.result if confirms else _refuse_impossible(payload, table)
+        if entrant.pk in table.reported_by:
+            delete_rows(Report, match=table.match.pk, entrant=entrant.pk)
         stored = {"result": confirms.result} if confirms else {}
         lease = timezone.now() + timezone.timedelta(seconds=settings.SCORING_LEASE_SECONDS)
         report = insert_instance(
-            Report(match=match, entrant=entrant, reporter=user, payload=payload, sends=1, resend_at=lease, **stored)
+            Report(
+                match=table.match, entrant=entrant, reporter=user, payload=payload, sends=1, resend_at=lease, **stored
+            )
         )
         action = AuditAction.REPORT_CONFIRM if confirms else AuditAction.REPORT_SUBMIT
-        log(
-            match.round.event, user, action, match=match, entrant=entrant, after={"report": report.pk, "result": result}
-        )
-        enqueue_once_on_commit(SCORE_REPORTS, match.round.event_id, on_refused=lambda: due_now(report.pk))
+        after = {"report": report.pk, "result": result}
+        log(table.match.round.event, user, action, match=table.match, entrant=entrant, after=after)
+        enqueue_once_on_commit(SCORE_REPORTS, table.match.round.event_id, on_refused=lambda: due_now(report.pk))
     return report
 
 
 def awaits_organiser(match):
     """A side without an account (a walk-in, not a team with members) never reports: the organiser
     accepts the other side's claim."""
-    return any(seat.entrant.user_id is None and not seat.entrant.member_names for seat in _seats(match))
+    seats = match.seats.select_related("entrant")
+    return any(seat.entrant.user_id is None and not seat.entrant.member_names for seat in seats)
 
 
 def due_now(report_id):
@@ -123,11 +119,12 @@ def due_now(report_id):
     Report.objects.filter(pk=report_id, status=Report.Status.RECEIVED).update(resend_at=timezone.now())
 
 
-def _refuse_impossible(payload, match):
+def _refuse_impossible(payload, table):
     """An impossible report is refused at once, naming the field. An error of ours is not the
     reporter's fault: the report is kept, and scoring records the error for the organiser."""
+    match = table.match
     try:
-        return reported_result(payload, match).as_dict()
+        return reported_result(payload, match, table.seats).as_dict()
     except (DomainError, DatabaseError):
         raise
     except Exception:
@@ -160,32 +157,39 @@ def _report_context_query(match_id):
 _LOCKED_FOR_REPORT = PreparedQuery(_report_context_query, int)
 
 
-def _locked_for_report(match_id):
-    """The match row locked, with its round, event and game, its seats and entrants, whether a
-    later round exists and which sides have reported already: one query (the hot path of a result
-    burst), compiled once per process."""
+@dataclass(frozen=True)
+class ReportTable:
+    """What a report needs of its table: the match (its round and event read along), its seats with
+    their entrants, whether a later round exists and which sides have reported already."""
+
+    match: Match
+    seats: tuple
+    later_round: bool
+    reported_by: frozenset
+
+
+def locked_for_report(match_id):
+    """The table of a report, its match row locked: one query (the hot path of a result burst),
+    compiled once per process."""
     rows = _LOCKED_FOR_REPORT.rows(match_id)
     if not rows:
         raise Match.DoesNotExist
     match, round_, event, game = instances(rows[0], _MATCH, _ROUND, _EVENT, _GAME)
     event.game, round_.event, match.round = game, event, round_
-    match.later_round = rows[0][-2]
     seats = []
     for row in rows:
         seat, entrant = instances(row[_SEAT_START:], _SEAT, _ENTRANT)
         seat.match, seat.entrant = match, entrant
         seats.append(seat)
-    match.reported_by = {seat.entrant_id for seat, row in zip(seats, rows, strict=True) if row[-1]}
-    match._prefetched_objects_cache = {"seats": seats}
-    return match
+    reported = frozenset(seat.entrant_id for seat, row in zip(seats, rows, strict=True) if row[-1])
+    return ReportTable(match, tuple(seats), rows[0][-2], reported)
 
 
-def _check_open(match):
+def _check_open(match, later_round=None):
     if match.is_bye:
         raise DomainError("report.bye")
     if match.status == Match.Status.CONFIRMED:
         raise DomainError("report.closed")
-    later_round = getattr(match, "later_round", None)
     if later_round is None:
         later_round = match.round.event.rounds.filter(number__gt=match.round.number).exists()
     if later_round or match.round.event.is_finished:

@@ -154,11 +154,11 @@ def give_up(report_id, error):
     return bool(changed)
 
 
-def reported_result(payload, match):
+def reported_result(payload, match, seats=None):
     """The games played that a report states, scored by the game's own rules and checked together
     with the game losses given before the result (the writer adds those when it stores the result)."""
     event = match.round.event
-    seats = list(match.seats.all())
+    seats = list(match.seats.all()) if seats is None else list(seats)
     context = scoring_context(event, [seat.entrant_id for seat in seats])
     played = MatchResult.from_report(payload, event.game.definition, context, event.best_of)
     final_result(event, match, seats, played)
