@@ -11,7 +11,8 @@ from decks.models import Deck, DeckVersion, Format
 
 from .engine.lifecycle import SWISS_ROUNDS, default_swiss_rounds
 from .models import CheckedDeck, Event, EventStaff, Penalty
-from .services.events import MAX_ROUNDS, registrable_versions
+from .services.decklists import registrable_versions
+from .services.events import MAX_ROUNDS
 from .services.results import played_result
 
 DEADLINE_HELP = _("Players cannot change their deck after this; leave blank for no deadline.")
@@ -335,7 +336,7 @@ class RegisterForm(forms.Form):
 
 def _submitted_choices(event, entrant, actor):
     """Staff registering for a player with an account choose only among the lists that entry was
-    registered with (services.events.registrable_versions), never among the player's decks."""
+    registered with (services.decklists.registrable_versions), never among the player's decks."""
     versions = registrable_versions(event, entrant, actor).filter(deck__game=event.game).select_related("deck")
     label = _("%(name)s, version %(number)s")
     return [(version.pk, label % {"name": version.deck.name, "number": version.number}) for version in versions]

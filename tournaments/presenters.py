@@ -17,8 +17,8 @@ from .engine.match_result import VERSUS_POINTS, MatchResult
 from .engine.standings import bye_outcome
 from .models import AuditAction, CheckedDeck, Event, EventStaff, Match, Penalty, Report, Round, Seat
 from .services.results import seated_result
+from .services.rounds import remaining_seconds
 from .services.standings import event_standings
-from .services.timer import remaining_seconds
 
 STAGES = {4: "quarterfinals", 2: "semifinals", 1: "final"}
 
@@ -371,7 +371,7 @@ def report_problem(report):
 def unscored_reports(event):
     """Reports that could not be scored and still matter to the organiser: the match has no confirmed
     result and the player has not reported again since. Rows: round, table, match, player, reason."""
-    # A player's new report replaces their earlier one (services.reports.submit_report), so reading
+    # A player's new report replaces their earlier one (services.results_reports.submit_report), so reading
     # only the invalid ones keeps this query to the few that matter, not the whole round's reports.
     reports = (
         Report.objects.filter(match__round__event=event, status=Report.Status.INVALID)

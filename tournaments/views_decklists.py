@@ -14,7 +14,7 @@ from decks.services.legality import validate_request
 from .access import can, visible_decklists
 from .forms import DeadlineForm, DecklistPasteForm, errors_in_one_line
 from .models import Entrant
-from .services import events as event_services
+from .services import decklists as decklist_services
 from .views_staff import registered_message, staff_view
 
 
@@ -29,7 +29,7 @@ def decklists(request, event):
         "may_paste": can(request.user, event, "deck_checks") and bool(event.format_slug),
         "may_manage": can(request.user, event, "manage"),
         "deadline_form": DeadlineForm(initial={"deck_deadline": event.deck_deadline}),
-        "deadline_passed": event_services.deadline_passed(event),
+        "deadline_passed": decklist_services.deadline_passed(event),
     }
     return render(request, "tournaments/manage/decklists.html", context)
 
@@ -42,7 +42,7 @@ def deadline(request, event):
         messages.error(request, errors_in_one_line(form))
     else:
         try:
-            event_services.set_deck_deadline(event, request.user, form.cleaned_data["deck_deadline"])
+            decklist_services.set_deck_deadline(event, request.user, form.cleaned_data["deck_deadline"])
         except DomainError as error:
             messages.error(request, error.message)
         else:
@@ -55,7 +55,7 @@ def paste_decklist(request, event, entrant_id):
     """One step: paste the list, see the same check as the deck builder, register it."""
     entrant = get_object_or_404(Entrant.objects.select_related("deck__deck"), pk=entrant_id, event=event)
     form = DecklistPasteForm(request.POST or None)
-    frozen = event_services.deck_frozen(event, entrant)
+    frozen = decklist_services.deck_frozen(event, entrant)
     verdict = None
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["decklist"]
@@ -63,7 +63,7 @@ def paste_decklist(request, event, entrant_id):
             verdict = _check(event, text, form)
         else:
             try:
-                entrant = event_services.register_decklist_text(
+                entrant = decklist_services.register_decklist_text(
                     entrant, request.user, text, reason=form.cleaned_data["reason"]
                 )
             except DomainError as error:

@@ -21,7 +21,7 @@ from .access import event_for_staff, event_for_viewer
 from .forms import DeckCheckDrawForm, DeckCheckOutcomeForm, ExtensionForm, PenaltyForm, PrizePlanForm
 from .models import CheckedDeck, JudgeCall, Match, Penalty
 from .presenters import EXPORT_COLUMNS, export_cells, penalty_payload, table_end
-from .services import judge_calls, judging
+from .services import judging
 from .services import prizes as prize_services
 from .views_organiser import _attempt, organiser_view
 
@@ -65,7 +65,7 @@ def judging_page(request, event):
         ],
         "deck_checks": event.deck_checks.prefetch_related("decks__entrant")[:10],
         "prize_sheet": _sheet_or_problem(event),
-        "judge_calls": list(judge_calls.queue(event)),
+        "judge_calls": list(judging.queue(event)),
         "judge_calls_etag": _judge_calls_tag(event),
     }
     return render(request, "tournaments/manage/judging.html", context)
@@ -73,7 +73,7 @@ def judging_page(request, event):
 
 def _judge_calls_tag(event):
     """An ETag of the staff's call queue: changes with any call's status or judge, and the language."""
-    state = list(judge_calls.queue(event).values_list("pk", "status", "judge_id", "updated_at"))
+    state = list(judging.queue(event).values_list("pk", "status", "judge_id", "updated_at"))
     return page_cache.etag(event, "judge-calls", repr(state))
 
 
@@ -83,7 +83,7 @@ def judge_calls_live(request, event):
     tag = _judge_calls_tag(event)
     if page_cache.not_modified(request, tag):
         return page_cache.unchanged(tag)
-    context = {"event": event, "judge_calls": list(judge_calls.queue(event))}
+    context = {"event": event, "judge_calls": list(judging.queue(event))}
     return page_cache.validated(render(request, "tournaments/manage/_judge_calls.html", context), tag)
 
 
@@ -275,7 +275,7 @@ def prizes_csv(request, pk):
 def call_judge(request, pk):
     """The player's "call a judge" button on their phone page."""
     event = event_for_viewer(request.user, pk)
-    done, call = _attempt(request, judge_calls.call_judge, event, request.user)
+    done, call = _attempt(request, judging.call_judge, event, request.user)
     if done:
         messages.success(request, _("A judge has been called to table %(table)s.") % {"table": call.table or "–"})
     return redirect("tournaments:me", pk=event.pk)
@@ -285,6 +285,6 @@ def call_judge(request, pk):
 @require_POST
 def judge_call_action(request, event, call_id, action):
     call = get_object_or_404(JudgeCall, pk=call_id, event=event)
-    act = judge_calls.claim_call if action == "claim" else judge_calls.close_call
+    act = judging.claim_call if action == "claim" else judging.close_call
     _attempt(request, act, call, request.user)
     return _judging(event, "judge-calls")

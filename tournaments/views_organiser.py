@@ -35,12 +35,13 @@ from .forms import (
 from .joining import join_panel, join_url
 from .models import AuditAction, Entrant, Event, Match, WaitlistEntry
 from .presenters import audit_roles, describe_audit, describe_note, round_title, timer_state, unscored_reports
+from .services import decklists as decklist_services
+from .services import entrants as entrant_services
 from .services import events as event_services
-from .services import registration
 from .services import results as result_services
 from .services import rounds as round_services
 from .services.results import last_result_entry
-from .services.timer import control_timer
+from .services.rounds import control_timer
 from .views_staff import desk_url, registered_message, staff_view
 
 AUDIT_ENTRIES = 30
@@ -164,8 +165,8 @@ def players(request, event):
         "walk_in_form": WalkInForm(auto_id="id_walk_in_%s"),
         "player_form": PlayerForm(auto_id="id_player_%s"),
         "can_add": event.accepting_entrants,
-        "waitlist": list(registration.waiting(event)),
-        "places_taken": registration.places_taken(event),
+        "waitlist": list(entrant_services.waiting(event)),
+        "places_taken": entrant_services.places_taken(event),
     }
     return render(request, "tournaments/manage/players.html", context)
 
@@ -253,7 +254,7 @@ def add_entrant(request, event):
     values = {"user": form.cleaned_data["username"]} if by_account else {"name": form.cleaned_data["name"]}
     confirmed = request.POST.get("confirm") == "1"
     try:
-        entrant = event_services.add_entrant(event, request.user, confirmed_duplicate=confirmed, **values)
+        entrant = entrant_services.add_entrant(event, request.user, confirmed_duplicate=confirmed, **values)
     except DomainError as error:
         if error.code == "event.duplicate_name":
             return _confirm_duplicate(request, event, error)
@@ -296,7 +297,7 @@ def remove_entrant(request, event, entrant_id):
     """Remove a mistaken entry (before round 1), after a confirmation."""
     entrant = _entrant(event, entrant_id)
     if request.method == "POST":
-        done, _removed = _attempt(request, event_services.remove_entrant, entrant, request.user)
+        done, _removed = _attempt(request, entrant_services.remove_entrant, entrant, request.user)
         if done:
             messages.success(request, _("%(name)s is removed from the event.") % {"name": entrant.name})
         return redirect("tournaments:manage_players", event.pk)
@@ -313,7 +314,7 @@ def remove_entrant(request, event, entrant_id):
 @require_POST
 def undo_drop(request, event, entrant_id):
     entrant = _entrant(event, entrant_id)
-    done, _entry = _attempt(request, event_services.undo_drop, entrant, request.user)
+    done, _entry = _attempt(request, entrant_services.undo_drop, entrant, request.user)
     if done:
         messages.success(request, _("%(name)s is back in the event.") % {"name": entrant.name})
     return _back(request, event, "entrants")
@@ -330,7 +331,7 @@ def entrant_deck(request, event, entrant_id):
     form = RegisterForm(request.POST or None, user=request.user, event=event, deck_required=True, entrant=entrant)
     if request.method == "POST" and form.is_valid():
         try:
-            entrant = event_services.submit_deck(entrant, form.cleaned_data["deck"], request.user)
+            entrant = decklist_services.submit_deck(entrant, form.cleaned_data["deck"], request.user)
         except DomainError as error:
             form.add_error("deck" if error.field == "deck" else None, error.message)
         else:
@@ -348,7 +349,7 @@ def check_in_many(request, event):
     if chosen == []:
         messages.error(request, _("Tick the players to check in first."))
         return _back(request, event, "entrants")
-    done, outcome = _attempt(request, event_services.check_in_many, event, request.user, chosen)
+    done, outcome = _attempt(request, entrant_services.check_in_many, event, request.user, chosen)
     if done:
         checked, refused = outcome
         messages.success(
@@ -371,7 +372,7 @@ def check_in(request, event, entrant_id):
     entrant = _entrant(event, entrant_id)
     # The button says which state it asks for, so a repeated submission does not flip it back.
     wanted = request.POST["checked_in"] == "1" if "checked_in" in request.POST else not entrant.checked_in
-    done, _result = _attempt(request, event_services.check_in, entrant, request.user, checked_in=wanted)
+    done, _result = _attempt(request, entrant_services.check_in, entrant, request.user, checked_in=wanted)
     if done:
         text = _("%(name)s is checked in.") if wanted else _("%(name)s is no longer checked in.")
         messages.success(request, text % {"name": entrant.name})
@@ -382,7 +383,7 @@ def check_in(request, event, entrant_id):
 def drop(request, event, entrant_id):
     entrant = _entrant(event, entrant_id)
     if request.method == "POST":
-        done, _result = _attempt(request, event_services.drop, entrant, request.user)
+        done, _result = _attempt(request, entrant_services.drop, entrant, request.user)
         if done:
             messages.success(request, _("%(name)s has dropped.") % {"name": entrant.name})
         return _dashboard(event, "entrants")
@@ -683,7 +684,7 @@ def publication(request, event):
 def _event_to_register(request, pk):
     """The event, for a viewer who may see it, or for anyone holding its join code (a private
     event's code on the projector opens its registration)."""
-    code = registration.normalised_code(request.GET.get("code", ""))
+    code = entrant_services.normalised_code(request.GET.get("code", ""))
     found = Event.objects.filter(pk=pk, join_code=code).first() if code else None
     return found or event_for_viewer(request.user, pk)
 
@@ -696,13 +697,13 @@ def register(request, pk):
         return redirect("tournaments:submit_deck", event.pk)
     form = RegisterForm(request.POST or None, user=request.user, event=event)
     is_open = event.accepting_entrants
-    late = event_services.deadline_passed(event)
-    position = registration.position(event, request.user)
+    late = decklist_services.deadline_passed(event)
+    position = entrant_services.position(event, request.user)
     if request.method == "POST" and is_open and position is None and form.is_valid():
         # After the deadline a player still registers, without a deck: the message says what to do next.
         deck = None if late else form.cleaned_data["deck"]
         try:
-            entry = event_services.register_player(event, request.user, deck_version=deck)
+            entry = entrant_services.register_player(event, request.user, deck_version=deck)
         except DomainError as error:
             form.add_error("deck" if error.field == "deck" else None, error.message)
         else:
@@ -715,14 +716,14 @@ def register(request, pk):
         "event_url": _event_page(event),
         "late": late,
         "waitlist_position": position,
-        "free_places": registration.free_places(event),
+        "free_places": entrant_services.free_places(event),
     }
     return render(request, "tournaments/manage/register.html", context)
 
 
 def _registered(request, event, entry, late):
     if isinstance(entry, WaitlistEntry):
-        messages.info(request, waitlist_message(registration.position(event, request.user)))
+        messages.info(request, waitlist_message(entrant_services.position(event, request.user)))
         return redirect(request.get_full_path())
     messages.success(request, _("You are registered for %(name)s.") % {"name": event.name})
     if late:
@@ -743,7 +744,7 @@ def waitlist_message(position):
 def leave_waitlist(request, pk):
     # A private event's waitlist is reached through its join code: being in line is enough to leave.
     event = Event.objects.filter(pk=pk, waitlist__user=request.user).first() or event_for_viewer(request.user, pk)
-    done, _event = _attempt(request, registration.leave_waitlist, event, request.user)
+    done, _event = _attempt(request, entrant_services.leave_waitlist, event, request.user)
     if done:
         messages.success(request, _("You have left the waitlist of %(name)s.") % {"name": event.name})
     return redirect(_event_page(event) if event.is_public else reverse("tournaments:events"))
@@ -756,7 +757,7 @@ def join(request, code=""):
     if not code:
         return render(request, "tournaments/join.html", {})
     try:
-        event = registration.event_by_join_code(code)
+        event = entrant_services.event_by_join_code(code)
     except DomainError as error:
         return render(request, "tournaments/join.html", {"problem": error.message, "code": code[:12]}, status=404)
     target = reverse("tournaments:register", args=[event.pk]) + "?" + urlencode({"code": event.join_code})
@@ -769,8 +770,8 @@ def join_context(request, event):
     """The dashboard's and the join sheet's join code, QR code, places and waitlist."""
     return {
         "join": join_panel(join_url(request, event), event.join_code),
-        "places_taken": registration.places_taken(event),
-        "waiting_count": registration.waiting(event).count(),
+        "places_taken": entrant_services.places_taken(event),
+        "waiting_count": entrant_services.waiting(event).count(),
     }
 
 
@@ -784,7 +785,7 @@ def join_sheet(request, event):
 def join_code(request, event):
     """Replace the join code, after a confirmation: the old code stops working."""
     if request.method == "POST":
-        done, _event = _attempt(request, registration.regenerate_join_code, event, request.user)
+        done, _event = _attempt(request, entrant_services.regenerate_join_code, event, request.user)
         if done:
             messages.success(
                 request, _("New join code: %(code)s. The old code no longer works.") % {"code": _event.join_code}
@@ -809,11 +810,11 @@ def submit_deck(request, pk):
     if entrant is None:
         return redirect("tournaments:register", event.pk)
     form = RegisterForm(request.POST or None, user=request.user, event=event, deck_required=True)
-    frozen = event_services.deck_frozen(event, entrant)
+    frozen = decklist_services.deck_frozen(event, entrant)
     is_open = not event.is_finished and not entrant.dropped and not frozen
     if request.method == "POST" and is_open and form.is_valid():
         try:
-            entrant = event_services.submit_deck(entrant, form.cleaned_data["deck"], request.user)
+            entrant = decklist_services.submit_deck(entrant, form.cleaned_data["deck"], request.user)
         except DomainError as error:
             form.add_error("deck" if error.field == "deck" else None, error.message)
         else:
@@ -833,7 +834,7 @@ def submit_deck(request, pk):
 
 
 def _frozen_reason(event):
-    code = "event.deadline_passed" if event_services.deadline_passed(event) else "event.deck_frozen"
+    code = "event.deadline_passed" if decklist_services.deadline_passed(event) else "event.deck_frozen"
     return DomainError(code).message
 
 

@@ -12,8 +12,8 @@ from core.errors import DomainError
 from .access import event_for_viewer
 from .models import Match, Report
 from .presenters import head_start, report_lines, report_problem
-from .services.events import drop
-from .services.reports import awaits_organiser, confirm, dispute, entrant_of, submit_report
+from .services.entrants import drop
+from .services.results_reports import awaits_organiser, confirm, dispute, entrant_of, submit_report
 
 
 def report_panel(match, user):

@@ -43,12 +43,11 @@ from .presenters import (
     table_end,
     top_cut_stage,
 )
-from .services import registration
-from .services.judge_calls import my_call
-from .services.rounds import current_round
-from .services.seats import seat_sheet
+from .services import entrants as entrant_services
+from .services.judging import my_call
+from .services.rounds import clock_label, current_round, remaining_seconds
+from .services.sealed import seat_sheet
 from .services.standings import event_standings
-from .services.timer import clock_label, remaining_seconds
 from .views_player import report_panel
 from .views_sealed import player_state
 
@@ -257,9 +256,9 @@ def event_detail(request, pk):
             "format_name": _format_name(event),
             "me": me,
             "got_place": _got_place(event, me),
-            "waitlist_position": registration.position(event, request.user),
-            "places_taken": registration.places_taken(event) if event.capacity else None,
-            "places_waiting": registration.waiting(event).count() if event.capacity else 0,
+            "waitlist_position": entrant_services.position(event, request.user),
+            "places_taken": entrant_services.places_taken(event) if event.capacity else None,
+            "places_waiting": entrant_services.waiting(event).count() if event.capacity else 0,
             "decks": _readable_decks(request.user, event),
         }
         return render(request, "tournaments/event_detail.html", context)

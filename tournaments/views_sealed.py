@@ -19,8 +19,7 @@ from .forms import BuildClockForm, PoolForm, SeatDrawForm, errors_in_one_line
 from .models import Entrant, SealedPool
 from .presenters import timer_state
 from .services import sealed as sealed_services
-from .services import seats as seat_services
-from .services.timer import BUILD_MINUTES, start_build_clock
+from .services.rounds import BUILD_MINUTES, start_build_clock
 from .views_staff import staff_view
 
 EXTEND_MINUTES = 5
@@ -168,7 +167,7 @@ def draw_seats(request, event):
         return _back(event)
     redraw = request.POST.get("confirm") == "1"
     try:
-        seats, seed = seat_services.assign_build_seats(event, request.user, form.cleaned_data["seed"], redraw=redraw)
+        seats, seed = sealed_services.assign_build_seats(event, request.user, form.cleaned_data["seed"], redraw=redraw)
     except DomainError as error:
         if error.code == "seats.drawn":
             return _confirm_redraw(request, event, form)
@@ -226,7 +225,7 @@ def seats(request, pk):
         raise Http404(DomainError("sealed.not_sealed").message)
     context = {
         "event": event,
-        "lines": seat_services.seat_sheet(event),
+        "lines": sealed_services.seat_sheet(event),
         "unseated": list(
             event.entrants.filter(build_seat__isnull=True, dropped_after__isnull=True).values_list("name", flat=True)
         ),

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 from core.errors import DomainError
 
 from .forms import TeamForm, errors_in_one_line
-from .services import events as event_services
+from .services import entrants as entrant_services
 from .views_staff import staff_view
 
 
@@ -22,7 +22,9 @@ def add_team(request, event):
     else:
         data = form.cleaned_data
         try:
-            team = event_services.add_team(event, request.user, data["team_name"], [data["member_1"], data["member_2"]])
+            team = entrant_services.add_team(
+                event, request.user, data["team_name"], [data["member_1"], data["member_2"]]
+            )
         except DomainError as error:
             messages.error(request, error.message)
         else:

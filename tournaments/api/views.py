@@ -43,13 +43,14 @@ from ..presenters import (
     standings_payload,
     table_payload,
 )
+from ..services import decklists as decklist_services
+from ..services import entrants as entrant_services
 from ..services import events as event_services
-from ..services import registration
-from ..services import reports as report_services
 from ..services import results as result_services
+from ..services import results_reports as reports
 from ..services import rounds as round_services
 from ..services import staff as staff_services
-from ..services.timer import clock_label, control_timer, remaining_seconds
+from ..services.rounds import clock_label, control_timer, remaining_seconds
 from .serializers import (
     CapacitySerializer,
     DeadlineSerializer,
@@ -91,7 +92,7 @@ def _valid(serializer_class, data):
 def _registration_response(event, entry):
     """201 with the entry, or 202 with the player's number on the waitlist."""
     if isinstance(entry, WaitlistEntry):
-        body = {"waitlist": True, "position": registration.position(event, entry.user), "event": event.pk}
+        body = {"waitlist": True, "position": entrant_services.position(event, entry.user), "event": event.pk}
         return Response(body, status=status.HTTP_202_ACCEPTED)
     return Response(EntrantSerializer(entry).data, status=status.HTTP_201_CREATED)
 
@@ -178,12 +179,12 @@ class EventViewSet(viewsets.ViewSet):
             return Response(EntrantSerializer(event.entrants.all(), many=True).data)
         data = _valid(EntrantCreateSerializer, request.data)
         if "members" in data:
-            team = event_services.add_team(event, request.user, data.get("name", ""), data["members"])
+            team = entrant_services.add_team(event, request.user, data.get("name", ""), data["members"])
             return Response(EntrantSerializer(team).data, status=status.HTTP_201_CREATED)
         user = get_object_or_404(get_user_model(), pk=data["user"]) if data.get("user") else None
         if user is not None and user == request.user and event.organiser_id != request.user.pk:
-            return _registration_response(event, event_services.register_player(event, user, data.get("deck")))
-        entrant = event_services.add_entrant(
+            return _registration_response(event, entrant_services.register_player(event, user, data.get("deck")))
+        entrant = entrant_services.add_entrant(
             event,
             request.user,
             user=user,
@@ -197,20 +198,20 @@ class EventViewSet(viewsets.ViewSet):
     @action(detail=True, methods=["post"], url_path=r"entrants/(?P<entrant_id>[0-9]+)/drop")
     def drop(self, request, pk=None, entrant_id=None):
         entrant = self._entrant(request, pk, entrant_id)
-        return Response(EntrantSerializer(event_services.drop(entrant, request.user)).data)
+        return Response(EntrantSerializer(entrant_services.drop(entrant, request.user)).data)
 
     @extend_schema(request=None, responses={200: EntrantSerializer, **error_responses(409)})
     @action(detail=True, methods=["post"], url_path=r"entrants/(?P<entrant_id>[0-9]+)/undo-drop")
     def undo_drop(self, request, pk=None, entrant_id=None):
         """Take a drop back, before the next round is paired (409 after)."""
         entrant = self._entrant(request, pk, entrant_id)
-        return Response(EntrantSerializer(event_services.undo_drop(entrant, request.user)).data)
+        return Response(EntrantSerializer(entrant_services.undo_drop(entrant, request.user)).data)
 
     @extend_schema(request=None, responses={204: None, **error_responses(409)})
     @action(detail=True, methods=["post"], url_path=r"entrants/(?P<entrant_id>[0-9]+)/remove")
     def remove_entrant(self, request, pk=None, entrant_id=None):
         """Remove a mistaken entry before round 1 is paired (409 after: drop instead)."""
-        event_services.remove_entrant(self._entrant(request, pk, entrant_id), request.user)
+        entrant_services.remove_entrant(self._entrant(request, pk, entrant_id), request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(request=DeckSubmitSerializer, responses={200: EntrantSerializer})
@@ -221,9 +222,9 @@ class EventViewSet(viewsets.ViewSet):
         entrant = self._entrant(request, pk, entrant_id)
         data = _valid(DeckSubmitSerializer, request.data)
         if "decklist" in data:
-            entrant = event_services.register_decklist_text(entrant, request.user, data["decklist"], data["reason"])
+            entrant = decklist_services.register_decklist_text(entrant, request.user, data["decklist"], data["reason"])
         else:
-            entrant = event_services.submit_deck(entrant, data["deck"], request.user, reason=data["reason"])
+            entrant = decklist_services.submit_deck(entrant, data["deck"], request.user, reason=data["reason"])
         return Response(EntrantSerializer(entrant).data)
 
     @extend_schema(responses={200: DecklistSerializer(many=True)})
@@ -267,14 +268,14 @@ class EventViewSet(viewsets.ViewSet):
     def deadline(self, request, pk=None):
         """Move or clear ({"deck_deadline": null}) the decklist deadline; a past date is refused."""
         data = _valid(DeadlineSerializer, request.data)
-        event = event_services.set_deck_deadline(self._organised(request, pk), request.user, data["deck_deadline"])
+        event = decklist_services.set_deck_deadline(self._organised(request, pk), request.user, data["deck_deadline"])
         return Response(EventSerializer(event).data)
 
     @extend_schema(request=None, responses={200: EntrantSerializer})
     @action(detail=True, methods=["post"], url_path=r"entrants/(?P<entrant_id>[0-9]+)/check-in")
     def check_in(self, request, pk=None, entrant_id=None):
         entrant = self._entrant(request, pk, entrant_id)
-        return Response(EntrantSerializer(event_services.check_in(entrant, request.user)).data)
+        return Response(EntrantSerializer(entrant_services.check_in(entrant, request.user)).data)
 
     @extend_schema(request=CapacitySerializer, responses={200: EventSerializer, **error_responses(400)})
     @action(detail=True, methods=["post"])
@@ -282,7 +283,7 @@ class EventViewSet(viewsets.ViewSet):
         """Set the number of places ({"capacity": null} for no limit). Lower than the players entered is
         refused; places a raise frees go to the waitlist at once."""
         data = _valid(CapacitySerializer, request.data)
-        event = registration.set_capacity(self._organised(request, pk), request.user, data["capacity"])
+        event = entrant_services.set_capacity(self._organised(request, pk), request.user, data["capacity"])
         return Response(EventSerializer(event).data)
 
     @extend_schema(request=None, responses={200: dict})
@@ -291,7 +292,7 @@ class EventViewSet(viewsets.ViewSet):
         """GET: the join code and its URL (organiser). POST: a new code; the old one stops working."""
         event = self._organised(request, pk)
         if request.method == "POST":
-            event = registration.regenerate_join_code(event, request.user)
+            event = entrant_services.regenerate_join_code(event, request.user)
         return Response({"join_code": event.join_code, "join_url": join_url(request, event)})
 
     @extend_schema(request=JoinSerializer, responses={201: EntrantSerializer, 202: dict, **error_responses(404, 409)})
@@ -300,8 +301,8 @@ class EventViewSet(viewsets.ViewSet):
         """Register yourself with an event's join code ({"code", "deck"?}): 201 with your entry, or 202
         with your place on the waitlist when the event is full. An unknown code is 404."""
         data = _valid(JoinSerializer, request.data)
-        event = registration.event_by_join_code(data["code"])
-        return _registration_response(event, event_services.register_player(event, request.user, data.get("deck")))
+        event = entrant_services.event_by_join_code(data["code"])
+        return _registration_response(event, entrant_services.register_player(event, request.user, data.get("deck")))
 
     @extend_schema(responses={200: dict})
     @action(detail=True, methods=["get"])
@@ -311,16 +312,16 @@ class EventViewSet(viewsets.ViewSet):
         if request.user.is_authenticated and is_staff_or_organiser(request.user, event):
             rows = [
                 {"position": number, **WaitlistEntrySerializer(entry).data}
-                for number, entry in enumerate(registration.waiting(event), start=1)
+                for number, entry in enumerate(entrant_services.waiting(event), start=1)
             ]
             return Response({"capacity": event.capacity, "waiting": rows})
-        return Response({"capacity": event.capacity, "position": registration.position(event, request.user)})
+        return Response({"capacity": event.capacity, "position": entrant_services.position(event, request.user)})
 
     @extend_schema(request=None, responses={204: None, **error_responses(404)})
     @action(detail=True, methods=["post"], url_path="waitlist/leave", permission_classes=[IsAuthenticated])
     def waitlist_leave(self, request, pk=None):
         """Leave the waitlist (404 when you are not on it)."""
-        registration.leave_waitlist(event_for_viewer(request.user, pk), request.user)
+        entrant_services.leave_waitlist(event_for_viewer(request.user, pk), request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     def _entrant(self, request, pk, entrant_id):
@@ -444,7 +445,7 @@ def _current_state(match):
 def match_detail(request, pk):
     """A match's status and result (once confirmed); its players and the organiser also see its reports."""
     match = match_for_viewer(request.user, pk)
-    involved = can(request.user, match.round.event, "enter_results") or report_services.entrant_of(match, request.user)
+    involved = can(request.user, match.round.event, "enter_results") or reports.entrant_of(match, request.user)
     return Response(match_state(match, with_reports=bool(involved)))
 
 
@@ -459,12 +460,12 @@ def match_report(request, pk):
         if not isinstance(request.data, dict) or not ({"games", "wins", "placements"} & set(request.data)):
             raise DomainError("result.payload_shape", "games")
         # The players of a match see it: the visibility query runs only when the report is refused.
-        report = report_services.submit_report(Match(pk=pk), request.user, dict(request.data))
+        report = reports.submit_report(Match(pk=pk), request.user, dict(request.data))
     except (DomainError, Match.DoesNotExist):
         match_for_viewer(request.user, pk)  # a private event's match is a 404 to others, whatever went wrong
         raise
     # A walk-in opponent never confirms: the organiser accepts the claim instead, and the reporter is told.
-    state = {**report_state(report), "awaits_organiser": report_services.awaits_organiser(report.match)}
+    state = {**report_state(report), "awaits_organiser": reports.awaits_organiser(report.match)}
     return Response(state, status=status.HTTP_202_ACCEPTED)  # as stored: scoring comes after
 
 
@@ -473,7 +474,7 @@ def match_report(request, pk):
 @permission_classes([IsAuthenticated])
 @idempotent
 def match_confirm(request, pk):
-    report = report_services.confirm(match_for_viewer(request.user, pk), request.user)
+    report = reports.confirm(match_for_viewer(request.user, pk), request.user)
     report.refresh_from_db()
     return Response(report_state(report), status=status.HTTP_202_ACCEPTED)
 
@@ -482,4 +483,4 @@ def match_confirm(request, pk):
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def match_dispute(request, pk):
-    return Response(match_state(report_services.dispute(match_for_viewer(request.user, pk), request.user)))
+    return Response(match_state(reports.dispute(match_for_viewer(request.user, pk), request.user)))

@@ -22,7 +22,7 @@ from core.text import has_unstorable_text
 from ..models import AuditAction, Entrant, Event, Match, Report, Round, Seat
 from . import results
 from .common import locked, locked_match, log
-from .scoring import give_up, reported_result, score, scoring_failed  # noqa: F401 - the reporting API
+from .results_scoring import give_up, reported_result, score, scoring_failed  # noqa: F401 - the reporting API
 
 SCORE_REPORTS = "tournaments.tasks.score_reports"
 
