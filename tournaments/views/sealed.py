@@ -14,13 +14,13 @@ from django.views.decorators.http import require_POST
 from catalogue.models import Card
 from core.errors import DomainError
 
-from .access import can, event_for_viewer
-from .forms import BuildClockForm, PoolForm, SeatDrawForm, errors_in_one_line
-from .models import Entrant, SealedPool
-from .presenters import timer_state
-from .services import sealed as sealed_services
-from .services.rounds import BUILD_MINUTES, start_build_clock
-from .views_staff import staff_view
+from ..access import can, event_for_viewer
+from ..forms import BuildClockForm, PoolForm, SeatDrawForm, errors_in_one_line
+from ..models import Entrant, SealedPool
+from ..presenters import timer_state
+from ..services import sealed as sealed_services
+from ..services.rounds import BUILD_MINUTES, start_build_clock
+from .common import staff_view
 
 EXTEND_MINUTES = 5
 

@@ -5,25 +5,22 @@ from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
-from core.exports import csv_writer
 from decks.services.decks import check_sheet_of
 
-from . import page_cache
-from .access import event_for_staff, event_for_viewer
-from .forms import DeckCheckDrawForm, DeckCheckOutcomeForm, ExtensionForm, PenaltyForm, PrizePlanForm
-from .models import CheckedDeck, JudgeCall, Match, Penalty
-from .presenters import EXPORT_COLUMNS, export_cells, penalty_payload, table_end
-from .services import judging
-from .services import prizes as prize_services
-from .views_organiser import _attempt, organiser_view
+from .. import page_cache
+from ..access import event_for_staff, event_for_viewer
+from ..forms import DeckCheckDrawForm, DeckCheckOutcomeForm, ExtensionForm, PenaltyForm, PrizePlanForm
+from ..models import CheckedDeck, JudgeCall, Match, Penalty
+from ..presenters import EXPORT_COLUMNS, export_cells, penalty_payload, table_end
+from ..services import judging
+from .common import _attempt, _csv_response, _judging
+from .prizes import _plan_initial, _sheet_or_problem
 
 
 def judge_view(capability):
@@ -38,10 +35,6 @@ def judge_view(capability):
         return wrapper
 
     return decorator
-
-
-def _judging(event, anchor=""):
-    return redirect(reverse("tournaments:judging", args=[event.pk]) + (f"#{anchor}" if anchor else ""))
 
 
 @judge_view("penalties")
@@ -85,26 +78,6 @@ def judge_calls_live(request, event):
         return page_cache.unchanged(tag)
     context = {"event": event, "judge_calls": list(judging.queue(event))}
     return page_cache.validated(render(request, "tournaments/manage/_judge_calls.html", context), tag)
-
-
-def _plan_initial(plan):
-    if not plan:
-        return {}
-    table = plan.get("by_standing") and ", ".join(map(str, plan["by_standing"]))
-    table = table or "\n".join(f"{record}: {prize}" for record, prize in (plan.get("by_record") or {}).items())
-    return {**plan, "table": table}
-
-
-def _sheet_or_problem(event):
-    """The fixed sheet, else a preview from the standings now, else the reason none can be made."""
-    if event.prize_sheet:
-        return {"fixed": True, **event.prize_sheet}
-    if not event.prize_plan:
-        return None
-    try:
-        return {"fixed": False, **prize_services.sheet_payload(event, prize_services.preview(event))}
-    except DomainError as error:
-        return {"problem": error.message}
 
 
 @judge_view("penalties")
@@ -212,31 +185,6 @@ def _labelled(sheet, labels):
     return {"sections": sections, "total": sheet.total}
 
 
-@organiser_view
-@require_POST
-def prize_plan(request, event):
-    form = PrizePlanForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Prize numbers are whole numbers from 0."))
-        return _judging(event, "prizes")
-    done, _event = _attempt(request, prize_services.set_prize_plan, event, request.user, form.plan())
-    if done:
-        messages.success(request, _("Prize pool saved."))
-    return _judging(event, "prizes")
-
-
-def prize_sheet(request, pk):
-    """Printable prize sheet, for anyone who may see the event."""
-    event = event_for_viewer(request.user, pk)
-    return render(request, "tournaments/prize_sheet.html", {"event": event, "sheet": _sheet_or_problem(event)})
-
-
-def _csv_response(name):
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response, csv_writer(response)
-
-
 @judge_view("penalties")
 def penalties_csv(request, event):
     """Every penalty of the event, for the organiser's and judges' records."""
@@ -253,20 +201,6 @@ def penalties_csv(request, event):
             [event.name, date, row.entrant_id, row.entrant.name, row.round_number or "", row.kind, row.reason,
              row.correction, judge, row.created_at.isoformat(), *event_cells]
         )  # fmt: skip
-    return response
-
-
-def prizes_csv(request, pk):
-    """The prize sheet (fixed at finish, else the preview) for anyone who may see the event."""
-    event = event_for_viewer(request.user, pk)
-    sheet = _sheet_or_problem(event) or {}
-    response, writer = _csv_response(f"event-{event.pk}-prizes.csv")
-    writer.writerow(["event", "place", "entrant", "name", "prize", "fixed", *EXPORT_COLUMNS])
-    fixed, event_cells = "yes" if sheet.get("fixed") else "no", export_cells(event)
-    for place, line in enumerate(sheet.get("lines", []), start=1):
-        writer.writerow([event.name, place, line["entrant"], line["name"], line["prize"], fixed, *event_cells])
-    if "pool" in sheet:
-        writer.writerow([event.name, "", "", "leftover", sheet["leftover"], fixed, *event_cells])
     return response
 
 

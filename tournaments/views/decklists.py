@@ -2,6 +2,7 @@
 on their row, and change a frozen list with a reason. Who may is tournaments.access."""
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -11,11 +12,17 @@ from decks.presenters import builder_labels
 from decks.services.decks import version_text
 from decks.services.legality import validate_request
 
-from .access import can, visible_decklists
-from .forms import DeadlineForm, DecklistPasteForm, errors_in_one_line
-from .models import Entrant
-from .services import decklists as decklist_services
-from .views_staff import registered_message, staff_view
+from ..access import can, event_for_viewer, visible_decklists
+from ..forms import (
+    DeadlineForm,
+    DecklistPasteForm,
+    RegisterForm,
+    errors_in_one_line,
+)
+from ..models import Entrant
+from ..services import decklists as decklist_services
+from .common import _dashboard, _event_page, organiser_view, registered_message, staff_view
+from .sealed import player_state
 
 
 @staff_view("see_decklists")
@@ -90,3 +97,63 @@ def _check(event, text, form):
     except DomainError as error:
         form.add_error("decklist", error.message)
         return None
+
+
+@organiser_view
+def entrant_deck(request, event, entrant_id):
+    """Register one of the organiser's own decks for an entrant: how a walk-in gets a deck to check in with."""
+    entrant = get_object_or_404(Entrant.objects.select_related("deck__deck"), pk=entrant_id, event=event)
+    form = RegisterForm(request.POST or None, user=request.user, event=event, deck_required=True, entrant=entrant)
+    if request.method == "POST" and form.is_valid():
+        try:
+            entrant = decklist_services.submit_deck(entrant, form.cleaned_data["deck"], request.user)
+        except DomainError as error:
+            form.add_error("deck" if error.field == "deck" else None, error.message)
+        else:
+            registered_message(request, entrant)
+            return _dashboard(event, "entrants")
+    return render(request, "tournaments/manage/entrant_deck.html", {"event": event, "entrant": entrant, "form": form})
+
+
+@login_required
+def submit_deck(request, pk):
+    event = event_for_viewer(request.user, pk)
+    entrant = event.entrants.filter(user=request.user).select_related("deck__deck").first()
+    if entrant is None:
+        return redirect("tournaments:register", event.pk)
+    form = RegisterForm(request.POST or None, user=request.user, event=event, deck_required=True)
+    frozen = decklist_services.deck_frozen(event, entrant)
+    is_open = not event.is_finished and not entrant.dropped and not frozen
+    if request.method == "POST" and is_open and form.is_valid():
+        try:
+            entrant = decklist_services.submit_deck(entrant, form.cleaned_data["deck"], request.user)
+        except DomainError as error:
+            form.add_error("deck" if error.field == "deck" else None, error.message)
+        else:
+            messages.success(request, _("Your deck is registered."))
+            _deck_message(request, entrant)
+            return redirect(_event_page(event))
+    context = {
+        "event": event,
+        "form": form,
+        "is_open": is_open,
+        "entrant": entrant,
+        "event_url": _event_page(event),
+        "closed_reason": _frozen_reason(event) if frozen and not event.is_finished else "",
+        "sealed": player_state(event, entrant),
+    }
+    return render(request, "tournaments/manage/register.html", context)
+
+
+def _frozen_reason(event):
+    code = "event.deadline_passed" if decklist_services.deadline_passed(event) else "event.deck_frozen"
+    return DomainError(code).message
+
+
+def _deck_message(request, entrant):
+    if entrant.deck_id and entrant.deck_legal is False:
+        messages.warning(
+            request,
+            _("Your deck is not legal in this event's format, so you cannot check in with it: %(problems)s")
+            % {"problems": " ".join(problem["message"] for problem in entrant.deck_problems)},
+        )

@@ -1,41 +1,16 @@
 """The event's staff: the organiser's staff page, and the results desk where judges and
 scorekeepers enter (and judges correct) results. Who may do what is tournaments.access."""
 
-from functools import wraps
-
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
 
-from .access import can, event_for_staff, staff_role
-from .forms import StaffForm
-from .models import EventStaff
-from .presenters import round_title
-from .services import staff as staff_services
-
-
-def staff_view(capability):
-    """Signed in (else the login page) and allowed `capability` at the event: 404 if they cannot see it, else 403."""
-
-    def decorate(view):
-        @login_required
-        @wraps(view)
-        def wrapper(request, pk, *args, **kwargs):
-            return view(request, event_for_staff(request.user, pk, capability), *args, **kwargs)
-
-        return wrapper
-
-    return decorate
-
-
-def desk_url(user, event):
-    """Where a result form returns to: the organiser's dashboard, or the staff's results desk."""
-    name = "tournaments:manage" if can(user, event, "manage") else "tournaments:results_desk"
-    return redirect(name, event.pk).url
+from ..forms import StaffForm
+from ..services import staff as staff_services
+from .common import desk_url, staff_view
 
 
 @staff_view("manage")
@@ -71,33 +46,12 @@ def staff_remove(request, event, user_id):
     return redirect("tournaments:staff", event.pk)
 
 
-@staff_view("enter_results")
-def results_desk(request, event):
-    """The current round's tables, paged like the organiser's console; a table's form opens on its own."""
-    from . import console
-
-    current = event.rounds.order_by("-number").first()
-    finished = event.is_finished
-    role = staff_role(request.user, event)
-    context = {
-        "event": event,
-        "role": EventStaff.Role(role).label if role else "",
-        "current": current,
-        "current_label": round_title(current) if current else "",
-        "tables": console.round_tables(current, request, action_first=True) if current else None,
-        "corrections": finished,
-        "may_correct": can(request.user, event, "correct_results"),
-        "earlier_rounds": (current.number if finished else current.number - 1) if current else 0,
-    }
-    return render(request, "tournaments/manage/results_desk.html", context)
-
-
 @staff_view("correct_results")
 def event_log(request, event):
     """The whole log, paged, filterable by round and by player."""
     from django.core.paginator import Paginator
 
-    from .presenters import LOG_PAGE, audit_roles, describe_audit, filtered_audit, log_filters
+    from ..presenters import LOG_PAGE, audit_roles, describe_audit, filtered_audit, log_filters
 
     round_number, entrant_id = log_filters(event, request.GET)
     entrants = list(event.entrants.order_by("name").values_list("pk", "name"))
@@ -115,11 +69,3 @@ def event_log(request, event):
         "back_url": desk_url(request.user, event),
     }
     return render(request, "tournaments/manage/log.html", context)
-
-
-def registered_message(request, entrant):
-    """Staff registered a list for an entry: say whether it lets them check in."""
-    if entrant.deck_legal:
-        messages.success(request, _("Deck registered for %(name)s.") % {"name": entrant.name})
-    else:
-        messages.warning(request, _("Deck registered for %(name)s, but it is not legal.") % {"name": entrant.name})
