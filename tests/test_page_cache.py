@@ -271,7 +271,7 @@ def test_a_waiting_message_is_shown_not_hidden_behind_a_304(rf):
 
 def test_the_sheet_of_the_waiting_round_agrees_with_the_standings(organiser):
     """Round 4 has no result yet: points and records before it are the standings' (byes are wins)."""
-    from tournaments.presenters import records_before
+    from tournaments.presenters.rounds import records_before
     from tournaments.services.standings import event_standings
 
     event = build_event(organiser, 13, 3)  # a bye every round
@@ -337,7 +337,7 @@ def test_a_failed_render_releases_its_claim_and_a_stored_none_is_a_value(event):
 def test_records_before_a_round_are_kept_through_its_results_and_follow_a_correction(event, organiser, monkeypatch):
     """A burst of round 3 results does not recompute the points printed before round 3; correcting
     round 2 does."""
-    from tournaments import presenters
+    from tournaments.presenters import rounds as presenters
 
     builds = []
     real = presenters._records

@@ -7,7 +7,7 @@ import pytest
 from catalogue.models import Card, Game
 from decks.services import decks as deck_services
 from tournaments.models import AuditEntry, Entrant, Event, Match
-from tournaments.presenters import describe_note
+from tournaments.presenters.rounds import describe_note
 from tournaments.services import entrants as entrant_services
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services

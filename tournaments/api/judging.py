@@ -13,7 +13,7 @@ from core.errors import DomainError
 
 from ..access import can, event_for_viewer, match_for_viewer
 from ..models import CheckedDeck, Entrant, JudgeCall, Penalty, SealedPool
-from ..presenters import deck_check_payload, penalty_payload
+from ..presenters.judging import deck_check_payload, penalty_payload
 from ..services import judging
 from ..services import prizes as prize_services
 from ..services import sealed as sealed_services

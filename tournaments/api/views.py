@@ -30,19 +30,10 @@ from ..access import (
 )
 from ..joining import join_url
 from ..models import Entrant, Match, WaitlistEntry
-from ..presenters import (
-    LOG_PAGE,
-    audit_payload,
-    audit_roles,
-    bracket_payload,
-    filtered_audit,
-    log_filters,
-    match_state,
-    report_state,
-    round_payload,
-    standings_payload,
-    table_payload,
-)
+from ..presenters.audit import LOG_PAGE, audit_payload, audit_roles, filtered_audit, log_filters
+from ..presenters.results import match_state, report_state, table_payload
+from ..presenters.rounds import bracket_payload, round_payload
+from ..presenters.standings import standings_payload
 from ..services import decklists as decklist_services
 from ..services import entrants as entrant_services
 from ..services import events as event_services

@@ -28,10 +28,7 @@ from ..models import (
     Match,
     WaitlistEntry,
 )
-from ..presenters import (
-    plain_rows,
-    records_before,
-)
+from ..presenters.rounds import plain_rows, records_before
 
 EXTEND_MINUTES = 5
 

@@ -21,7 +21,9 @@ from .. import console, page_cache
 from ..access import event_for_viewer, visible_decklists, visible_events
 from ..forms import EventEditForm, EventForm, PlayerForm, PublicationForm, WalkInForm
 from ..models import Entrant, Event, Match, Round
-from ..presenters import audit_roles, describe_audit, describe_note, round_title, timer_state, unscored_reports
+from ..presenters.audit import audit_roles, describe_audit
+from ..presenters.results import unscored_reports
+from ..presenters.rounds import describe_note, round_title, timer_state
 from ..services import entrants as entrant_services
 from ..services import events as event_services
 from ..services.rounds import current_round

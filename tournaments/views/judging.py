@@ -17,7 +17,9 @@ from .. import page_cache
 from ..access import event_for_staff, event_for_viewer
 from ..forms import DeckCheckDrawForm, DeckCheckOutcomeForm, ExtensionForm, PenaltyForm, PrizePlanForm
 from ..models import CheckedDeck, JudgeCall, Match, Penalty
-from ..presenters import EXPORT_COLUMNS, export_cells, penalty_payload, table_end
+from ..presenters.events import EXPORT_COLUMNS, export_cells
+from ..presenters.judging import penalty_payload
+from ..presenters.rounds import table_end
 from ..services import judging
 from .common import _attempt, _csv_response, _judging
 from .prizes import _plan_initial, _sheet_or_problem

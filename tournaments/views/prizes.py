@@ -9,7 +9,7 @@ from core.errors import DomainError
 
 from ..access import event_for_viewer
 from ..forms import PrizePlanForm
-from ..presenters import EXPORT_COLUMNS, export_cells
+from ..presenters.events import EXPORT_COLUMNS, export_cells
 from ..services import prizes as prize_services
 from .common import _attempt, _csv_response, _judging, organiser_view
 

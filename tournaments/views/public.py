@@ -14,14 +14,8 @@ from .. import page_cache
 from ..access import event_for_viewer
 from ..joining import join_panel, join_url
 from ..models import Match, Seat
-from ..presenters import (
-    by_name,
-    clock,
-    outcome_for,
-    round_title,
-    table_end,
-    top_cut_stage,
-)
+from ..presenters.results import outcome_for
+from ..presenters.rounds import by_name, clock, round_title, table_end, top_cut_stage
 from ..services.judging import my_call
 from ..services.rounds import clock_label, current_round, remaining_seconds
 from ..services.sealed import seat_sheet

@@ -14,7 +14,8 @@ from .. import console
 from ..access import can, event_for_viewer, staff_role
 from ..forms import ResultForm
 from ..models import AuditAction, EventStaff, Match, Report
-from ..presenters import head_start, report_lines, report_problem, round_title
+from ..presenters.results import head_start, report_lines, report_problem
+from ..presenters.rounds import round_title
 from ..services import results as result_services
 from ..services.results import last_result_entry
 from ..services.results_reports import awaits_organiser, confirm, dispute, entrant_of, submit_report

@@ -14,7 +14,8 @@ from ..forms import (
     TimerForm,
 )
 from ..models import Match, Round
-from ..presenters import confirmed_result, round_matches, round_title, stage_name
+from ..presenters.results import confirmed_result
+from ..presenters.rounds import round_matches, round_title, stage_name
 from ..services import rounds as round_services
 from ..services.rounds import control_timer
 from .common import EXTEND_MINUTES, _attempt, _back, _dashboard, _my_entrant, desk_url, organiser_view, staff_view

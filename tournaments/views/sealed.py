@@ -17,7 +17,7 @@ from core.errors import DomainError
 from ..access import can, event_for_viewer
 from ..forms import BuildClockForm, PoolForm, SeatDrawForm, errors_in_one_line
 from ..models import Entrant, SealedPool
-from ..presenters import timer_state
+from ..presenters.rounds import timer_state
 from ..services import sealed as sealed_services
 from ..services.rounds import BUILD_MINUTES, start_build_clock
 from .common import staff_view

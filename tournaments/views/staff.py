@@ -51,7 +51,7 @@ def event_log(request, event):
     """The whole log, paged, filterable by round and by player."""
     from django.core.paginator import Paginator
 
-    from ..presenters import LOG_PAGE, audit_roles, describe_audit, filtered_audit, log_filters
+    from ..presenters.audit import LOG_PAGE, audit_roles, describe_audit, filtered_audit, log_filters
 
     round_number, entrant_id = log_filters(event, request.GET)
     entrants = list(event.entrants.order_by("name").values_list("pk", "name"))

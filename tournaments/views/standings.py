@@ -14,12 +14,9 @@ from core.exports import csv_writer
 
 from .. import page_cache
 from ..access import event_for_viewer
-from ..presenters import (
-    EXPORT_COLUMNS,
-    export_cells,
-    standings_payload,
-    top_cut_stage,
-)
+from ..presenters.events import EXPORT_COLUMNS, export_cells
+from ..presenters.rounds import top_cut_stage
+from ..presenters.standings import standings_payload
 from ..services.standings import event_standings
 from .common import (
     Listing,
