@@ -1,17 +1,17 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from . import judging, views
+from . import events, judging, results
 
 router = SimpleRouter()
-router.register("tournaments", views.EventViewSet, basename="tournament")
+router.register("tournaments", events.EventViewSet, basename="tournament")
 
 urlpatterns = [
-    path("matches/<int:pk>/", views.match_detail, name="api-match"),
-    path("matches/<int:pk>/result/", views.match_result, name="api-match-result"),
-    path("matches/<int:pk>/report/", views.match_report, name="api-match-report"),
-    path("matches/<int:pk>/confirm/", views.match_confirm, name="api-match-confirm"),
-    path("matches/<int:pk>/dispute/", views.match_dispute, name="api-match-dispute"),
+    path("matches/<int:pk>/", results.match_detail, name="api-match"),
+    path("matches/<int:pk>/result/", results.match_result, name="api-match-result"),
+    path("matches/<int:pk>/report/", results.match_report, name="api-match-report"),
+    path("matches/<int:pk>/confirm/", results.match_confirm, name="api-match-confirm"),
+    path("matches/<int:pk>/dispute/", results.match_dispute, name="api-match-dispute"),
     path("matches/<int:pk>/extend/", judging.extend, name="api-match-extend"),
     path("tournaments/<int:pk>/penalties/", judging.penalties, name="api-penalties"),
     path("tournaments/<int:pk>/deck-checks/", judging.deck_checks, name="api-deck-checks"),
