@@ -13,12 +13,9 @@ from decks.services.decks import version_text
 from decks.services.legality import validate_request
 
 from ..access import can, event_for_viewer, visible_decklists
-from ..forms import (
-    DeadlineForm,
-    DecklistPasteForm,
-    RegisterForm,
-    errors_in_one_line,
-)
+from ..forms.common import errors_in_one_line
+from ..forms.decklists import DeadlineForm, DecklistPasteForm
+from ..forms.entrants import RegisterForm
 from ..models import Entrant
 from ..services import decklists as decklist_services
 from .common import _dashboard, _event_page, organiser_view, registered_message, staff_view

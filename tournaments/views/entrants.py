@@ -16,7 +16,8 @@ from core.errors import DomainError
 
 from .. import console
 from ..access import event_for_viewer
-from ..forms import PlayerForm, RegisterForm, TeamForm, WalkInForm, errors_in_one_line
+from ..forms.common import errors_in_one_line
+from ..forms.entrants import PlayerForm, RegisterForm, TeamForm, WalkInForm
 from ..joining import join_panel, join_url
 from ..models import Entrant, Event, WaitlistEntry
 from ..services import decklists as decklist_services

@@ -19,7 +19,8 @@ from decks.services.decks import version_text
 
 from .. import console, page_cache
 from ..access import event_for_viewer, visible_decklists, visible_events
-from ..forms import EventEditForm, EventForm, PlayerForm, PublicationForm, WalkInForm
+from ..forms.entrants import PlayerForm, WalkInForm
+from ..forms.events import EventEditForm, EventForm, PublicationForm
 from ..models import Entrant, Event, Match, Round
 from ..presenters.audit import audit_roles, describe_audit
 from ..presenters.results import unscored_reports

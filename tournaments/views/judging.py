@@ -15,7 +15,8 @@ from decks.services.decks import check_sheet_of
 
 from .. import page_cache
 from ..access import event_for_staff, event_for_viewer
-from ..forms import DeckCheckDrawForm, DeckCheckOutcomeForm, ExtensionForm, PenaltyForm, PrizePlanForm
+from ..forms.judging import DeckCheckDrawForm, DeckCheckOutcomeForm, ExtensionForm, PenaltyForm
+from ..forms.prizes import PrizePlanForm
 from ..models import CheckedDeck, JudgeCall, Match, Penalty
 from ..presenters.events import EXPORT_COLUMNS, export_cells
 from ..presenters.judging import penalty_payload

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 from core.errors import DomainError
 
 from ..access import event_for_viewer
-from ..forms import PrizePlanForm
+from ..forms.prizes import PrizePlanForm
 from ..presenters.events import EXPORT_COLUMNS, export_cells
 from ..services import prizes as prize_services
 from .common import _attempt, _csv_response, _judging, organiser_view

@@ -12,7 +12,7 @@ from core.errors import DomainError
 
 from .. import console
 from ..access import can, event_for_viewer, staff_role
-from ..forms import ResultForm
+from ..forms.results import ResultForm
 from ..models import AuditAction, EventStaff, Match, Report
 from ..presenters.results import head_start, report_lines, report_problem
 from ..presenters.rounds import round_title

@@ -10,9 +10,7 @@ from core.errors import DomainError
 from .. import console
 from ..access import event_for_viewer
 from ..engine import bracket as bracket_engine
-from ..forms import (
-    TimerForm,
-)
+from ..forms.rounds import TimerForm
 from ..models import Match, Round
 from ..presenters.results import confirmed_result
 from ..presenters.rounds import round_matches, round_title, stage_name

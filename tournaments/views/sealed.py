@@ -15,7 +15,8 @@ from catalogue.models import Card
 from core.errors import DomainError
 
 from ..access import can, event_for_viewer
-from ..forms import BuildClockForm, PoolForm, SeatDrawForm, errors_in_one_line
+from ..forms.common import errors_in_one_line
+from ..forms.sealed import BuildClockForm, PoolForm, SeatDrawForm
 from ..models import Entrant, SealedPool
 from ..presenters.rounds import timer_state
 from ..services import sealed as sealed_services

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
 
-from ..forms import StaffForm
+from ..forms.staff import StaffForm
 from ..services import staff as staff_services
 from .common import desk_url, staff_view
 
