@@ -4,7 +4,6 @@ from django.utils.translation import gettext_lazy as _
 
 import games
 from games.cards import search_key
-from games.dust_collectorz import STATS
 
 
 class Game(models.Model):
@@ -137,5 +136,6 @@ class Card(models.Model):
 
     @property
     def stats(self):
-        values = {stat: getattr(self, stat) for stat in STATS}
+        """The stat columns the registry's games fill, where this card has a value."""
+        values = {stat: getattr(self, stat) for stat in games.stat_fields()}
         return {key: value for key, value in values.items() if value is not None}

@@ -1,24 +1,25 @@
 """Deck chart drawn on the server as one self-contained SVG string (plain Python, no ORM).
 
-Panels: a tribe × rank grid of champion counts, one histogram per stat, and bar panels of
-copies per group (a DBZ deck's card types and Martial Arts Styles).
+A heading, then the panels the game's package gives (`GameDefinition.chart_panels`, see
+games/chart_panels.py): shaded grids of counts with totals, histograms, and bar panels.
 The caller passes cards as dicts and every display string already translated, so
 this module needs no translation; all text from the inputs is XML-escaped.
 """
 
+import dataclasses
 import hashlib
 import json
 from typing import NamedTuple
 from xml.sax.saxutils import escape
 
+from games.chart_panels import Bars, CountGrid, Histograms, copies
+
 WIDTH = 640
 MARGIN = 24
 CONTENT_WIDTH = WIDTH - 2 * MARGIN
 FONT = "system-ui, sans-serif"
-RANKS = ("bronze", "silver", "gold", "platinum", "epic")
-STATS = ("power", "speed", "health", "cunning")
 # Okabe-Ito colours: distinguishable with the common colour-vision deficiencies.
-STAT_COLOURS = {"power": "#D55E00", "speed": "#0072B2", "health": "#009E73", "cunning": "#CC79A7"}
+HISTOGRAM_COLOURS = ("#D55E00", "#0072B2", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
 
 BAR_COLOURS = ("#0072B2", "#E69F00")
 
@@ -33,7 +34,7 @@ HEADING_HEIGHT = 44
 PANEL_TITLE_HEIGHT = 26
 PANEL_GAP = 20
 ROW_HEIGHT = 26
-CHAR_WIDTH = 7  # rough width of one character at 12px, to size the tribe column
+CHAR_WIDTH = 7  # rough width of one character at 12px, to size the label column
 DIGIT_WIDTH = 6.5  # rough width of one digit at 11px, to decide whether a bar's count fits
 LABEL_MIN, LABEL_MAX = 96, 200
 HIST_COLUMNS = 2
@@ -47,28 +48,26 @@ TICK_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000)
 
 
 class GridGeometry(NamedTuple):
-    """Where the grid's columns are: the tribe-name column, then equal data columns."""
+    """Where the grid's columns are: the row-label column, then equal data columns."""
 
     label_width: float
     cell_width: float
 
     def column_centre(self, column):
-        """Horizontal centre of data column `column` (0 = first rank)."""
+        """Horizontal centre of data column `column` (0 = the first)."""
         return MARGIN + self.label_width + (column + 0.5) * self.cell_width
 
 
-def deck_chart_svg(cards, tribes, labels, breakdowns=()) -> str:
-    """The deck chart as an SVG string: heading, tribe × rank grid, stat histograms, and a bar
-    panel per breakdown ((title, [(label, copies)]), already translated)."""
-    copies = _copies(cards)
-    title_id = _title_id([cards, breakdowns], tribes, labels)
-    if not copies:
+def deck_chart_svg(cards, labels, panels=()) -> str:
+    """The deck chart as an SVG string: the heading (labels "title", "total", "empty") and each
+    panel given (CountGrid, Histograms or Bars, already translated), in order."""
+    pairs = copies(cards)
+    title_id = _title_id(cards, panels, labels)
+    if not pairs:
         return _empty_svg(labels, title_id)
-    parts = [_heading(labels, sum(qty for _, qty in copies))]
+    parts = [_heading(labels, sum(qty for _, qty in pairs))]
     top = HEADING_HEIGHT
-    panels = [_grid_panel(copies, tribes, labels), _stats_panel(copies, labels)]
-    panels += [_bars_panel(title, rows, BAR_COLOURS[index % 2]) for index, (title, rows) in enumerate(breakdowns)]
-    for markup, height in panels:
+    for markup, height in _drawn_panels(panels, labels.get("total", "")):
         if markup:
             parts.append(f'<g transform="translate(0 {_num(top)})">{markup}</g>')
             top += height + PANEL_GAP
@@ -76,31 +75,26 @@ def deck_chart_svg(cards, tribes, labels, breakdowns=()) -> str:
     return _svg(title_id, labels.get("title", ""), bottom, "".join(parts))
 
 
+def _drawn_panels(panels, total_label):
+    """(markup, height) per panel; bar panels take turns between two colours."""
+    bars = 0
+    for panel in panels:
+        if isinstance(panel, CountGrid):
+            yield _grid_panel(panel, total_label)
+        elif isinstance(panel, Histograms):
+            yield _histograms_panel(panel)
+        elif isinstance(panel, Bars):
+            yield _bars_panel(panel.title, panel.rows, BAR_COLOURS[bars % 2])
+            bars += 1
+
+
 # --- inputs -------------------------------------------------------------------------
 
 
-def _copies(cards):
-    """(card, quantity) for every card with at least one copy."""
-    pairs = [(card, _quantity(card)) for card in cards]
-    return [(card, qty) for card, qty in pairs if qty > 0]
-
-
-def _quantity(card):
-    """A card's number of copies (1 when absent, 0 when not a whole number)."""
-    qty = card.get("qty", 1)
-    return qty if isinstance(qty, int) and not isinstance(qty, bool) else 0
-
-
-def _stat_value(card, stat):
-    """A card's value for a stat, or None when it has none (counters, other games)."""
-    value = (card.get("stats") or {}).get(stat)
-    valid = isinstance(value, int) and not isinstance(value, bool) and value >= 0
-    return value if valid else None
-
-
-def _title_id(cards, tribes, labels):
+def _title_id(cards, panels, labels):
     """A deterministic id for <title>, distinct for different charts on one page."""
-    payload = json.dumps([cards, tribes, labels], sort_keys=True, default=str)
+    drawn = [dataclasses.asdict(panel) for panel in panels]
+    payload = json.dumps([cards, drawn, labels], sort_keys=True, default=str)
     return "deck-chart-" + hashlib.sha256(payload.encode()).hexdigest()[:10]
 
 
@@ -168,53 +162,41 @@ def _panel_title(text):
     return _text(MARGIN, 16, text, font_size=13, font_weight="bold")
 
 
-# --- panel (a): tribe × rank grid ---------------------------------------------------
+# --- a grid of counts, with a Total column and a Total row ---------------------------
 
 
-def _grid_panel(copies, tribes, labels):
-    """The tribe × rank grid as (markup, height); nothing for games without tribes."""
-    if not tribes:
+def _grid_panel(grid, total_label):
+    """The grid as (markup, height); nothing without rows."""
+    if not grid.rows:
         return "", 0
-    rows = _grid_rows(copies, tribes, labels.get("total", ""))
-    geometry = _grid_geometry(tribes)
+    rows = _grid_rows(grid, total_label)
+    geometry = _grid_geometry([label for label, _ in grid.rows], len(grid.columns))
     peak = max((count for _, counts in rows[:-1] for count in counts[:-1]), default=0)
-    parts = [_panel_title(labels.get("grid_title", "")), _grid_header(labels, geometry, PANEL_TITLE_HEIGHT)]
+    header = _grid_header([*grid.columns, total_label], geometry, PANEL_TITLE_HEIGHT)
+    parts = [_panel_title(grid.title), header]
     for index, (name, counts) in enumerate(rows, start=1):
         is_total = index == len(rows)
         parts.append(_grid_row(name, counts, geometry, PANEL_TITLE_HEIGHT + index * ROW_HEIGHT, peak, is_total))
     height = PANEL_TITLE_HEIGHT + (len(rows) + 1) * ROW_HEIGHT
-    return f'<g class="tribe-rank-grid">{"".join(parts)}</g>', height
+    return f'<g class="{_attr_escape(grid.name)}">{"".join(parts)}</g>', height
 
 
-def _grid_rows(copies, tribes, total_label):
-    """(tribe, [count per rank..., row total]) per tribe, then the Total row."""
-    counts = _tribe_rank_counts(copies, tribes)
-    rows = [(tribe, [*counts[tribe], sum(counts[tribe])]) for tribe in tribes]
-    column_totals = [sum(row_counts[column] for _, row_counts in rows) for column in range(len(RANKS) + 1)]
+def _grid_rows(grid, total_label):
+    """(label, [count per column..., row total]) per row, then the Total row."""
+    rows = [(label, [*counts, sum(counts)]) for label, counts in grid.rows]
+    column_totals = [sum(row_counts[column] for _, row_counts in rows) for column in range(len(grid.columns) + 1)]
     return [*rows, (total_label, column_totals)]
 
 
-def _tribe_rank_counts(copies, tribes):
-    """Copies of champions (the cards with a tribe and a rank) per tribe, per rank."""
-    counts = {tribe: [0] * len(RANKS) for tribe in tribes}
-    for card, qty in copies:
-        tribe, rank = card.get("tribe") or "", str(card.get("rank") or "").lower()
-        if tribe in counts and rank in RANKS:
-            counts[tribe][RANKS.index(rank)] += qty
-    return counts
-
-
-def _grid_geometry(tribes):
-    """Tribe column wide enough for the longest (capped) name; the rest split evenly."""
-    longest = max(len(tribe) for tribe in tribes)
+def _grid_geometry(row_labels, columns):
+    """Label column wide enough for the longest (capped) label; the rest split evenly, Total included."""
+    longest = max(len(label) for label in row_labels)
     label_width = min(max(longest * CHAR_WIDTH + 12, LABEL_MIN), LABEL_MAX)
-    return GridGeometry(label_width, (CONTENT_WIDTH - label_width) / (len(RANKS) + 1))
+    return GridGeometry(label_width, (CONTENT_WIDTH - label_width) / (columns + 1))
 
 
-def _grid_header(labels, geometry, y):
-    """The rank names and Total over the grid's columns."""
-    rank_labels = labels.get("ranks", {})
-    names = [rank_labels.get(rank, rank.title()) for rank in RANKS] + [labels.get("total", "")]
+def _grid_header(names, geometry, y):
+    """The column names, Total last, over the grid's columns."""
     parts = [
         _text(geometry.column_centre(column), y + 17, name, "middle", fill=MUTED, font_weight="bold")
         for column, name in enumerate(names)
@@ -223,7 +205,7 @@ def _grid_header(labels, geometry, y):
 
 
 def _grid_row(name, counts, geometry, y, peak, is_total):
-    """One grid row: the tribe name (or Total) and its shaded count cells."""
+    """One grid row: its label (or Total) and its shaded count cells."""
     weight = "bold" if is_total else "normal"
     shown = _fit(name, geometry.label_width)
     tooltip = None if shown == name else name
@@ -269,42 +251,28 @@ def _hex(rgb):
 
 
 def _fit(name, width):
-    """A tribe name shortened with an ellipsis if it cannot fit in `width` pixels."""
+    """A label shortened with an ellipsis if it cannot fit in `width` pixels."""
     limit = int((width - 12) // CHAR_WIDTH)
     return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
-# --- panel (b): stat histograms -----------------------------------------------------
+# --- histograms ---------------------------------------------------------------------
 
 
-def _stats_panel(copies, labels):
-    """One histogram per stat as (markup, height); nothing when no card has stats."""
-    histograms = _stat_histograms(copies)
-    if not histograms:
+def _histograms_panel(panel):
+    """One histogram per series as (markup, height), two to a row; nothing without series."""
+    if not panel.series:
         return "", 0
     width = (CONTENT_WIDTH - HIST_GAP * (HIST_COLUMNS - 1)) / HIST_COLUMNS
-    stat_labels = labels.get("stats", {})
-    parts = [_panel_title(labels.get("stats_title", ""))]
-    for index, (stat, counts) in enumerate(histograms.items()):
+    parts = [_panel_title(panel.title)]
+    for index, (label, counts) in enumerate(panel.series):
         row, column = divmod(index, HIST_COLUMNS)
         x = MARGIN + column * (width + HIST_GAP)
         y = PANEL_TITLE_HEIGHT + row * (HIST_HEIGHT + HIST_GAP)
-        parts.append(_histogram(stat, stat_labels.get(stat, stat.title()), counts, (x, y, width)))
-    rows = -(-len(histograms) // HIST_COLUMNS)
+        colour = HISTOGRAM_COLOURS[index % len(HISTOGRAM_COLOURS)]
+        parts.append(_histogram(label, colour, counts, (x, y, width)))
+    rows = -(-len(panel.series) // HIST_COLUMNS)
     return "".join(parts), PANEL_TITLE_HEIGHT + rows * HIST_HEIGHT + (rows - 1) * HIST_GAP
-
-
-def _stat_histograms(copies):
-    """For each stat some card has: copies per value, from 0 to the highest value."""
-    histograms = {}
-    for stat in STATS:
-        values = [(value, qty) for card, qty in copies if (value := _stat_value(card, stat)) is not None]
-        if values:
-            counts = [0] * (max(value for value, _ in values) + 1)
-            for value, qty in values:
-                counts[value] += qty
-            histograms[stat] = counts
-    return histograms
 
 
 class HistogramFrame(NamedTuple):
@@ -318,11 +286,11 @@ class HistogramFrame(NamedTuple):
     peak: int  # the highest count, drawn at full height
 
 
-def _histogram(stat, label, counts, box):
-    """One stat's histogram: swatch and name, bars with counts on top, values on the axis."""
+def _histogram(label, colour, counts, box):
+    """One histogram: swatch and name, bars with counts on top, values on the axis."""
     x, y, width = box
     baseline = y + HIST_TITLE + HIST_COUNT_SPACE + HIST_PLOT
-    frame = HistogramFrame(label, STAT_COLOURS[stat], x, width / len(counts), baseline, max(counts))
+    frame = HistogramFrame(label, colour, x, width / len(counts), baseline, max(counts))
     parts = [_rect(x, y + 4, 12, 12, frame.colour), _text(x + 18, y + 14, label, font_weight="bold")]
     parts += [_bar(frame, value, count) for value, count in enumerate(counts) if count > 0]
     parts.append(
@@ -357,7 +325,7 @@ def _tick_label(frame, value):
     return _text(x, frame.baseline + 15, value, "middle", fill=MUTED, font_size=11, class_="tick")
 
 
-# --- panel (c): copies per group, as horizontal bars ----------------------------------
+# --- copies per group, as horizontal bars --------------------------------------------
 
 
 def _bars_panel(title, rows, colour):

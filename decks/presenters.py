@@ -5,20 +5,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import games
+from games.chart_panels import DeckChartInput
 
 from .charts import deck_chart_svg
 
 
 def chart_labels():
-    return {
-        "title": _("Deck chart"),
-        "grid_title": _("Cards by tribe and rank"),
-        "stats_title": _("Stat distribution"),
-        "ranks": {rank: str(label) for rank, label in games.ranks().items()},
-        "stats": {"power": _("Power"), "speed": _("Speed"), "health": _("Health"), "cunning": _("Cunning")},
-        "total": _("Total"),
-        "empty": _("No cards yet"),
-    }
+    return {"title": _("Deck chart"), "total": _("Total"), "empty": _("No cards yet")}
 
 
 def _card_tuples(entries):
@@ -27,10 +20,8 @@ def _card_tuples(entries):
 
 
 def deck_chart(game, entries):
-    """The deck's SVG chart: the tribe × rank grid and stats where the game has them, the
-    registry's breakdowns (DBZ: card types and styles) otherwise."""
-    definition = game.definition
-    breakdowns = definition.deck_breakdowns(_card_tuples(entries)) if definition.deck_breakdowns else ()
+    """The deck's SVG chart: the heading and the panels the game's package draws from the deck
+    (Dust Collectorz: tribe × rank grid and stats; DBZ: card types and styles)."""
     cards = [
         {
             "name": card.name,
@@ -39,10 +30,13 @@ def deck_chart(game, entries):
             "tribe": card.tribe.name if card.tribe else "",
             "rank": card.rank,
             "stats": card.stats,
+            "attributes": card.attributes,
         }
         for card, qty in entries
     ]
-    return deck_chart_svg(cards, [tribe.name for tribe in game.wheel()], chart_labels(), breakdowns)
+    chart_panels = game.definition.chart_panels
+    panels = chart_panels(DeckChartInput(cards, [tribe.name for tribe in game.wheel()])) if chart_panels else ()
+    return deck_chart_svg(cards, chart_labels(), panels)
 
 
 def deck_facts(game, declarations, entries):

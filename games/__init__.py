@@ -1,7 +1,9 @@
-"""The game registry: one module per game in this package, each defining `GAME`, a GameDefinition.
+"""The game registry: one package per game in this package, each defining `GAME`, a GameDefinition.
 
 Services, views and templates ask the registry instead of testing a game's slug. Adding a game is
-one new module here plus its catalogue data (see docs/architecture.md). Plain Python: no models.
+one new package here plus its catalogue data (see docs/architecture.md); the modules beside them
+(cards, scoring, deck_rules, chart_panels, options...) are what every game builds on. Plain
+Python: no models.
 """
 
 import importlib
@@ -10,13 +12,12 @@ import pkgutil
 from .base import GameDefinition
 
 GENERIC = GameDefinition(slug=None, name="")
-_SKIP = {"base", "card_standing", "cards", "formats", "quick", "scoring"}
 
 
 def _discover():
     found = {}
     for module in pkgutil.iter_modules(__path__):
-        if module.name in _SKIP:
+        if not module.ispkg:
             continue
         definition = getattr(importlib.import_module(f"{__name__}.{module.name}"), "GAME", None)
         if isinstance(definition, GameDefinition):
@@ -30,6 +31,15 @@ _GAMES = _discover()
 def registered():
     """Every game the site ships, in a stable order."""
     return [_GAMES[slug] for slug in sorted(_GAMES)]
+
+
+def register(definition):
+    """Add a game that lives outside this package (a plugin, the tests' worked example)."""
+    _GAMES[definition.slug] = definition
+
+
+def unregister(slug):
+    _GAMES.pop(slug, None)
 
 
 def get(slug):
@@ -77,3 +87,21 @@ def card_schema_choices():
 
 def rank_choices():
     return list(ranks().items())
+
+
+def stat_fields():
+    """Every stat any game's cards have (the catalogue's stat columns), each once, in game order."""
+    found = {}
+    for definition in registered():
+        found.update(dict.fromkeys(definition.card_schema.stats))
+    return tuple(found)
+
+
+def violation_message(key):
+    """A game's deck-check message for a violation code or kind, or None; games keep their codes
+    distinct from each other's (a test holds them to it)."""
+    for definition in _GAMES.values():
+        message = definition.violation_messages.get(key)
+        if message is not None:
+            return message
+    return None

@@ -4,6 +4,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .cards import CardSchema, PrintingRule
+from .options import check_options
 from .scoring import score_winner_only
 
 
@@ -31,8 +32,16 @@ class GameDefinition:
     supports_clash: bool = False  # the tribe-wheel clash calculator applies
     # (declarations, [(type, name, attributes, qty)]) -> [(label, value)] shown on a deck's page
     deck_facts: Callable | None = None
-    # ([(type, name, attributes, qty)]) -> [(panel title, [(label, copies)])] drawn in the deck chart
-    deck_breakdowns: Callable | None = None
+    # (DeckChartInput) -> [CountGrid | Histograms | Bars] drawn in the deck chart, see games/chart_panels.py
+    chart_panels: Callable | None = None
+    deck_rules: tuple = ()  # the game's own constraint kinds (games/deck_rules.py), for its formats
+    violation_messages: dict = field(default_factory=dict, hash=False)  # code or kind -> message
+    options: tuple = ()  # GameOption: what an event of this game may choose (games/options.py)
     deck_check_groups: tuple = ("type",)  # card fields a deck-check sheet groups by, outer first
     reference_documents: tuple = ()  # (language, file pattern) of the publisher's documents
     sample_catalogue: bool = True  # its sample catalogue is loaded by `make run`
+
+    def check_options(self, values):
+        """An event's options for this game, every declared one present: {key: value}; raises
+        DomainError naming the first option that is unknown or of the wrong type."""
+        return check_options(self.options, values)

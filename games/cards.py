@@ -87,6 +87,8 @@ class CardSchema:
     tribe_count = None
     card_types = {}  # type -> label; empty: any type
     ranks = {}  # rank -> label, for games with ranks
+    stats = ()  # the catalogue's stat columns this game's cards fill
+    stat_labels = {}  # stat -> label
     attribute_labels = {}  # attribute -> label, for card pages
     value_labels = {}  # attribute -> {value: label}
     deck_columns = ()  # attributes shown as columns of a deck's card table

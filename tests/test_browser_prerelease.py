@@ -47,7 +47,9 @@ def play_round(event, organiser, loser=None):
         first, second = (seat.entrant_id for seat in match.seats.order_by("pk"))
         if loser in (first, second):
             first, second = (second, first) if first == loser else (first, second)
-        results.record_result(match, organiser, wins={first: 2, second: 0})
+        # Only the games played are entered: a game loss given before the result is a game already won.
+        conceded = match.seats.get(entrant_id=second).games_conceded
+        results.record_result(match, organiser, wins={first: 2 - conceded, second: 0})
 
 
 @pytest.mark.django_db(transaction=True)

@@ -2,7 +2,9 @@
 
 import xml.etree.ElementTree as ET
 
-from decks.charts import deck_chart_svg
+from decks.charts import deck_chart_svg as draw_chart
+from games import dust_collectorz
+from games.chart_panels import DeckChartInput
 
 SVG = "{http://www.w3.org/2000/svg}"
 TRIBES = ["Rustborn", "Glimmerkin", "Mirewalkers"]
@@ -24,6 +26,11 @@ def champion(name, tribe, rank, qty=1, power=1, speed=1, health=1, cunning=1):
 
 def counter(name, qty=1):
     return {"name": name, "qty": qty, "type": "counter", "tribe": "", "rank": "", "stats": {}}
+
+
+def deck_chart_svg(cards, tribes, labels):
+    """A Dust Collectorz deck's chart: the generic chart with the panels the game's package gives."""
+    return draw_chart(cards, labels, dust_collectorz.GAME.chart_panels(DeckChartInput(cards, tribes)))
 
 
 def parse(svg):

@@ -74,30 +74,15 @@ def test_error_codes_are_declared_once():
         DomainError("test.never-declared")
 
 
-def _documented_game_module():
-    """The worked example of docs/architecture.md, run as the module `games.quarry_kings`."""
-    import re
-    import textwrap
-    import types
-    from pathlib import Path
-
-    doc = (Path(__file__).resolve().parents[1] / "docs" / "architecture.md").read_text(encoding="utf-8")
-    section = doc.split("### Adding a game", 1)[1]
-    code = textwrap.dedent(re.search(r"```python\n(.*?)```", section, re.S).group(1))
-    module = types.ModuleType("games.quarry_kings")
-    module.__package__ = "games"
-    exec(compile(code, "docs/architecture.md", "exec"), module.__dict__)  # noqa: S102 - our own documentation
-    return module
-
-
 @pytest.mark.django_db
 @pytest.mark.usefixtures("eager_celery")
 def test_adding_a_game_as_the_docs_show(monkeypatch, organiser, alice, bob, api, django_capture_on_commit_callbacks):
-    """One module plus catalogue data: events, reports, standings and pages need nothing else."""
+    """One package plus catalogue data (the worked example, tests/games_example/quarry_kings/):
+    events, reports, standings and pages need nothing else."""
     from catalogue.apps import ensure_games
+    from tests.games_example.quarry_kings import GAME as definition
     from tournaments.services import events, rounds
 
-    definition = _documented_game_module().GAME
     monkeypatch.setitem(games._GAMES, definition.slug, definition)
     ensure_games(sender=None)
     event = events.create_event(organiser, "Gem night", definition.slug, top_cut=0, swiss_rounds=1, best_of=1)

@@ -23,7 +23,7 @@ def site(db):
 
 
 @pytest.fixture
-def table(site, django_capture_on_commit_callbacks):
+def table(site, eager_celery):
     """A best-of-3 event of the sample's organiser: ben (alice's account) against lena (bob's) at
     table 1, and a game loss to lena at a deck check while they play."""
     organiser, alice, bob = site["organiser"], site["alice"], site["bob"]
@@ -117,7 +117,7 @@ def test_a_report_that_cannot_be_true_with_the_game_loss_is_refused(
         f"/api/v1/matches/{match.pk}/report/", played, format="json", HTTP_ACCEPT_LANGUAGE=language
     ).json()
     assert answer["code"] == "result.with_game_loss"
-    assert {"en": "report only the games played", "fr": "parties jouées"}[language] in answer["message"]
+    assert {"en": "report only the games played", "fr": "manches jouées"}[language] in answer["message"]
     assert match.reports.count() == 0
     assert stored(match)[0] == Match.Status.PENDING
 

@@ -241,18 +241,19 @@ def test_swiss_rounds_results_corrections_drop_and_finish(client, organiser, eve
 def test_walk_ins_registered_players_and_check_in_toggle(client, organiser, alice, dc):
     event = create_through_form(client, organiser)
     response = client.post(manage_url(event, "entrants/"), {"username": "ALICE"}, follow=True)
-    assert "alice added." in messages_of(response)
+    assert any("alice has an account, so only they can enter this event" in text for text in messages_of(response))
+    assert not event.entrants.exists()
     response = client.post(manage_url(event, "entrants/"), {"username": "nobody"}, follow=True)
     assert "No account with the username “nobody”." in messages_of(response)
-    response = client.post(manage_url(event, "entrants/"), {"username": "alice"}, follow=True)
-    assert "alice is already registered." in messages_of(response)
+    response = client.post(manage_url(event, "entrants/"), {"name": "Wanda"}, follow=True)
+    assert "Wanda added." in messages_of(response)
     response = client.post(manage_url(event, "entrants/"), {"name": ""}, follow=True)
     assert response.status_code == 200 and event.entrants.count() == 1
     entrant = event.entrants.get()
     assert entrant.checked_in  # added at the desk of an event without a format: present
     check_in_url = manage_url(event, f"entrants/{entrant.pk}/check-in/")
     response = client.post(check_in_url, {"checked_in": "0"}, follow=True)
-    assert "alice is no longer checked in." in messages_of(response)
+    assert "Wanda is no longer checked in." in messages_of(response)
     client.post(check_in_url, {"checked_in": "0"})  # a second click does not flip it back
     entrant.refresh_from_db()
     assert not entrant.checked_in

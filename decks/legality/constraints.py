@@ -1,19 +1,19 @@
-"""The reusable constraint kinds a format is built from.
+"""The generic constraint kinds a format is built from, and the kinds a format may use.
 
 Each kind compiles its JSON spec once (`__init__`) and then checks decks (`check`), so a
-validation is a few passes over at most a hundred entries. Kinds never import the ORM.
+validation is a few passes over at most a hundred entries. Kinds never import the ORM. A game's
+own kinds come from its package (`GameDefinition.deck_rules`, see `kinds_for`); they build on
+the same base, `games/deck_rules.py`.
 """
 
 import datetime
 from collections import Counter
-from operator import attrgetter
 
 from django.utils.translation import gettext_lazy as _
 
-from core.errors import DomainError, define_messages
+from core.errors import define_messages
 from games.cards import search_key
-
-from .model import CARD_FIELDS, Violation
+from games.deck_rules import Bounded, Constraint, bounds_text, compile_where, format_error, getter, required
 
 KINDS = {}
 
@@ -22,13 +22,7 @@ define_messages(
     {
         "format.not_an_object": _("A format definition must be a JSON object."),
         "format.key_required": _("Format definition: “%(key)s” is required."),
-        "format.required": _("Format definition, %(place)s: “%(key)s” is required."),
-        "format.not_a_date": _("Format definition, %(place)s: “%(value)s” is not a date YYYY-MM-DD."),
-        "format.where_shape": _("Format definition, %(place)s: “where” must be an object."),
-        "format.whole_number": _("Format definition, %(place)s: “%(key)s” must be a whole number."),
-        "format.bounds": _("Format definition, %(place)s: give “exactly”, “min” or “max”."),
         "format.slots": _("Format definition, %(place)s: “slots” must be a non-empty list."),
-        "format.groups": _("Format definition, %(place)s: “groups” must be a list of lists of card names."),
         "format.list_shape": _("Format definition, %(place)s: must be a list."),
         "format.list_entry": _("Format definition, %(place)s: needs a “name”."),
         "format.unknown_kind": _("Format definition, %(place)s: unknown kind “%(kind)s”."),
@@ -36,7 +30,6 @@ define_messages(
         "format.sealed_shape": _(
             "Format definition, %(place)s: must be an object with a “product” and a list of “constraints”."
         ),
-        "format.group_per": _("Format definition, %(place)s: “per” is “title” or “copy”."),
         "format.covers_from_after_effective": _(
             "Format definition, %(place)s: “covers_from” cannot be after “effective”."
         ),
@@ -44,11 +37,6 @@ define_messages(
 )
 
 TEXT_LIMIT = "text_limit"  # the code of a limit set by a card's own text ("Limit 1 per deck")
-
-
-def format_error(code, place, **params):
-    """A format definition that cannot be used; the message names the place."""
-    return DomainError(code, "definition", place=place, **params)
 
 
 def kind(name):
@@ -60,104 +48,17 @@ def kind(name):
     return register
 
 
-def parse_date(value, where):
-    if value in (None, ""):
-        return None
-    try:
-        return datetime.date.fromisoformat(value)
-    except (TypeError, ValueError):
-        raise format_error("format.not_a_date", where, value=str(value)) from None
-
-
-def getter(field):
-    """Fast accessor for a card field or attribute."""
-    if field in CARD_FIELDS:
-        return attrgetter(field)
-    return lambda card: card.attributes.get(field)
-
-
-class Where:
-    """A compiled `where` clause: {"type": "champion", "rank": ["bronze", "silver"]}.
-
-    `select` filters deck entries with C-level attribute getters, the hot path of a validation.
-    """
-
-    def __init__(self, where, place):
-        if where is not None and not isinstance(where, dict):
-            raise format_error("format.where_shape", place)
-        self.tests = [
-            (field, frozenset(wanted) if isinstance(wanted, list) else frozenset([wanted]))
-            for field, wanted in (where or {}).items()
-        ]
-        self.entry_getters = [
-            (attrgetter("card." + field) if field in CARD_FIELDS else _attribute_of_entry(field), allowed)
-            for field, allowed in self.tests
-        ]
-        self.card_getters = [(getter(field), allowed) for field, allowed in self.tests]
-        self.key = tuple(self.tests)  # constraints with the same clause share one selection
-
-    def select(self, entries):
-        for get, allowed in self.entry_getters:
-            entries = [entry for entry in entries if get(entry) in allowed]
-        return entries
-
-    def __call__(self, card):
-        return all(get(card) in allowed for get, allowed in self.card_getters)
-
-
-def _attribute_of_entry(field):
-    return lambda entry: entry.card.attributes.get(field)
-
-
-def compile_where(where, place):
-    return Where(where, place)
-
-
-class Constraint:
-    kind = ""
-
-    def __init__(self, spec, place):
-        self.code = spec.get("code") or self.kind
-        self.rule = spec.get("rule", "")
-        self.anchor = spec.get("anchor", "")
-        self.since = parse_date(spec.get("since"), place)
-        self.place = place
-
-    def in_force(self, as_of):
-        return self.since is None or as_of >= self.since
-
-    def violation(self, params, cards, expected, actual, code=None):
-        cards = sorted(set(cards))
-        return Violation(code or self.code, self.kind, params, cards, expected, actual, self.rule, self.anchor)
-
-    @staticmethod
-    def number(spec, key, place, default=None):
-        value = spec.get(key, default)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-            raise format_error("format.whole_number", place, key=key)
-        return value
-
-
-def bounds_text(minimum, maximum):
-    """The expected number: exact, the only bound given, or a range "50-85"."""
-    if minimum == maximum or not minimum:
-        return maximum
-    if maximum is None:
-        return minimum
-    return f"{minimum}-{maximum}"
-
-
-class Bounded(Constraint):
-    def __init__(self, spec, place):
-        super().__init__(spec, place)
-        exactly = self.number(spec, "exactly", place)
-        self.min = exactly if exactly is not None else self.number(spec, "min", place, 0)
-        self.max = exactly if exactly is not None else self.number(spec, "max", place)
-        if self.max is None and not self.min:
-            raise format_error("format.bounds", place)
-
-    def outside(self, count):
-        return count < self.min or (self.max is not None and count > self.max)
+def kinds_for(definition):
+    """The kinds a format of this game may use: the generic ones and the game's own. A game's rule
+    that `extends` a generic kind is mixed into it and keeps that kind's name."""
+    kinds = dict(KINDS)
+    for rule in definition.deck_rules:
+        extends = getattr(rule, "extends", None)
+        if extends:
+            kinds[extends] = type(rule.__name__, (rule, KINDS[extends]), {})
+        else:
+            kinds[rule.kind] = rule
+    return kinds
 
 
 @kind("deck_size")
@@ -188,11 +89,11 @@ class Count(Bounded):
 
 @kind("count_per_value")
 class CountPerValue(Bounded):
-    """For every value of an attribute (e.g. each tribe of the wheel), a bounded count."""
+    """For every value of an attribute (each tribe of the wheel, say), a bounded count."""
 
     def __init__(self, spec, place):
         super().__init__(spec, place)
-        self.attribute = spec.get("attribute") or _missing(place, "attribute")
+        self.attribute = spec.get("attribute") or required(place, "attribute")
         self.get = getter(self.attribute)
         self.values = spec.get("values", "@" + self.attribute)
         self.where = compile_where(spec.get("where"), place)
@@ -213,13 +114,14 @@ class CountPerValue(Bounded):
 
 @kind("composition")
 class Composition(Constraint):
-    """Per group (e.g. per tribe), exact counts of cards by slot (e.g. 2 Bronze, 1 Platinum or Epic)."""
+    """Per group (per tribe, say), exact counts of cards by slot: a slot is one or more values of an
+    attribute, e.g. two cards of rank "a" and one of rank "b" or "c" in each group."""
 
     def __init__(self, spec, place):
         super().__init__(spec, place)
-        self.group_by = spec.get("group_by") or _missing(place, "group_by")
+        self.group_by = spec.get("group_by") or required(place, "group_by")
         self.groups = spec.get("groups", "@" + self.group_by)
-        self.attribute = spec.get("attribute") or _missing(place, "attribute")
+        self.attribute = spec.get("attribute") or required(place, "attribute")
         self.where = compile_where(spec.get("where"), place)
         slots = spec.get("slots")
         if not isinstance(slots, list) or not slots:
@@ -248,16 +150,16 @@ class Composition(Constraint):
 
 @kind("copy_limit")
 class CopyLimit(Constraint):
-    """Copies per card title: a default, per-card and per-kind limits, a limit the card's own text
-    sets ("Limit 1 per deck", read without regard to case or spacing, before the Named card rule),
-    and a higher limit for named cards of the Main Personality (DBZ)."""
+    """Copies per card title: a default, per-card and per-kind limits, and a limit the card's own
+    text sets ("Limit 1 per deck", read without regard to case or spacing, before any other limit).
+    A game's package may raise the limit of some cards of a deck (`raised_limit`)."""
 
     def __init__(self, spec, place):
         super().__init__(spec, place)
         self.default = self.number(spec, "default", place)
         self.text_limits = [
             (
-                search_key(rule.get("phrase") or _missing(place, "phrase")),
+                search_key(rule.get("phrase") or required(place, "phrase")),
                 rule["phrase"],
                 self.number(rule, "limit", place),
             )
@@ -270,7 +172,6 @@ class CopyLimit(Constraint):
             (compile_where(rule.get("where"), place), self.number(rule, "limit", place))
             for rule in spec.get("overrides", [])
         ]
-        self.named = spec.get("named_main_personality")
         self.skip_list = spec.get("skip_list")
 
     def check(self, deck, ctx):
@@ -280,6 +181,7 @@ class CopyLimit(Constraint):
             copies[key] = copies.get(key, 0) + entry.qty
             first.setdefault(key, entry.card)
         skipped = ctx.list_keys(self.skip_list) if self.skip_list else ()
+        raised = self.raised_limit(deck)
         for key, count in copies.items():
             if key in skipped:
                 continue
@@ -289,7 +191,7 @@ class CopyLimit(Constraint):
                 params = {"card": card.name, "limit": limit, "phrase": phrase}
                 yield self.violation(params, [card.name], limit, count, code=TEXT_LIMIT)
                 continue
-            limit = self.limit_for(card, ctx)
+            limit = self.limit_for(card, raised)
             if limit is not None and count > limit:
                 yield self.violation({"card": card.name, "limit": limit}, [card.name], limit, count)
 
@@ -303,26 +205,29 @@ class CopyLimit(Constraint):
                 return phrase, limit
         return None, None
 
-    def limit_for(self, card, ctx):
+    def raised_limit(self, deck):
+        """(card) -> a higher limit or None, for what a game grants some cards of this deck; None
+        here, where no game extends the kind."""
+        return None
+
+    def limit_for(self, card, raised):
         if card.key in self.cards:
             return self.cards[card.key]
         for applies, limit in self.overrides:
             if applies(card):
                 return limit
-        named = card.value("named")
-        if self.named and named and search_key(named) in ctx.main_personalities:
-            return self.named
-        return self.default
+        higher = raised(card) if raised else None
+        return self.default if higher is None else higher
 
 
 @kind("max_sharing")
 class MaxSharing(Constraint):
     """At most N cards (copies included) sharing one value of an attribute, e.g. an ability; text
-    values are the same whatever their case or spacing (Deck Composition 3)."""
+    values are the same whatever their case or spacing."""
 
     def __init__(self, spec, place):
         super().__init__(spec, place)
-        self.attribute = spec.get("attribute") or _missing(place, "attribute")
+        self.attribute = spec.get("attribute") or required(place, "attribute")
         self.max = self.number(spec, "max", place)
         self.where = compile_where(spec.get("where"), place)
         self.get = getter(self.attribute)
@@ -356,7 +261,7 @@ class ListConstraint(Constraint):
 
     def __init__(self, spec, place):
         super().__init__(spec, place)
-        self.list = spec.get("list") or _missing(place, "list")
+        self.list = spec.get("list") or required(place, "list")
 
     def listed(self, deck, ctx):
         keys = ctx.list_keys(self.list)
@@ -388,59 +293,10 @@ class Restricted(ListConstraint):
                 yield self.violation({"card": names[key], "limit": self.max}, [names[key]], self.max, count)
 
 
-class GroupConstraint(Constraint):
-    def __init__(self, spec, place):
-        super().__init__(spec, place)
-        groups = spec.get("groups")
-        if not isinstance(groups, list) or not all(isinstance(group, list) and group for group in groups):
-            raise format_error("format.groups", place)
-        self.groups = [frozenset(search_key(name) for name in group) for group in groups]
-
-    def group_entries(self, deck, group):
-        return [entry for entry in deck.entries if entry.card.key in group]
-
-
-@kind("group_exclusive")
-class GroupExclusive(GroupConstraint):
-    """Only one card from each group: one copy in all (`per: copy`) or one title (`per: title`),
-    the reading the format states."""
-
-    def __init__(self, spec, place):
-        super().__init__(spec, place)
-        self.per = spec.get("per", "title")
-        if self.per not in ("title", "copy"):
-            raise format_error("format.group_per", place)
-
-    def check(self, deck, ctx):
-        for number, group in enumerate(self.groups, start=1):
-            entries = self.group_entries(deck, group)
-            titles = {entry.card.key: entry.card.name for entry in entries}
-            count = sum(entry.qty for entry in entries) if self.per == "copy" else len(titles)
-            if count > 1:
-                yield self.violation({"group": number, "per": self.per}, list(titles.values()), 1, count)
-
-
-@kind("group_total")
-class GroupTotal(GroupConstraint):
-    """At most N cards in total (copies included) from each group."""
-
-    def __init__(self, spec, place):
-        super().__init__(spec, place)
-        self.max = self.number(spec, "max", place)
-
-    def check(self, deck, ctx):
-        for number, group in enumerate(self.groups, start=1):
-            entries = self.group_entries(deck, group)
-            total = sum(entry.qty for entry in entries)
-            if total > self.max:
-                cards = [entry.card.name for entry in entries]
-                yield self.violation({"group": number, "max": self.max}, cards, self.max, total)
-
-
 @kind("eligibility")
 class Eligibility(Constraint):
-    """A title is legal `days` days after the release of its first printing (Card Eligibility); a
-    reprint does not make it wait again."""
+    """A title is legal `days` days after the release of its first printing; a reprint does not
+    make it wait again."""
 
     def __init__(self, spec, place):
         super().__init__(spec, place)
@@ -457,11 +313,11 @@ class Eligibility(Constraint):
 
 @kind("attribute_range")
 class AttributeRange(Constraint):
-    """Cards matching `where` must have an attribute within [min, max], e.g. Allies of level 1-2."""
+    """Cards matching `where` must have an attribute within [min, max], e.g. a level of 1-2."""
 
     def __init__(self, spec, place):
         super().__init__(spec, place)
-        self.attribute = spec.get("attribute") or _missing(place, "attribute")
+        self.attribute = spec.get("attribute") or required(place, "attribute")
         self.min = self.number(spec, "min", place)
         self.max = self.number(spec, "max", place)
         self.where = compile_where(spec.get("where"), place)
@@ -481,7 +337,7 @@ class AttributeRange(Constraint):
 
 @kind("flagged_illegal")
 class FlaggedIllegal(Constraint):
-    """Cards carrying a flag (e.g. Battle Simulator) are not allowed."""
+    """Cards carrying a flag (a printing not meant for tournaments, say) are not allowed."""
 
     def __init__(self, spec, place):
         super().__init__(spec, place)
@@ -490,78 +346,3 @@ class FlaggedIllegal(Constraint):
     def check(self, deck, ctx):
         for entry in ctx.select(self.where):
             yield self.violation({"card": entry.card.name}, [entry.card.name], 0, entry.qty)
-
-
-@kind("main_personality")
-class MainPersonality(Constraint):
-    """DBZ: exactly one Main Personality, all its level cards of one personality, and a declared
-    `Main Personality:` header that agrees with them."""
-
-    def __init__(self, spec, place):
-        super().__init__(spec, place)
-        self.where = compile_where(spec.get("where") or _missing(place, "where"), place)
-        self.attribute = spec.get("attribute", "personality")
-        self.declaration = spec.get("declaration")
-
-    def check(self, deck, ctx):
-        cards = [entry.card for entry in ctx.select(self.where)]
-        names = [card.name for card in cards]
-        personalities = {}
-        for card in cards:
-            personality = str(card.value(self.attribute) or card.name)
-            personalities.setdefault(search_key(personality), personality)
-        shown = ", ".join(sorted(personalities.values()))
-        if not personalities:
-            yield self.violation({"problem": "missing"}, [], 1, 0)
-        elif len(personalities) > 1:
-            params = {"problem": "mixed", "personalities": shown, "count": len(personalities)}
-            yield self.violation(params, names, 1, len(personalities))
-        declared = str(deck.declarations.get(self.declaration) or "").strip() if self.declaration else ""
-        if declared and personalities and search_key(declared) not in personalities:
-            params = {"problem": "declared", "declared": declared, "personality": shown}
-            yield self.violation(params, names, declared, shown)
-
-
-@kind("style_restriction")
-class StyleRestriction(Constraint):
-    """A declared style (DBZ Tokui-Waza): a Mastery needs it and must match it, the deck needs
-    at least one other card of it, and cards of any other style are not allowed."""
-
-    def __init__(self, spec, place):
-        super().__init__(spec, place)
-        self.attribute = spec.get("attribute", "style")
-        self.declaration = spec.get("declaration") or _missing(place, "declaration")
-        self.styles = frozenset(spec.get("styles") or _missing(place, "styles"))
-        self.anchor_where = compile_where(
-            spec.get("requires_declaration") or _missing(place, "requires_declaration"), place
-        )
-
-    def check(self, deck, ctx):
-        declared = (deck.declarations.get(self.declaration) or "").strip().casefold() or None
-        anchors = [entry.card for entry in deck.entries if self.anchor_where(entry.card)]
-        if declared is not None and declared not in self.styles:
-            yield self.violation({"problem": "unknown", "style": declared}, [], sorted(self.styles), declared)
-            return
-        yield from self._anchor_problems(anchors, declared)
-        if declared is None:
-            return
-        others = [entry.card for entry in deck.entries if not self.anchor_where(entry.card)]
-        if not any(card.value(self.attribute) == declared for card in others):
-            yield self.violation({"problem": "no_card", "style": declared}, [], 1, 0)
-        off_style = [card.name for card in others if card.value(self.attribute) not in (None, declared)]
-        if off_style:
-            yield self.violation({"problem": "off_style", "style": declared}, off_style, 0, len(off_style))
-
-    def _anchor_problems(self, anchors, declared):
-        for card in anchors:
-            if declared is None:
-                yield self.violation(
-                    {"problem": "undeclared", "card": card.name}, [card.name], card.value(self.attribute), None
-                )
-            elif card.value(self.attribute) != declared:
-                params = {"problem": "mismatch", "card": card.name, "style": declared}
-                yield self.violation(params, [card.name], declared, card.value(self.attribute))
-
-
-def _missing(place, key):
-    raise format_error("format.required", place, key=key)

@@ -4,11 +4,8 @@ from collections import Counter
 from itertools import compress
 from operator import attrgetter
 
-from games.cards import search_key
-
 from .model import CARD_FIELDS, Verdict, Violation
 
-MAIN_PERSONALITY_DECLARATION = "main-personality"
 _QTY, _CARD = attrgetter("qty"), attrgetter("card")
 
 
@@ -22,7 +19,6 @@ class Context:
         "domains",
         "entries",
         "format",
-        "main_personalities",
         "size",
         "_columns",
         "_lists",
@@ -34,7 +30,6 @@ class Context:
         self._lists, self._columns, self._selected = {}, {}, {}
         self.entries = deck.entries
         self.size = sum(map(_QTY, deck.entries))
-        self.main_personalities = _main_personalities(deck)
 
     def select(self, where):
         """The entries a compiled `where` clause keeps, in deck order."""
@@ -71,18 +66,6 @@ class Context:
         if name not in self._lists:
             self._lists[name] = self.format.list_keys(name, self.as_of)
         return self._lists[name]
-
-
-def _main_personalities(deck):
-    """The Main Personality named cards are counted for: the deck's Main Personality cards, else a
-    `Main Personality:` header (a header that disagrees with the cards is reported elsewhere)."""
-    from_cards = {
-        search_key(entry.card.attributes["personality"])
-        for entry in deck.entries
-        if entry.card.type == "main_personality" and entry.card.attributes.get("personality")
-    }
-    declared = deck.declarations.get(MAIN_PERSONALITY_DECLARATION)
-    return from_cards or ({search_key(declared)} if declared else set())
 
 
 def validate(deck, fmt, as_of, domains=None, owned=None, unknown=()):

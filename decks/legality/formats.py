@@ -3,10 +3,12 @@
 import datetime
 from dataclasses import dataclass, field
 
+import games
 from core.errors import DomainError
 from games.cards import search_key
+from games.deck_rules import format_error, parse_date
 
-from .constraints import KINDS, format_error, parse_date
+from .constraints import kinds_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +62,10 @@ def compile_format(definition):
     if covers_from > effective:
         raise format_error("format.covers_from_after_effective", "covers_from")
     lists = {name: _compile_list(name, entries) for name, entries in definition.get("lists", {}).items()}
-    constraints = [_compile_constraint(spec, index, lists) for index, spec in enumerate(definition["constraints"], 1)]
+    kinds = kinds_for(games.get(definition["game"]))
+    constraints = [
+        _compile_constraint(spec, index, lists, kinds) for index, spec in enumerate(definition["constraints"], 1)
+    ]
     return Format(
         slug=definition["slug"],
         name=definition["name"],
@@ -73,18 +78,18 @@ def compile_format(definition):
         lists=lists,
         constraints=constraints,
         definition=definition,
-        sealed_pool=_compile_sealed(definition.get("sealed_pool"), lists),
+        sealed_pool=_compile_sealed(definition.get("sealed_pool"), lists, kinds),
     )
 
 
-def _compile_sealed(spec, lists):
+def _compile_sealed(spec, lists, kinds):
     """`sealed_pool`: {"product": text, "constraints": [...]} with the deck constraint kinds."""
     if spec is None:
         return None
     if not isinstance(spec, dict) or not isinstance(spec.get("constraints"), list):
         raise format_error("format.sealed_shape", "sealed_pool")
     constraints = [
-        _compile_constraint(item, index, lists, prefix="sealed_pool.constraints")
+        _compile_constraint(item, index, lists, kinds, prefix="sealed_pool.constraints")
         for index, item in enumerate(spec["constraints"], 1)
     ]
     return SealedProduct(str(spec.get("product", "")), constraints)
@@ -105,11 +110,11 @@ def _compile_list(name, entries):
     return compiled
 
 
-def _compile_constraint(spec, index, lists, prefix="constraints"):
+def _compile_constraint(spec, index, lists, kinds, prefix="constraints"):
     place = f"{prefix}[{index}]"
-    if not isinstance(spec, dict) or spec.get("kind") not in KINDS:
+    if not isinstance(spec, dict) or spec.get("kind") not in kinds:
         raise format_error("format.unknown_kind", place, kind=str(spec.get("kind") if isinstance(spec, dict) else spec))
     for key in ("list", "skip_list"):
         if spec.get(key) and spec[key] not in lists:
             raise format_error("format.unknown_list", place, list=str(spec[key]))
-    return KINDS[spec["kind"]](spec, f"{place} ({spec.get('code', spec['kind'])})")
+    return kinds[spec["kind"]](spec, f"{place} ({spec.get('code', spec['kind'])})")

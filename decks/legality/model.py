@@ -3,7 +3,9 @@
 import datetime
 from dataclasses import dataclass, field
 
-CARD_FIELDS = ("name", "type", "tribe", "rank", "ability", "set_code", "game")
+from games.deck_rules import CARD_FIELDS, Violation  # what every kind, generic or a game's, reports
+
+__all__ = ["CARD_FIELDS", "CardInfo", "Deck", "DeckEntry", "Verdict", "Violation"]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -45,34 +47,11 @@ class DeckEntry:
 @dataclass(slots=True)
 class Deck:
     entries: list
-    declarations: dict = field(default_factory=dict)  # e.g. {"tokui-waza": "saiyan"}
+    declarations: dict = field(default_factory=dict)  # a decklist's header lines, {name: value}
 
     @property
     def size(self):
         return sum(entry.qty for entry in self.entries)
-
-
-@dataclass(slots=True)
-class Violation:
-    code: str
-    kind: str
-    params: dict
-    cards: list
-    expected: object
-    actual: object
-    rule: str = ""
-    anchor: str = ""
-
-    def as_dict(self, message):
-        return {
-            "code": self.code,
-            "message": message,
-            "cards": self.cards,
-            "expected": self.expected,
-            "actual": self.actual,
-            "rule": self.rule,
-            "anchor": self.anchor,
-        }
 
 
 @dataclass(slots=True)

@@ -17,7 +17,6 @@ from django.utils.translation import gettext_lazy as _
 from catalogue.models import Card, CardSet, Game, Tribe
 from core.errors import DomainError, define_messages
 from games.cards import search_key
-from games.dust_collectorz import STATS
 from games.formats import shipped_definitions
 
 from ..importing import check_printing, normalise_sets, read_card_list
@@ -107,7 +106,7 @@ def format_for(slug, as_of):
 
 
 def card_info(card, tribe_names):
-    stats = {stat: getattr(card, stat) for stat in STATS if getattr(card, stat) is not None}
+    stats = card.stats
     return CardInfo(
         id=card.pk,
         name=card.name,

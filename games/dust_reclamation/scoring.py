@@ -1,21 +1,19 @@
-"""Dust: Reclamation, a trick-taking game scored over four rounds (see docs/scoring.md for the reading).
+"""Dust: Reclamation scoring, over four rounds (see docs/scoring.md for the reading).
 
 Each round every player scores +1 per trick won, +/-1 per Dust card won in tricks (the sign set by
 that round's Dust Value card) and 2 for meeting the Work Order quota. By default each player who
-meets the quota gets the 2 points; with `split_work_order` the 2 points are shared between them,
+meets the quota gets the 2 points; with the `split_work_order` option the 2 points are shared between them,
 rounded to the nearest whole point (halves up). The highest total wins; equal totals share the
 victory. Reports that no deal can produce (more tricks than cards dealt, more Dust cards than the
 deck holds) are refused, naming the field.
 """
 
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext, ngettext_lazy
+from django.utils.translation import ngettext_lazy
 
 from core.errors import DomainError, define_messages
 
-from . import quick
-from .base import GameDefinition
-from .scoring import GameResult, place_by_score, require_member, whole_number
+from ..scoring import GameResult, place_by_score, require_member, whole_number
 
 define_messages(
     {
@@ -45,7 +43,6 @@ define_messages(
     }
 )
 
-SLUG = "dust-reclamation"
 ROUNDS = 4
 TRICK_POINTS = 1
 DUST_POINTS = 1
@@ -56,7 +53,6 @@ CARDS_DEALT = 8
 DUST_CARDS = 4
 # The Dust Value deck: two rounds where Dust is worth +, two where it is worth −.
 DUST_VALUES = {1: ROUNDS // 2, -1: ROUNDS // 2}
-SHARE_EXAMPLES = (2, 3, 4)  # qualifier counts the rules page works out
 
 
 def score_game(report, context):
@@ -143,56 +139,3 @@ def _work_order(values, players, field):
     if not isinstance(values, list):
         raise DomainError("scoring.work_order_shape", field)
     return {require_member(value, players, field) for value in values}
-
-
-def quick_reference(source):
-    shares = ", ".join(
-        ngettext(
-            "%(each)s point each when %(players)s players meet it",
-            "%(each)s points each when %(players)s players meet it",
-            work_order_share(count),
-        )
-        % {"each": work_order_share(count), "players": count}
-        for count in SHARE_EXAMPLES
-    )
-    return [
-        quick.heading(_("Scoring")),
-        quick.paragraph(_("A game lasts %(rounds)s rounds. In each round every player scores:") % {"rounds": ROUNDS}),
-        quick.items(
-            [
-                _("+%(points)s per trick won;") % {"points": TRICK_POINTS},
-                _("±%(points)s per Dust card won in tricks, plus or minus as the round's Dust Value card says;")
-                % {"points": DUST_POINTS},
-                _("+%(points)s for meeting the Work Order quota.") % {"points": WORK_ORDER_POINTS},
-            ]
-        ),
-        quick.paragraph(
-            _(
-                "Events score the Work Order in one of two ways. By default every player who meets the quota "
-                "scores %(points)s. Events that share the Work Order points divide the %(points)s points between "
-                "the players who meet it, rounded to the nearest whole point, halves up: %(shares)s."
-            )
-            % {"points": WORK_ORDER_POINTS, "shares": shares}
-        ),
-        quick.paragraph(
-            _(
-                "A round is %(tricks)s tricks (%(tricks)s cards are dealt to each player) and the deck holds "
-                "%(dust)s Dust cards: a report with more tricks or more Dust cards in a round is refused. Two "
-                "rounds have a + Dust Value and two a −."
-            )
-            % {"tricks": CARDS_DEALT, "dust": DUST_CARDS}
-        ),
-        quick.paragraph(
-            _("The highest total after the last round wins; equal totals share the victory. There is no deck building.")
-        ),
-    ]
-
-
-GAME = GameDefinition(
-    slug=SLUG,
-    name="Dust: Reclamation",
-    has_decks=False,
-    score_game=score_game,
-    quick_reference=quick_reference,
-    reference_documents=(("en", "dust-reclamation-rules-en*.txt"),),
-)

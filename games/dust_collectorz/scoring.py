@@ -1,4 +1,4 @@
-"""Dust Collectorz: Champions Unleashed (rules V202310.09): cards, scoring, quick reference.
+"""Dust Collectorz scoring: capture piles by rank, the last-round bonus, and Young Champions.
 
 A game report gives each side's capture pile, as counts by rank or as card ids, and who won the
 last round. Piles are checked against what the decks in play can hold.
@@ -11,19 +11,11 @@ from django.utils.translation import ngettext_lazy
 
 from core.errors import DomainError, define_messages
 
-from . import quick
-from .base import GameDefinition
-from .cards import CardSchema, common_fields, search_key, text_field
-from .cards import whole_number as card_number
-from .formats import constraint
-from .scoring import GameResult, per_side, place_by_score, require_member, whole_number
+from ..scoring import GameResult, per_side, place_by_score, require_member, whole_number
+from .cards import RANKS
 
 define_messages(
     {
-        "card.unknown_tribe": _("Unknown tribe “%(tribe)s”; known tribes: %(known)s."),
-        "card.unknown_rank": _("Unknown rank “%(rank)s”; expected one of %(expected)s."),
-        "card.stats_shape": _("“%(name)s” must be an object with power, speed, health and cunning."),
-        "card.unknown_stat": _("Unknown stat “%(stat)s”."),
         "scoring.pile_shape": _("Give counts by rank or a list of card ids."),
         "scoring.unknown_pile_rank": _("Unknown rank “%(rank)s”; use %(expected)s."),
         "scoring.card_ids_unavailable": _("Card ids cannot be looked up here: give counts by rank."),
@@ -51,19 +43,6 @@ define_messages(
     }
 )
 
-SLUG = "dust-collectorz"
-
-RANKS = {
-    "bronze": _("Bronze"),
-    "silver": _("Silver"),
-    "gold": _("Gold"),
-    "platinum": _("Platinum"),
-    "epic": _("Epic"),
-}
-STATS = ("power", "speed", "health", "cunning")
-STAT_LABELS = {"power": _("Power"), "speed": _("Speed"), "health": _("Health"), "cunning": _("Cunning")}
-MAX_STAT = 99
-
 # Points per captured card (Scoring: Bronze & Silver 1, Gold 0, Platinum & Epic 3, Counter Type 0).
 RANK_POINTS = {"bronze": 1, "silver": 1, "gold": 0, "platinum": 3, "epic": 3, "counter": 0}
 
@@ -75,61 +54,6 @@ LAST_ROUND_BONUS = {"versus": 3, "team": 6, "ffa": 3}
 DECK_HOLDS = {"bronze": 10, "silver": 10, "gold": 5, "platinum": 5, "epic": 5, "counter": 2}
 TOP_RANKS = ("platinum", "epic")
 DECK_SIZE = 32
-FORMAT = "dc-prerelease"
-
-# Which scoring section of the rules is which game mode (rules anchors).
-MODE_SECTIONS = {
-    "versus": "mode-two-player-versus-scoring",
-    "team": "mode-four-player-team-scoring",
-    "ffa": "mode-three-and-four-player-free-for-all-scoring",
-}
-
-
-# Cards
-
-
-class DustCollectorzSchema(CardSchema):
-    """Champions have a tribe, a rank, an ability and four stats; Counter type cards have none."""
-
-    key = SLUG
-    label = _("Dust Collectorz (tribes, ranks, stats)")
-    uses_tribes = True
-    tribe_count = 5
-    card_types = {"champion": _("Champion"), "counter": _("Counter")}
-    ranks = RANKS
-
-    def clean(self, raw, tribes):
-        card = common_fields(raw)
-        self.check_type(card["type"])
-        card["ability"] = text_field(raw, "ability", max_length=120)
-        card["attributes"] = {}
-        if card["type"] == "champion":
-            card.update(self._champion_fields(raw, tribes))
-        else:
-            card.update({"tribe": None, "rank": "", **dict.fromkeys(STATS)})
-        return card
-
-    def _champion_fields(self, raw, tribes):
-        tribe = text_field(raw, "tribe", required=True, max_length=60)
-        matches = [name for name in tribes if search_key(name) == search_key(tribe)]
-        if not matches:
-            raise DomainError("card.unknown_tribe", "tribe", tribe=tribe, known=list(tribes) or "—")
-        rank = text_field(raw, "rank", required=True, max_length=16).lower()
-        if rank not in RANKS:
-            raise DomainError("card.unknown_rank", "rank", rank=rank, expected=list(RANKS))
-        return {"tribe": matches[0], "rank": rank, **self._stats(raw)}
-
-    def _stats(self, raw):
-        stats = raw.get("stats")
-        if not isinstance(stats, dict):
-            raise DomainError("card.stats_shape", "stats", name="stats")
-        unknown = set(stats) - set(STATS)
-        if unknown:
-            raise DomainError("card.unknown_stat", "stats", stat=sorted(unknown)[0])
-        return {stat: card_number(stats.get(stat), f"stats.{stat}", 0, MAX_STAT) for stat in STATS}
-
-
-# Scoring
 
 
 def score_game(report, context):
@@ -279,131 +203,3 @@ def _cards_left(value, field):
         whole_number(value.get("deck", 0), f"{field}.deck", 0, DECK_SIZE),
         whole_number(value.get("hand"), f"{field}.hand", 0, DECK_SIZE),
     )
-
-
-# Quick reference and the numbers the rules text must state
-
-
-def reference_values(source):
-    """The enforced numbers: deck composition from the format in force, scoring from this module."""
-    definition = source.formats.get(FORMAT) or {"constraints": []}
-    slots = constraint(definition, "rank_composition").get("slots", [])
-    return {
-        "deck_size": constraint(definition, "deck_size").get("exactly"),
-        "per_tribe": constraint(definition, "tribe_count").get("exactly"),
-        "counters": constraint(definition, "counter_count").get("exactly"),
-        "slots": [(slot["values"], slot["count"]) for slot in slots],
-        "epic_limit": constraint(definition, "epic_limit").get("max"),
-        "ability_limit": constraint(definition, "ability_limit").get("max"),
-        "tribes": len(source.wheel),
-    }
-
-
-def quick_reference(source):
-    values = reference_values(source)
-    blocks = [
-        quick.heading(_("Deck composition")),
-        quick.paragraph(
-            _(
-                "A deck has exactly %(size)s cards: %(tribe)s champions of each tribe and %(counters)s Counter "
-                "type cards."
-            )
-            % {"size": values["deck_size"], "tribe": values["per_tribe"], "counters": values["counters"]}
-        ),
-        quick.table(
-            [_("Rank"), _("Cards")],
-            [[[quick.rank_cell(rank, RANKS[rank]) for rank in ranks], count] for ranks, count in values["slots"]],
-            caption=_("In each tribe"),
-        ),
-        quick.paragraph(
-            _(
-                "At most %(epics)s Epic cards, each one only once. At most %(shared)s Bronze or Silver cards may "
-                "share an ability."
-            )
-            % {"epics": values["epic_limit"], "shared": values["ability_limit"]}
-        ),
-    ]
-    if source.wheel:
-        blocks += [
-            quick.heading(_("Tribe wheel")),
-            quick.paragraph(
-                _(
-                    "Each tribe is stronger than the next one on the wheel: a stronger-tribe card gets +1 on the "
-                    "declared stat, a weaker-tribe card −1. The defender may not answer with the attacking tribe, "
-                    "and a tie goes to the defender."
-                )
-            ),
-            quick.items([f"{name} · " + _("beats %(other)s") % {"other": beats} for name, beats in source.wheel]),
-        ]
-    return blocks + _scoring_blocks()
-
-
-def _scoring_blocks():
-    captured = [
-        [[quick.rank_cell(rank, RANKS[rank])] if rank in RANKS else _("Counter type card"), points]
-        for rank, points in RANK_POINTS.items()
-    ]
-    modes = [
-        [_("Two players (versus)"), f"+{LAST_ROUND_BONUS['versus']}"],
-        [_("Teams of two (2 against 2)"), f"+{LAST_ROUND_BONUS['team']}"],
-        [_("Free-for-all (3-4 players)"), f"+{LAST_ROUND_BONUS['ffa']}"],
-    ]
-    return [
-        quick.heading(_("Scoring")),
-        quick.table([_("Captured card"), _("Points")], captured),
-        quick.table([_("Game mode"), _("Last round won")], modes),
-        quick.paragraph(
-            _(
-                "Discarded cards do not count. On equal scores the winner of the last round wins. In Young "
-                "Champions the player who runs out of cards first wins; otherwise the fewest cards in hand."
-            )
-        ),
-        quick.paragraph(
-            _(
-                "Young Champions, equal hands: the player who made the last successful play wins only if they are "
-                "among the tied players; otherwise the tied players share the win."
-            )
-        ),
-    ]
-
-
-def rules_expectations(source):
-    """(anchor, numbers, description): what the rules text should say, from the enforced values."""
-    values = reference_values(source)
-    found = [
-        (
-            "deck-composition-1",
-            [values["deck_size"], values["per_tribe"], values["tribes"] or 5, values["counters"]],
-            "deck size, cards per tribe, tribes, Counter type cards",
-        ),
-        ("deck-composition-2", [count for _ranks, count in values["slots"]], "cards of each rank per tribe"),
-        ("deck-composition-note-1", [values["epic_limit"]], "Epic cards per deck"),
-        ("deck-composition-3", [values["ability_limit"]], "Bronze or Silver cards sharing an ability"),
-    ]
-    for mode, section in MODE_SECTIONS.items():
-        found += [
-            (f"{section}-b1", [RANK_POINTS["bronze"]], "points for a Bronze or Silver card"),
-            (f"{section}-b2", [RANK_POINTS["gold"]], "points for a Gold card"),
-            (f"{section}-b3", [RANK_POINTS["platinum"]], "points for a Platinum or Epic card"),
-            (f"{section}-b4", [RANK_POINTS["counter"]], "points for a Counter type card"),
-            (f"{section}-b5", [LAST_ROUND_BONUS[mode]], f"last-round bonus ({mode})"),
-        ]
-    return found
-
-
-GAME = GameDefinition(
-    slug=SLUG,
-    name="Dust Collectorz: Champions Unleashed",
-    card_schema=DustCollectorzSchema(),
-    formats=(FORMAT,),
-    score_game=score_game,
-    quick_reference=quick_reference,
-    rules_expectations=rules_expectations,
-    supports_clash=True,
-    deck_check_groups=("tribe", "rank"),
-    reference_documents=(
-        ("en", "dust-collectorz-rules-en-*.txt"),
-        ("fr", "dust-collectorz-rules-fr-*.txt"),
-        ("it", "dust-collectorz-rules-it-*.txt"),
-    ),
-)

@@ -1,0 +1,93 @@
+"""Dragon Ball Z CCG quick reference: the Expanded format's deck building, from the format in force."""
+
+from django.utils.translation import gettext_lazy as _
+
+from .. import quick
+from ..formats import constraint
+
+FORMAT = "dbz-expanded"
+
+
+def quick_reference(source):
+    definition = source.formats.get(FORMAT) or {"constraints": [], "lists": {}}
+    size = constraint(definition, "deck_size")
+    copies = constraint(definition, "copy_limit")
+    lists = definition.get("lists", {})
+    return [
+        quick.heading(_("Expanded deck building")),
+        quick.items(
+            [
+                _(
+                    "%(low)s to %(high)s cards, counting every level of your Main Personality, your Mastery and "
+                    "your Sensei."
+                )
+                % {"low": size.get("min"), "high": size.get("max")},
+                _(
+                    "Exactly one Main Personality: its level cards, all of one personality. A “Main Personality:” "
+                    "line in a decklist must name that personality. At most one Sensei card."
+                ),
+                _(
+                    "Up to %(copies)s copies of a card; %(named)s of a named card of your Main Personality; one of "
+                    "each personality card and Dragon Ball."
+                )
+                % {"copies": copies.get("default"), "named": copies.get("named_main_personality")},
+                *_text_limits(copies),
+                _(
+                    "One Mastery at most, matching a declared Tokui-Waza; with a Tokui-Waza, no cards of another "
+                    "Martial Arts Style."
+                ),
+                _("%(banned)s banned cards and %(restricted)s cards restricted to one copy, each from the date listed.")
+                % {"banned": len(lists.get("banned", [])), "restricted": len(lists.get("restricted", []))},
+                *_groups(definition),
+            ]
+        ),
+        quick.heading(_("Printings and dates")),
+        quick.items(
+            [
+                _(
+                    "A card becomes legal %(days)s days after its first printing is released; a reprint does not reset it."
+                )
+                % {"days": constraint(definition, "not_yet_legal").get("days")},
+                _(
+                    "A card is read as its most recent printing released by the date of the check, except personality "
+                    "and Mastery cards, whose printings are different cards (name the set and number)."
+                ),
+                _("Decks are checked from %(date)s, the earliest date these rules describe; before it, no rules apply.")
+                % {"date": definition.get("covers_from") or definition.get("effective", "")},
+            ]
+        ),
+    ]
+
+
+def _text_limits(copies):
+    phrases = [rule["phrase"] for rule in copies.get("text_limits", []) if rule.get("limit") == 1]
+    if not phrases:
+        return []
+    quoted = _(" or ").join(_("“%(text)s”") % {"text": phrase} for phrase in phrases)
+    return [_("A card whose text says %(phrases)s: one copy only, whatever the Named card rule.") % {"phrases": quoted}]
+
+
+def _listed(groups):
+    """Groups of card names as text: “A or B; C or D”."""
+    return _("; ").join(_(" or ").join(group) for group in groups)
+
+
+def _groups(definition):
+    """The "only one card from each group" and "a total of three" groups, in the reading enforced."""
+    found = []
+    exclusive = constraint(definition, "group_exclusive")
+    if exclusive:
+        groups = _listed(exclusive.get("groups", []))
+        if exclusive.get("per") == "copy":
+            text = _("Only one card from each of these groups, one copy in all (not one of each title): %(groups)s.")
+        else:
+            text = _("Only one title from each of these groups (copies of it allowed): %(groups)s.")
+        found.append(text % {"groups": groups})
+    total = constraint(definition, "group_total")
+    if total:
+        groups = _listed(total.get("groups", []))
+        found.append(
+            _("At most %(max)s cards in all from each of these groups: %(groups)s.")
+            % {"max": total.get("max"), "groups": groups}
+        )
+    return found

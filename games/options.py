@@ -1,0 +1,46 @@
+"""A game's options: settings an event of the game may choose (Reclamation shares the Work Order
+points or not), declared with their types on the GameDefinition and checked here (plain Python)."""
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy as _
+
+from core.errors import DomainError, define_messages
+
+define_messages(
+    {
+        "game.unknown_option": _("Unknown option “%(name)s”; expected one of %(expected)s."),
+        "game.option_not_boolean": _("“%(name)s” must be true or false."),
+        "game.option_whole_number": _("“%(name)s” must be a whole number from %(low)s to %(high)s."),
+    }
+)
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """One option: true or false (`low`/`high` unset), or a whole number from `low` to `high`."""
+
+    key: str
+    label: str
+    default: bool | int = False
+    low: int | None = None
+    high: int | None = None
+
+    def check(self, value):
+        if self.low is None:
+            if not isinstance(value, bool):
+                raise DomainError("game.option_not_boolean", self.key, name=self.key)
+        elif isinstance(value, bool) or not isinstance(value, int) or not self.low <= value <= self.high:
+            raise DomainError("game.option_whole_number", self.key, name=self.key, low=self.low, high=self.high)
+        return value
+
+
+def check_options(declared, values):
+    """{key: value} for every declared option, its default where `values` has none."""
+    by_key = {option.key: option for option in declared}
+    unknown = sorted(set(values or {}) - set(by_key))
+    if unknown:
+        raise DomainError("game.unknown_option", unknown[0], name=unknown[0], expected=list(by_key) or "—")
+    return {
+        key: option.check(values[key]) if key in (values or {}) else option.default for key, option in by_key.items()
+    }
