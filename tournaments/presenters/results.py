@@ -1,4 +1,5 @@
-"""Results for people: score text, a table's result and state, players' reports and their problems; and the log's words for entered, reported and confirmed results."""
+"""Results for people: score text, a table's result and state, players' reports and their problems; and
+the log's words for entered, reported and confirmed results."""
 
 from collections import namedtuple
 

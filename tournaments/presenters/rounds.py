@@ -1,4 +1,5 @@
-"""Rounds for people: titles and top-cut stages, the clock, table rows and earlier records, the bracket, the pairing engine's notes; and the log's words for pairing, the top cut and the clock."""
+"""Rounds for people: titles and top-cut stages, the clock, table rows and earlier records, the
+bracket, the pairing engine's notes; and the log's words for pairing, the top cut and the clock."""
 
 import datetime
 from collections import namedtuple

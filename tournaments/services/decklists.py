@@ -1,4 +1,5 @@
-"""Registered decks: who registers which deck for whom, the deadline, the freeze after round one, pasted lists and each deck's legality in the event's format."""
+"""Registered decks: who registers which deck for whom, the deadline, the freeze after round one,
+pasted lists and each deck's legality in the event's format."""
 
 from django.db import transaction
 from django.db.models import Q

@@ -1,4 +1,5 @@
-"""An event's own writes: create, edit, start, finish and decklist publication; each locks the event, checks, writes and logs."""
+"""An event's own writes: create, edit, start, finish and decklist publication; each locks the event,
+checks, writes and logs."""
 
 import secrets
 
