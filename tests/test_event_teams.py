@@ -1,5 +1,5 @@
-"""Team mode for real: a team has a name and two members (accounts or names); either member reports
-and confirms; standings show the team."""
+"""Team mode for real: a team has a name and two members; a member with an account links it
+themselves; either member reports and confirms; standings show the team."""
 
 import pytest
 
@@ -35,12 +35,23 @@ def test_organiser_adds_teams_and_members_report_and_confirm(
     )
     assert created.status_code == 201 and created.json()["member_names"] == ["Yan", "bob"]
     bunnies = Entrant.objects.get(name="Dust Bunnies")
-    assert list(bunnies.members.all()) == [alice]
+    lords = Entrant.objects.get(name="Lint Lords")
+    assert not bunnies.members.exists(), "named, not entered: alice has not agreed yet"
+    # Each member links their own account: alice on the event page, bob through the API.
+    client.force_login(alice)
+    page = client.get(f"/en/events/{team_event.pk}/")
+    assert "The organiser named you as a member of Dust Bunnies." in page.text
+    client.post(f"/en/events/{team_event.pk}/teams/{bunnies.pk}/join/")
+    api.force_authenticate(bob)
+    assert api.post(f"/api/v1/tournaments/{team_event.pk}/teams/{bunnies.pk}/join/").status_code == 404
+    assert api.post(f"/api/v1/tournaments/{team_event.pk}/teams/{lords.pk}/join/").status_code == 200
+    assert api.post(f"/api/v1/tournaments/{team_event.pk}/teams/{lords.pk}/join/").status_code == 409
+    assert list(bunnies.members.all()) == [alice] and list(lords.members.all()) == [bob]
+    api.force_authenticate(organiser)
 
     event_services.start_event(team_event, organiser)
     round_services.pair_next_round(team_event, organiser)
     match = round_services.current_round(team_event).matches.get()
-    lords = Entrant.objects.get(name="Lint Lords")
     client.force_login(alice)
     me = client.get(f"/en/events/{team_event.pk}/me/")
     assert me.status_code == 200 and "Lint Lords" in me.text

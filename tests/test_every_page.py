@@ -50,6 +50,7 @@ NOT_PAGES = {
     "tournaments:judge_call_close",
     "tournaments:judge_calls_live",  # the judge-call queue's fragment, polled by the judging page
     "tournaments:join",  # the join code's link: on to the registration (or the login first)
+    "tournaments:join_team",  # a POST from the event page, tested in tests/test_event_teams.py
     "tournaments:leave_waitlist",
     "tournaments:penalties_csv",
     "tournaments:prizes_csv",

@@ -159,7 +159,7 @@ def test_a_result_form_opened_before_the_penalty_is_stale(api, client, site):
     assert stored(match)[0] == Match.Status.PENDING
 
 
-def test_a_game_loss_after_the_result_that_flips_a_top_cut_match_reseats_the_next_round(site):
+def test_a_game_loss_after_the_result_that_flips_a_top_cut_match_reseats_the_next_round(api, site):
     organiser = site["organiser"]
     event = events.create_event(organiser, "Top 4", "dust-collectorz", top_cut=4, swiss_rounds=1)
     for name in ("Ana", "Bo", "Cy", "Di", "Ed"):
@@ -176,9 +176,10 @@ def test_a_game_loss_after_the_result_that_flips_a_top_cut_match_reseats_the_nex
     semi = semis.matches.order_by("table").first()
     winner, loser = (seat.entrant_id for seat in semi.seats.order_by("pk"))
     assert winner in set(final.seats.values_list("entrant_id", flat=True))
-    judging.give_penalty(
-        event, organiser, winner, "game_loss", "Decklist error", round_number=semis.number, correction="Found late"
-    )
+    api.force_authenticate(organiser)
+    body = {"entrant": winner, "kind": "game_loss", "reason": "Decklist error", "round": semis.number}
+    answer = api.post(f"/api/v1/tournaments/{event.pk}/penalties/", {**body, "correction": "Found late"}, format="json")
+    assert answer.status_code == 201, answer.json()
     assert stored(semi)[1] == {winner: 1, loser: 2}
     finalists = set(final.seats.values_list("entrant_id", flat=True))
     assert loser in finalists and winner not in finalists, "the new winner of the semifinal plays the final"

@@ -24,6 +24,7 @@ urlpatterns = [
     path("<int:pk>/timer/", public.timer, name="timer"),
     path("<int:pk>/projector/", public.projector, name="projector"),
     path("<int:pk>/seats/", sealed.seats, name="seats"),
+    path("<int:pk>/teams/<int:entrant_id>/join/", entrants.join_team, name="join_team"),
     path("new/", events.event_create, name="event_create"),
     path("<int:pk>/manage/", events.manage, name="manage"),
     path("<int:pk>/manage/entrants/", entrants.add_entrant, name="add_entrant"),

@@ -4,7 +4,7 @@ from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.decorators import action
+from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
@@ -14,6 +14,7 @@ from ..access import event_for_viewer, is_staff_or_organiser
 from ..joining import join_url
 from ..models import Entrant, WaitlistEntry
 from ..services import entrants as entrant_services
+from ..services import entrants_teams
 from .common import _valid
 from .serializers import (
     CapacitySerializer,
@@ -137,3 +138,14 @@ class EntrantActions:
     def _entrant(self, request, pk, entrant_id):
         event = event_for_viewer(request.user, pk)
         return get_object_or_404(Entrant, pk=entrant_id, event=event)
+
+
+@extend_schema(request=None, responses={200: EntrantSerializer, **error_responses(404, 409)})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def join_team(request, pk, entrant_id):
+    """Link your account to the team that names you as a member (your username): you may then report
+    and confirm its results. 404 when the team does not name you, 409 when you already play."""
+    event = event_for_viewer(request.user, pk)
+    team = get_object_or_404(event.entrants, pk=entrant_id)
+    return Response(EntrantSerializer(entrants_teams.join_team(team, request.user)).data)

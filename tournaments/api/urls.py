@@ -1,7 +1,7 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from . import events, judging, results
+from . import entrants, events, judging, results
 
 router = SimpleRouter()
 router.register("tournaments", events.EventViewSet, basename="tournament")
@@ -21,6 +21,7 @@ urlpatterns = [
         name="api-deck-check-outcome",
     ),
     path("tournaments/<int:pk>/prizes/", judging.prizes, name="api-prizes"),
+    path("tournaments/<int:pk>/teams/<int:entrant_id>/join/", entrants.join_team, name="api-team-join"),
     path("tournaments/<int:pk>/judge-calls/", judging.judge_calls, name="api-judge-calls"),
     path("tournaments/<int:pk>/entrants/<int:entrant_id>/pool/", judging.pool, name="api-pool"),
     path("tournaments/<int:pk>/pools/freeze/", judging.freeze_pools, name="api-pools-freeze"),

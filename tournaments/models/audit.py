@@ -14,6 +14,7 @@ class AuditAction(models.TextChoices):
     EVENT_PUBLICATION = "event.publication", _("Decklist publication changed")
     ENTRANT_ADD = "entrant.add", _("Player added")
     TEAM_ADD = "team.add", _("Team added")
+    TEAM_JOIN = "team.join", _("Team member linked their account")
     ENTRANT_CHECK_IN = "entrant.check_in", _("Checked in")
     ENTRANT_CHECK_OUT = "entrant.check_out", _("Check-in undone")
     ENTRANT_DROP = "entrant.drop", _("Dropped")

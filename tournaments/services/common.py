@@ -65,6 +65,7 @@ STALE_AFTER = {
             AuditAction.RESULT_DISPUTE,
             AuditAction.ENTRANT_ADD,
             AuditAction.TEAM_ADD,
+            AuditAction.TEAM_JOIN,
             AuditAction.ENTRANT_CHECK_IN,
             AuditAction.ENTRANT_CHECK_OUT,
             AuditAction.DECK_SUBMIT,

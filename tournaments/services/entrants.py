@@ -5,7 +5,6 @@ Getting in runs inside a transaction that holds the event's lock (services.commo
 counted and given under that lock, so two registrations at once never exceed capacity and a freed place
 goes to exactly one player. Waitlisted players are not entrants: pairing and standings never see them."""
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -40,8 +39,6 @@ define_messages(
         "event.not_dropped": _("%(name)s has not dropped."),
         "event.undrop_too_late": _("%(name)s's drop cannot be undone: a round has been paired since."),
         "event.not_team_mode": _("Teams are for team events only."),
-        "event.team_name": _("A team needs a name."),
-        "event.team_members": _("A team has two different members: give a username or a name for each."),
     }
 )
 
@@ -97,42 +94,6 @@ def register_player(event, user, deck_version=None):
     if free_places(event) == 0 and event.registration_open:
         return join_waitlist(event, user)
     return add_entrant(event, user, user=user, deck_version=deck_version)
-
-
-@transaction.atomic
-def add_team(event, actor, name, members):
-    """A team of two in a team event: `members` are two usernames or names (a username links that
-    member's account, who may then report and confirm the team's results)."""
-    event = locked(event)
-    organiser_only(event, actor)
-    require_status(event, Event.Status.REGISTRATION, Event.Status.SWISS)
-    if event.mode != Event.Mode.TEAM:
-        raise DomainError("event.not_team_mode", "name")
-    name = (name or "").strip()
-    members = [str(member or "").strip()[:120] for member in members or []]
-    if not name:
-        raise DomainError("event.team_name", "name")
-    if len(members) != 2 or not all(members) or members[0].casefold() == members[1].casefold():
-        raise DomainError("event.team_members", "members")
-    accounts = _member_accounts(event, members)
-    require_place(event, name)
-    joined = event.rounds.count() + 1
-    entrant = Entrant.objects.create(
-        event=event, name=name[:120], joined_round=joined, checked_in=not event.format_slug, member_names=members
-    )
-    entrant.members.set(accounts)
-    log(event, actor, AuditAction.TEAM_ADD, entrant=entrant, after={"members": members})
-    return entrant
-
-
-def _member_accounts(event, members):
-    User = get_user_model()  # noqa: N806
-    accounts = [User.objects.filter(username__iexact=member, is_active=True).first() for member in members]
-    accounts = [account for account in accounts if account is not None]
-    taken = event.entrants.filter(Q(user__in=accounts) | Q(members__in=accounts)).values_list("name", flat=True)
-    if accounts and taken.exists():
-        raise DomainError("event.already_registered", "members", name=taken.first())
-    return accounts
 
 
 @transaction.atomic

@@ -22,6 +22,7 @@ from ..joining import join_panel, join_url
 from ..models import Entrant, Event, WaitlistEntry
 from ..services import decklists as decklist_services
 from ..services import entrants as entrant_services
+from ..services import entrants_teams
 from .common import (
     _attempt,
     _back,
@@ -335,3 +336,18 @@ def drop_self(request, pk):
             )
         return redirect("tournaments:me", pk)
     return render(request, "tournaments/drop_self.html", {"event": event, "entrant": entrant})
+
+
+@login_required
+@require_POST
+def join_team(request, pk, entrant_id):
+    """A member named in a team links their account to it, and may then report for the team."""
+    event = event_for_viewer(request.user, pk)
+    team = get_object_or_404(event.entrants, pk=entrant_id)
+    try:
+        entrants_teams.join_team(team, request.user)
+    except DomainError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("You play in this event as a member of %(name)s.") % {"name": team.name})
+    return redirect(reverse("tournaments:event", args=[event.pk]))

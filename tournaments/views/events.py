@@ -26,6 +26,7 @@ from ..presenters.audit import audit_roles, describe_audit
 from ..presenters.results import unscored_reports
 from ..presenters.rounds import describe_note, round_title, timer_state
 from ..services import entrants as entrant_services
+from ..services import entrants_teams
 from ..services import events as event_services
 from ..services.rounds import current_round
 from .common import (
@@ -135,6 +136,7 @@ def event_detail(request, pk):
             "places_taken": entrant_services.places_taken(event) if event.capacity else None,
             "places_waiting": entrant_services.waiting(event).count() if event.capacity else 0,
             "decks": _readable_decks(request.user, event),
+            "teams_naming_me": [] if me else entrants_teams.teams_naming(event, request.user),
         }
         return render(request, "tournaments/event_detail.html", context)
 
