@@ -47,7 +47,7 @@ class EntrantActions:
             return Response(EntrantSerializer(event.entrants.all(), many=True).data)
         data = _valid(EntrantCreateSerializer, request.data)
         if "members" in data:
-            team = entrant_services.add_team(event, request.user, data.get("name", ""), data["members"])
+            team = entrants_teams.add_team(event, request.user, data.get("name", ""), data["members"])
             return Response(EntrantSerializer(team).data, status=status.HTTP_201_CREATED)
         user = get_object_or_404(get_user_model(), pk=data["user"]) if data.get("user") else None
         if user is not None and user == request.user and event.organiser_id != request.user.pk:

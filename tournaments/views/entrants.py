@@ -308,9 +308,7 @@ def add_team(request, event):
     else:
         data = form.cleaned_data
         try:
-            team = entrant_services.add_team(
-                event, request.user, data["team_name"], [data["member_1"], data["member_2"]]
-            )
+            team = entrants_teams.add_team(event, request.user, data["team_name"], [data["member_1"], data["member_2"]])
         except DomainError as error:
             messages.error(request, error.message)
         else:
