@@ -1,11 +1,10 @@
-import unicodedata
-
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
-from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
+
+from core.text import name_key, shown_text
 
 ORGANISER_PERMISSION = "accounts.organise_events"
 ORGANISERS_GROUP = "Organisers"
@@ -13,8 +12,7 @@ ORGANISERS_GROUP = "Organisers"
 
 def validate_display_name(value):
     """Control characters (line breaks, tabs, bidi overrides...) could forge lines in logs and pages."""
-    if any(unicodedata.category(char) in ("Cc", "Cf") for char in value):
-        raise ValidationError(_("A display name cannot contain control characters."), code="control_characters")
+    shown_text(value)
 
 
 class User(AbstractUser):
@@ -26,6 +24,10 @@ class User(AbstractUser):
     )
     # Raised by "log out everywhere": every session signed with an older value ends.
     sessions_epoch = models.PositiveIntegerField(default=0, editable=False)
+    # The names as readers see them (core.text.name_key), so that no one takes a look-alike of
+    # another person's username or display name (accounts.names).
+    username_key = models.CharField(max_length=255, db_index=True, editable=False, default="")
+    display_name_key = models.CharField(max_length=255, db_index=True, editable=False, default="")
 
     class Meta(AbstractUser.Meta):
         swappable = "AUTH_USER_MODEL"
@@ -33,6 +35,14 @@ class User(AbstractUser):
 
     def __str__(self):
         return self.display_name or self.username
+
+    def save(self, *args, **kwargs):
+        self.username_key = name_key(self.username)
+        self.display_name_key = name_key(self.display_name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"username", "display_name"} & set(update_fields):
+            kwargs["update_fields"] = {*update_fields, "username_key", "display_name_key"}
+        super().save(*args, **kwargs)
 
     @property
     def is_organiser(self):
@@ -49,3 +59,19 @@ class User(AbstractUser):
         """Sessions end when the password or the sessions epoch changes."""
         value = f"{self.password}:{self.sessions_epoch}"
         return salted_hmac("accounts.User.sessions", value, secret=secret, algorithm="sha256").hexdigest()
+
+
+class LoginFailures(models.Model):
+    """Failed logins of one account or address in one window, counted here while the cache is down
+    (accounts.limits). Rows of ended windows are deleted as new ones are written."""
+
+    scope = models.CharField(max_length=20)
+    key = models.CharField(max_length=64)  # a SHA-256 of the normalised username, e-mail or address
+    count = models.PositiveIntegerField(default=0)
+    window_ends = models.DateTimeField(db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["scope", "key"], name="login_failures_once_per_key")]
+
+    def __str__(self):
+        return f"{self.scope}: {self.count}"

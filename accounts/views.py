@@ -1,18 +1,21 @@
+import math
+
 from django.conf import settings
-from django.contrib import messages
+from django.contrib import admin, messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
-from django.urls import reverse, translate_url
+from django.urls import reverse, reverse_lazy, translate_url
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from api.throttles import login_wait
+from core.text import username_key
 
+from . import limits
 from .forms import ProfileForm, SignUpForm
 from .services import log_out_everywhere, set_preferred_language
 
@@ -34,6 +37,44 @@ def signup(request):
     return render(request, "accounts/signup.html", {"form": form})
 
 
+def _minutes(wait):
+    return max(1, math.ceil(wait / 60))
+
+
+def login_refusal(wait):
+    """The message of a refused login: when to try again, in minutes."""
+    minutes = _minutes(wait)
+    return ngettext(
+        "Too many attempts to log in. Try again in %(minutes)s minute.",
+        "Too many attempts to log in. Try again in %(minutes)s minutes.",
+        minutes,
+    ) % {"minutes": minutes}
+
+
+def limited_login(request, respond, refuse):
+    """Run a login page under the limits (accounts.limits): a refused attempt is not even checked;
+    a failure counts against the account and the address; a success (a redirect) clears the account."""
+    if request.method != "POST":
+        return respond()
+    username = request.POST.get("username", "")
+    keys = limits.login_keys(request, username)
+    wait = limits.wait(keys)
+    if wait:
+        return refuse(wait)
+    response = respond()
+    if response.status_code in (301, 302, 303):
+        limits.clear("login_account", username_key(username))
+    else:
+        limits.record(keys)
+    return response
+
+
+def _refused_page(request, form_class, wait):
+    form = form_class(request, initial={"username": request.POST.get("username", "")[:150]})
+    context = {"form": form, "throttled": login_refusal(wait), "next": request.POST.get("next", "")}
+    return render(request, "accounts/login.html", context, status=429)
+
+
 class LoginView(auth_views.LoginView):
     template_name = "accounts/login.html"
     redirect_authenticated_user = True
@@ -42,23 +83,54 @@ class LoginView(auth_views.LoginView):
         return _in_language(super().get_success_url(), self.request.user.preferred_language)
 
     def post(self, request, *args, **kwargs):
-        wait = login_wait(request)
-        if wait is None:
-            return super().post(request, *args, **kwargs)
-        # The password is not even checked: guessing gets no answer until the wait is over.
-        form = self.form_class(request, initial={"username": request.POST.get("username", "")[:150]})
-        minutes = max(1, round(wait / 60))
-        throttled = ngettext(
-            "Too many attempts to log in. Try again in %(minutes)s minute.",
-            "Too many attempts to log in. Try again in %(minutes)s minutes.",
-            minutes,
-        ) % {"minutes": minutes}
-        return self.render_to_response(self.get_context_data(form=form, throttled=throttled), status=429)
+        return limited_login(
+            request,
+            lambda: super(LoginView, self).post(request, *args, **kwargs),
+            lambda wait: _refused_page(request, self.form_class, wait),
+        )
 
     def form_valid(self, form):
         response = super().form_valid(form)
         response.set_cookie(settings.LANGUAGE_COOKIE_NAME, form.get_user().preferred_language, samesite="Lax")
         return response
+
+
+def admin_login(request, extra_context=None):
+    """The admin's login page, limited like the site's (mounted before the admin's URLs)."""
+    from django.contrib.admin.forms import AdminAuthenticationForm
+
+    return limited_login(
+        request,
+        lambda: admin.site.login(request, extra_context),
+        lambda wait: _refused_page(request, AdminAuthenticationForm, wait),
+    )
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Reset e-mails are limited per address and per e-mail (accounts.limits): each request counts."""
+
+    template_name = "accounts/form_page.html"
+    email_template_name = "accounts/password_reset_email.txt"
+    subject_template_name = "accounts/password_reset_subject.txt"
+    success_url = reverse_lazy("accounts:password_reset_done")
+
+    def form_valid(self, form):
+        keys = limits.reset_keys(self.request, form.cleaned_data["email"])
+        wait = limits.wait(keys)
+        if wait:
+            minutes = _minutes(wait)
+            form.add_error(
+                None,
+                ngettext(
+                    "Too many password reset requests. Try again in %(minutes)s minute.",
+                    "Too many password reset requests. Try again in %(minutes)s minutes.",
+                    minutes,
+                )
+                % {"minutes": minutes},
+            )
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        limits.record(keys)
+        return super().form_valid(form)
 
 
 @login_required

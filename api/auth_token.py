@@ -3,14 +3,14 @@ from rest_framework import serializers
 from rest_framework.authtoken.views import ObtainAuthToken
 
 from .schema import error_responses
-from .throttles import LOGIN_THROTTLES
+from .throttles import limited_token
 
 
 class ObtainToken(ObtainAuthToken):
     """POST {"username", "password"} -> {"token"}; then send `Authorization: Token <token>`.
-    Attempts are throttled per account and per address (429 says when to try again)."""
+    Failed attempts are limited per account and per address (429 says when to try again)."""
 
-    throttle_classes = LOGIN_THROTTLES
+    throttle_classes = ()
 
     @extend_schema(
         responses={
@@ -19,4 +19,4 @@ class ObtainToken(ObtainAuthToken):
         }
     )
     def post(self, request, *args, **kwargs):
-        return super().post(request, *args, **kwargs)
+        return limited_token(request, lambda: super(ObtainToken, self).post(request, *args, **kwargs))

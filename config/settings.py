@@ -303,11 +303,20 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.MultiPartParser",
     ],
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
-    "DEFAULT_THROTTLE_RATES": {
-        "login_account": os.environ.get("LOGIN_RATE_PER_ACCOUNT", "10/hour"),
-        "login_address": os.environ.get("LOGIN_RATE_PER_ADDRESS", "120/hour"),
-    },
 }
+
+# Failed logins (pages, admin, API token) and password-reset e-mails allowed per window, per account
+# (normalised username or e-mail) and per client address (accounts/limits.py). A successful login
+# clears the account's failures. Counted in the cache, and in the database while the cache is down.
+LOGIN_LIMITS = {
+    "login_account": os.environ.get("LOGIN_RATE_PER_ACCOUNT", "10/hour"),
+    "login_address": os.environ.get("LOGIN_RATE_PER_ADDRESS", "120/hour"),
+    "reset_account": os.environ.get("PASSWORD_RESET_RATE_PER_ACCOUNT", "3/hour"),
+    "reset_address": os.environ.get("PASSWORD_RESET_RATE_PER_ADDRESS", "20/hour"),
+}
+# Reverse proxies (addresses or networks) whose X-Forwarded-For is believed: the client is the
+# right-most hop that is not one of them. Empty: REMOTE_ADDR is the client, the header is ignored.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
 SPECTACULAR_SETTINGS = {
     "TITLE": "Card events API",
     "DESCRIPTION": "Catalogue, decks and tournaments for card-game events.",

@@ -8,7 +8,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from accounts.views import switch_language
+from accounts.views import admin_login, switch_language
 from api import errors as api_errors
 from api.auth_token import ObtainToken
 from catalogue.views import home
@@ -43,6 +43,7 @@ urlpatterns += i18n_patterns(
     path("", include("decks.urls")),
     path("events/", include("tournaments.urls")),
     path("rules/", include("rules.urls")),
+    path("admin/login/", admin_login),  # the admin's own login, under the login limits
     path("admin/", admin.site.urls),
 )
 

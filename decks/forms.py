@@ -2,6 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError
+from core.text import shown_text
 
 from .decklist import MAX_BYTES, MAX_LINES
 from .importing import read_upload
@@ -12,7 +13,7 @@ NAME_LENGTH = Collection._meta.get_field("name").max_length
 
 
 class CollectionForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=NAME_LENGTH)
+    name = forms.CharField(label=_("Name"), max_length=NAME_LENGTH, validators=[shown_text])
 
 
 class CollectionSettingsForm(CollectionForm):
@@ -99,7 +100,7 @@ DECKLIST_HELP = _(
 
 class DeckForm(UploadMixin, forms.Form):
     text_field = "decklist"
-    name = forms.CharField(label=_("Name"), max_length=120)
+    name = forms.CharField(label=_("Name"), max_length=120, validators=[shown_text])
     format = forms.ChoiceField(label=_("Format"))
     visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices, initial=Visibility.PRIVATE)
     decklist = forms.CharField(
@@ -121,7 +122,7 @@ class DeckForm(UploadMixin, forms.Form):
 
 
 class DeckSettingsForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=120)
+    name = forms.CharField(label=_("Name"), max_length=120, validators=[shown_text])
     visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices)
 
 

@@ -3,6 +3,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.text import shown_text
 from decks.decklist import MAX_BYTES, MAX_QTY
 from decks.services.collections import ADD, IMPORT_MODES, MAX_COPIES, REPLACE
 from decks.services.decks import version_text
@@ -108,7 +109,7 @@ def share_fields(thing, request, route):
 
 class CollectionSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
-    name = serializers.CharField(max_length=120)
+    name = serializers.CharField(max_length=120, validators=[shown_text])
     visibility = serializers.ChoiceField(choices=CollectionVisibility.choices, default=CollectionVisibility.PRIVATE)
     card_count = serializers.SerializerMethodField()
     share_token = serializers.SerializerMethodField()
@@ -127,7 +128,7 @@ class CollectionSerializer(serializers.Serializer):
 
 
 class CollectionUpdateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120, required=False)
+    name = serializers.CharField(max_length=120, required=False, validators=[shown_text])
     visibility = serializers.ChoiceField(choices=CollectionVisibility.choices, required=False)
 
 
@@ -180,7 +181,7 @@ class CollectionImportSerializer(serializers.Serializer):
 
 class DeckSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
-    name = serializers.CharField(max_length=120)
+    name = serializers.CharField(max_length=120, validators=[shown_text])
     game = serializers.SlugField(source="game.slug", read_only=True)
     format = serializers.SlugField(source="format_slug")
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
@@ -207,7 +208,7 @@ class ShareLinkSerializer(serializers.Serializer):
 
 
 class CloneSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120, required=False)
+    name = serializers.CharField(max_length=120, required=False, validators=[shown_text])
 
 
 class DiffRowSerializer(serializers.Serializer):
@@ -237,7 +238,7 @@ class DeckWriteSerializer(DeckSerializer):
 
 
 class DeckUpdateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120, required=False)
+    name = serializers.CharField(max_length=120, required=False, validators=[shown_text])
     format = serializers.SlugField(source="format_slug", required=False)
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
     decklist = serializers.CharField(required=False, allow_blank=True, max_length=MAX_BYTES, trim_whitespace=False)

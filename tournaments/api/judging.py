@@ -10,6 +10,7 @@ from rest_framework.response import Response
 
 from api.schema import error_responses
 from core.errors import DomainError
+from core.text import shown_text
 
 from ..access import can, event_for_viewer, match_for_viewer
 from ..models import CheckedDeck, Entrant, JudgeCall, Penalty, SealedPool
@@ -23,9 +24,11 @@ from ..services.rounds import BUILD_MINUTES, clock_label, remaining_seconds, sta
 class PenaltySerializer(serializers.Serializer):
     entrant = serializers.IntegerField(min_value=1)
     kind = serializers.CharField(max_length=20)
-    reason = serializers.CharField(max_length=300, allow_blank=True)
+    reason = serializers.CharField(max_length=300, allow_blank=True, validators=[shown_text])
     round = serializers.IntegerField(min_value=1, max_value=99, required=False)
-    correction = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+    correction = serializers.CharField(
+        max_length=300, required=False, allow_blank=True, default="", validators=[shown_text]
+    )
 
 
 class ExtensionSerializer(serializers.Serializer):
@@ -41,9 +44,11 @@ class DeckCheckSerializer(serializers.Serializer):
 
 class DeckCheckOutcomeSerializer(serializers.Serializer):
     outcome = serializers.CharField(max_length=10)
-    note = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+    note = serializers.CharField(max_length=300, required=False, allow_blank=True, default="", validators=[shown_text])
     penalty = serializers.CharField(max_length=20, required=False, allow_blank=True, default="")
-    correction = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+    correction = serializers.CharField(
+        max_length=300, required=False, allow_blank=True, default="", validators=[shown_text]
+    )
 
 
 def _valid(serializer_class, data):

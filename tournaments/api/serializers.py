@@ -1,6 +1,8 @@
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from core.text import shown_text
+
 from ..models import Entrant, Event, EventStaff
 
 
@@ -43,9 +45,9 @@ class EventSerializer(serializers.ModelSerializer):
 
 
 class EventCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120)
+    name = serializers.CharField(max_length=120, validators=[shown_text])
     starts_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
-    venue = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    venue = serializers.CharField(max_length=200, required=False, allow_blank=True, default="", validators=[shown_text])
     capacity = serializers.IntegerField(required=False, allow_null=True, default=None)
     game = serializers.SlugField()
     format = serializers.SlugField(required=False, allow_blank=True, default="")
@@ -95,14 +97,14 @@ class EntrantSerializer(serializers.ModelSerializer):
 
 
 class EntrantCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    name = serializers.CharField(max_length=120, required=False, allow_blank=True, validators=[shown_text])
     user = serializers.IntegerField(required=False, min_value=1)
     deck = serializers.IntegerField(required=False, min_value=1)
     confirm_duplicate = serializers.BooleanField(
         default=False, help_text=_("Add a name already entered anyway (otherwise 409): it is another person.")
     )
     members = serializers.ListField(
-        child=serializers.CharField(max_length=120), min_length=2, max_length=2, required=False
+        child=serializers.CharField(max_length=120, validators=[shown_text]), min_length=2, max_length=2, required=False
     )  # a team: two usernames or names
 
     def validate(self, attrs):
@@ -143,7 +145,9 @@ class StaffCreateSerializer(serializers.Serializer):
 class DeckSubmitSerializer(serializers.Serializer):
     deck = serializers.IntegerField(min_value=1, required=False)
     decklist = serializers.CharField(max_length=20000, required=False)
-    reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+    reason = serializers.CharField(
+        max_length=300, required=False, allow_blank=True, default="", validators=[shown_text]
+    )
 
     def validate(self, attrs):
         if ("deck" in attrs) == ("decklist" in attrs):
@@ -171,7 +175,9 @@ class ResultSerializer(serializers.Serializer):
     wins = serializers.DictField(child=serializers.IntegerField(min_value=0, max_value=9), required=False)
     draws = serializers.IntegerField(min_value=0, max_value=9, default=0)
     placements = serializers.DictField(child=serializers.IntegerField(min_value=1, max_value=4), required=False)
-    correction = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+    correction = serializers.CharField(
+        max_length=300, required=False, allow_blank=True, default="", validators=[shown_text]
+    )
     expected_version = serializers.IntegerField(
         min_value=0,
         required=False,

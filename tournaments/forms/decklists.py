@@ -3,6 +3,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.text import shown_text
+
 from ..services.decklists import registrable_versions
 from .common import card_list_field
 from .events import DEADLINE_HELP
@@ -21,7 +23,7 @@ class DecklistPasteForm(forms.Form):
     decklist = card_list_field(
         _("Decklist"), _("One card a line with its quantity, as players write it (for example “3 Card name”).")
     )
-    reason = forms.CharField(label=_("Reason for the change"), max_length=300, required=False)
+    reason = forms.CharField(label=_("Reason for the change"), max_length=300, required=False, validators=[shown_text])
 
 
 def _submitted_choices(event, entrant, actor):

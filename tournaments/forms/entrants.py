@@ -5,19 +5,20 @@ from django.contrib.auth import get_user_model
 from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext_lazy as _
 
+from core.text import shown_text
 from decks.models import Deck, DeckVersion
 
 from .decklists import _submitted_choices
 
 
 class WalkInForm(forms.Form):
-    name = forms.CharField(label=_("Walk-in name"), max_length=120)
+    name = forms.CharField(label=_("Walk-in name"), max_length=120, validators=[shown_text])
 
 
 class TeamForm(forms.Form):
-    team_name = forms.CharField(label=_("Team name"), max_length=120)
-    member_1 = forms.CharField(label=_("First member"), max_length=120)
-    member_2 = forms.CharField(label=_("Second member"), max_length=120)
+    team_name = forms.CharField(label=_("Team name"), max_length=120, validators=[shown_text])
+    member_1 = forms.CharField(label=_("First member"), max_length=120, validators=[shown_text])
+    member_2 = forms.CharField(label=_("Second member"), max_length=120, validators=[shown_text])
 
 
 class PlayerForm(forms.Form):

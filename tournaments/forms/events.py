@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from catalogue.models import Game
+from core.text import shown_text
 from decks.models import Format
 
 from ..engine.lifecycle import SWISS_ROUNDS, default_swiss_rounds
@@ -68,9 +69,9 @@ def starts_at_field():
 
 
 class EventForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=120)
+    name = forms.CharField(label=_("Name"), max_length=120, validators=[shown_text])
     starts_at = starts_at_field()
-    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False, validators=[shown_text])
     capacity = capacity_field()
     game = forms.ChoiceField(label=_("Game"))
     format = forms.ChoiceField(
@@ -137,9 +138,9 @@ class EventEditForm(forms.Form):
     """The settings an organiser may change after creating the event (services.events.update_event
     decides which may change now and says why not)."""
 
-    name = forms.CharField(label=_("Name"), max_length=120)
+    name = forms.CharField(label=_("Name"), max_length=120, validators=[shown_text])
     starts_at = starts_at_field()
-    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False, validators=[shown_text])
     capacity = capacity_field()
     deck_deadline = forms.DateTimeField(
         label=_("Decklist deadline"),

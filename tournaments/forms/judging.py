@@ -3,18 +3,21 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.text import shown_text
+
 from ..models import CheckedDeck, Penalty
 
 
 class PenaltyForm(forms.Form):
     entrant = forms.TypedChoiceField(label=_("Player"), coerce=int)
     kind = forms.ChoiceField(label=_("Penalty"), choices=Penalty.Kind.choices)
-    reason = forms.CharField(label=_("Reason"), max_length=300)
+    reason = forms.CharField(label=_("Reason"), max_length=300, validators=[shown_text])
     round = forms.IntegerField(label=_("Round"), min_value=1, max_value=99, required=False)
     correction = forms.CharField(
         label=_("Correction reason"),
         max_length=300,
         required=False,
+        validators=[shown_text],
         help_text=_("Needed when the match already has its result."),
     )
 
@@ -38,8 +41,8 @@ class DeckCheckOutcomeForm(forms.Form):
     outcome = forms.ChoiceField(
         label=_("Outcome"), choices=[(CheckedDeck.Outcome.OK, _("OK")), (CheckedDeck.Outcome.PROBLEM, _("Problem"))]
     )
-    note = forms.CharField(label=_("Note"), max_length=300, required=False)
+    note = forms.CharField(label=_("Note"), max_length=300, required=False, validators=[shown_text])
     penalty = forms.ChoiceField(
         label=_("Penalty"), choices=[("", _("No penalty")), *Penalty.Kind.choices], required=False
     )
-    correction = forms.CharField(label=_("Correction reason"), max_length=300, required=False)
+    correction = forms.CharField(label=_("Correction reason"), max_length=300, required=False, validators=[shown_text])

@@ -3,6 +3,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.text import shown_text
+
 from ..services.results import played_result
 
 
@@ -45,6 +47,7 @@ class ResultForm(forms.Form):
             self.fields["reason"] = forms.CharField(
                 label=_("Reason for the correction"),
                 max_length=200,
+                validators=[shown_text],
                 help_text=_("Kept in the event's log, e.g. “slip signed 2-1, entered 1-2”."),
             )
 
