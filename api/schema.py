@@ -3,6 +3,8 @@
 from drf_spectacular.utils import OpenApiResponse, inline_serializer
 from rest_framework import serializers
 
+from core.numbers import ID_MAX, ID_MIN
+
 ERROR_BODY = inline_serializer(
     "Error",
     fields={
@@ -54,3 +56,29 @@ def add_standard_errors(result, generator, request, public):
             for status, description in errors.items():
                 responses.setdefault(status, {"description": description, "content": body})
     return result
+
+
+def bound_integers(result, generator, request, public):
+    """Postprocessing hook: an integer a request sends (a path id, a query or body number) that its
+    serializer leaves unbounded still has the bounds every request is held to: ids beyond 64 bits
+    are not found (config.request_guard), body numbers beyond them are refused (api.parsers)."""
+    for path in result.get("paths", {}).values():
+        for operation in path.values():
+            for parameter in operation.get("parameters", []) if isinstance(operation, dict) else ():
+                _bound(parameter.get("schema", {}), low=0 if parameter.get("in") == "path" else ID_MIN)
+    for component in result.get("components", {}).get("schemas", {}).values():
+        for field in component.get("properties", {}).values():
+            if not field.get("readOnly"):
+                _bound(field, low=ID_MIN)
+    return result
+
+
+def _bound(schema, low):
+    if schema.get("type") == "integer":
+        schema.setdefault("minimum", low)
+        schema.setdefault("maximum", ID_MAX)
+        if not all(-(2**31) <= schema[key] < 2**31 for key in ("minimum", "maximum")):
+            schema["format"] = "int64"
+    for nested in (schema.get("items"), schema.get("additionalProperties")):
+        if isinstance(nested, dict):
+            _bound(nested, low)

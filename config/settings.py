@@ -54,6 +54,9 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+# Hosts a health probe may name to reach /healthz (and nothing else): the machine's own checks and a
+# load balancer probe the process by its address, not by the site's name.
+HEALTH_PROBE_HOSTS = env_list("HEALTH_PROBE_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -77,6 +80,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.request_guard.RequestGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -235,8 +239,14 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = DEBUG
 
-# Email: console backend unless an SMTP host is configured.
+# Email: SMTP when EMAIL_HOST is set, else the console. A site that sends no mail says so with
+# EMAIL_BACKEND=console, which `check --deploy` then accepts; left implicit, the check fails.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND_CHOICE = os.environ.get("EMAIL_BACKEND", "").strip().lower() or ("smtp" if EMAIL_HOST else "")
+if EMAIL_BACKEND_CHOICE not in {"smtp", "console", ""}:
+    raise ImproperlyConfigured(f"EMAIL_BACKEND must be smtp or console, got {EMAIL_BACKEND_CHOICE!r}")
+if EMAIL_BACKEND_CHOICE == "smtp" and not EMAIL_HOST:
+    raise ImproperlyConfigured("EMAIL_BACKEND=smtp needs EMAIL_HOST.")
 MAILERS = {
     "default": (
         {
@@ -249,11 +259,13 @@ MAILERS = {
                 "use_tls": env_bool("EMAIL_USE_TLS", default=True),
             },
         }
-        if EMAIL_HOST
+        if EMAIL_BACKEND_CHOICE == "smtp"
         else {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
     )
 }
-del EMAIL_HOST
+# The console chosen on purpose is not the "development-only backend" mistake the check looks for.
+SILENCED_SYSTEM_CHECKS = ["mail.E001"] if EMAIL_BACKEND_CHOICE == "console" else []
+del EMAIL_HOST, EMAIL_BACKEND_CHOICE
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "cardevents@localhost")
 
 # The largest form a page may post, files aside: the organisers' bulk validation accepts 5 MB of
@@ -333,6 +345,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "api.schema.add_standard_errors",
+        "api.schema.bound_integers",
     ],
 }
 

@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
+from django.core.exceptions import DisallowedHost
 from django.shortcuts import render
 from django.urls import include, path
 from django.utils.csp import CSP
@@ -12,8 +13,10 @@ from accounts.views import admin_login, switch_language
 from api import errors as api_errors
 from api.auth_token import ObtainToken
 from catalogue.views import home
+from core.errors import DomainError
 from core.request_limits import limit_error
 
+from . import request_guard  # noqa: F401 - declares the messages handler400 shows
 from .health import healthz
 
 API_DOCS_CSP = {**settings.SECURE_CSP, "style-src": [CSP.SELF, CSP.UNSAFE_INLINE]}
@@ -53,14 +56,25 @@ def _is_api(request):
 
 
 def handler400(request, exception=None):
-    """A bad request; a body over the site's limits gets a message saying which limit (413)."""
-    error = limit_error(exception)
+    """A bad request; a body over the site's limits gets a message saying which limit (413), and a
+    request refused as it arrived (config.request_guard, a bad Host) says why."""
+    error = exception if isinstance(exception, DomainError) else limit_error(exception)
+    if isinstance(exception, DisallowedHost):
+        error = DomainError("request.bad_host")
     if _is_api(request):
         return api_errors.api_bad_request(request, error)
     status = error.status if error else 400
+    return render(request, "400.html", {"error": error, "back": _back(request)}, status=status)
+
+
+def _back(request):
+    """The form the request came from, when it is on this site (never under a Host we do not serve)."""
+    try:
+        host = request.get_host()
+    except DisallowedHost:
+        return ""
     referer = request.headers.get("Referer", "")
-    back = referer if url_has_allowed_host_and_scheme(referer, {request.get_host()}, request.is_secure()) else ""
-    return render(request, "400.html", {"error": error, "back": back}, status=status)
+    return referer if url_has_allowed_host_and_scheme(referer, {host}, request.is_secure()) else ""
 
 
 def handler404(request, exception=None):

@@ -2,6 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError
+from core.numbers import ID_MAX
 from core.text import shown_text
 
 from .decklist import MAX_BYTES, MAX_LINES
@@ -79,7 +80,7 @@ class CardCountForm(forms.Form):
     """One card's count: add copies, remove copies, or set the count, as the button says."""
 
     ADD, REMOVE, SET = "add", "remove", "set"
-    card = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    card = forms.IntegerField(min_value=1, max_value=ID_MAX, widget=forms.HiddenInput)
     qty = forms.IntegerField(label=_("Copies"), min_value=0, max_value=MAX_COPIES)
     action = forms.ChoiceField(choices=[(ADD, ADD), (REMOVE, REMOVE), (SET, SET)])
 

@@ -27,7 +27,7 @@ redis-cli -h 127.0.0.1 -n 13 flushdb >/dev/null
 
 export DATABASE_URL="postgres://postgres@127.0.0.1:5432/$DB" REDIS_URL="redis://127.0.0.1:6379/13"
 export DEBUG=false SECRET_KEY="smoke-$(date +%s)-not-a-real-secret-but-long-enough-for-the-check"
-export ALLOWED_HOSTS=127.0.0.1,localhost SECURE_SSL_REDIRECT=false SWEEP_SECONDS=2 EMAIL_HOST=smtp.example.org
+export ALLOWED_HOSTS=127.0.0.1,localhost SECURE_SSL_REDIRECT=false SWEEP_SECONDS=2 EMAIL_BACKEND=console
 export GUNICORN_BIND="127.0.0.1:$PORT" GUNICORN_WORKERS=2
 
 "$VENV/bin/python" manage.py migrate --no-input >"$LOGS/migrate.log"

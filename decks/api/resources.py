@@ -11,10 +11,11 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
+from api.parsers import StrictJSONParser
 from api.schema import error_responses
 from catalogue.models import Card, Game
 from core.errors import DomainError, define_messages
@@ -65,7 +66,7 @@ def _detail(collection, request, **extra):
 class CollectionViewSet(viewsets.ViewSet):
     permission_classes = [IsAuthenticated]
     lookup_value_regex = "[0-9]+"
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [StrictJSONParser, MultiPartParser, FormParser]
 
     @extend_schema(responses={200: CollectionSerializer(many=True)})
     def list(self, request):

@@ -3,6 +3,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.numbers import ID_MAX
 from core.text import shown_text
 from decks.decklist import MAX_BYTES, MAX_QTY
 from decks.services.collections import ADD, IMPORT_MODES, MAX_COPIES, REPLACE
@@ -12,7 +13,7 @@ from ..models import CollectionVisibility, Format, Visibility
 
 
 class DeckCardSerializer(serializers.Serializer):
-    card = serializers.IntegerField(min_value=1)
+    card = serializers.IntegerField(min_value=1, max_value=ID_MAX)
     qty = serializers.IntegerField(min_value=1, max_value=MAX_QTY)
 
 
@@ -62,7 +63,7 @@ class ValidateRequestSerializer(serializers.Serializer):
     decklist = serializers.CharField(required=False, allow_blank=True, max_length=MAX_BYTES, trim_whitespace=False)
     cards = DeckCardsField(required=False)
     as_of = serializers.DateField(required=False)
-    collection = serializers.IntegerField(required=False, min_value=1)
+    collection = serializers.IntegerField(required=False, min_value=1, max_value=ID_MAX)
     summary = serializers.BooleanField(required=False, help_text="Also return counts by type, tribe and rank.")
 
     def validate(self, attrs):
@@ -144,7 +145,7 @@ class CollectionDetailSerializer(CollectionSerializer):
 class CardCountSerializer(serializers.Serializer):
     """Either `add` (copies to add; negative removes) or `qty` (the count to set)."""
 
-    card = serializers.IntegerField(min_value=1)
+    card = serializers.IntegerField(min_value=1, max_value=ID_MAX)
     add = serializers.IntegerField(min_value=-MAX_COPIES, max_value=MAX_COPIES, required=False)
     qty = serializers.IntegerField(min_value=0, max_value=MAX_COPIES, required=False)
 

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError, define_messages
+from core.numbers import INTEGER_MAX
 
 from ..models import AuditAction, Entrant, Event, Match, WaitlistEntry, new_join_code
 from .common import locked, log, log_many, organiser_only, require_status
@@ -205,6 +206,7 @@ define_messages(
 )
 
 MIN_CAPACITY = 2
+MAX_CAPACITY = INTEGER_MAX  # the column (PostgreSQL integer); SQLite would store more
 
 
 def places_taken(event):
@@ -304,7 +306,7 @@ def fill_places(event, actor):
 def check_capacity(event, capacity):
     if capacity is None:
         return
-    if not isinstance(capacity, int) or isinstance(capacity, bool) or capacity < MIN_CAPACITY:
+    if not isinstance(capacity, int) or isinstance(capacity, bool) or not MIN_CAPACITY <= capacity <= MAX_CAPACITY:
         raise DomainError("capacity.invalid", "capacity")
     taken = places_taken(event) if event is not None else 0
     if capacity < taken:

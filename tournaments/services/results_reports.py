@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from catalogue.models import Game
 from core.bulk import delete_rows, insert_instance
 from core.errors import DomainError, define_messages
+from core.numbers import ID_MAX, has_unstorable_number
 from core.prepared import Columns, PreparedQuery, instances, lookups
 from core.tasks import enqueue_once_on_commit
 from core.text import has_unstorable_text
@@ -40,6 +41,7 @@ define_messages(
         "report.unknown_fields": _("A report takes games, wins, draws or placements; not %(fields)s."),
         "report.too_large": _("A report is at most %(kb)s KB."),
         "report.nul": _("A report cannot contain NUL characters or lone surrogates."),
+        "report.number_out_of_range": _("A report's numbers and card ids are at most %(max)s."),
         "report.scoring_failed": _(
             "This report could not be scored because of an error on the site (%(error)s); the organiser enters "
             "the result. The error has been logged."
@@ -76,6 +78,8 @@ def check_payload(payload):
         raise DomainError("report.too_large", status=413, kb=MAX_REPORT_BYTES // 1024)
     if has_unstorable_text(payload):
         raise DomainError("report.nul")
+    if has_unstorable_number(payload):  # a card id no database holds fails the scorer's lookup
+        raise DomainError("report.number_out_of_range", max=str(ID_MAX))
 
 
 def submit_report(match, user, payload, confirms=None):
