@@ -68,7 +68,7 @@ def _setup_django(url):
 def _event(players, name):
     from django.contrib.auth import get_user_model
 
-    from tournaments.services import events, rounds
+    from tournaments.services import entrants, events, rounds
 
     User = get_user_model()
     organiser = User.objects.create_user(f"org-{uuid.uuid4().hex[:6]}", password="x")
@@ -79,8 +79,8 @@ def _event(players, name):
     users = User.objects.bulk_create([User(username=f"{name}-{n}") for n in range(players)])
     event = events.create_event(organiser, name, "dust-collectorz", top_cut=0, swiss_rounds=3)
     for user in users:
-        events.register_player(event, user)
-    events.check_in_many(event, organiser)
+        entrants.register_player(event, user)
+    entrants.check_in_many(event, organiser)
     events.start_event(event, organiser)
     round_ = rounds.pair_next_round(event, organiser)
     return event, organiser, list(round_.matches.filter(is_bye=False).prefetch_related("seats__entrant"))

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from games import dust_collectorz
 from tournaments.models import Event
-from tournaments.services import events, results, rounds
+from tournaments.services import entrants, events, results, rounds
 
 SAMPLE_NAME = "Sample prerelease (demo)"
 WALK_INS = ["Ada", "Bruno", "Chiara", "Dmitri", "Elodie", "Femi", "Greta", "Hugo", "Ines"]
@@ -25,10 +25,10 @@ def load_sample_event():
         venue="Arcobaleno", capacity=16,
     )  # fmt: skip
     for username in ("alice", "bob", "charlie"):  # players with an account enter themselves
-        events.register_player(event, User.objects.get(username=username))
+        entrants.register_player(event, User.objects.get(username=username))
     for name in WALK_INS:
-        events.add_entrant(event, organiser, name=name)
-    events.check_in_many(event, organiser)  # everyone is at the desk
+        entrants.add_entrant(event, organiser, name=name)
+    entrants.check_in_many(event, organiser)  # everyone is at the desk
     events.start_event(event, organiser)
     rng = random.Random(2026)
     for _round in range(2):

@@ -8,7 +8,7 @@ from rest_framework.test import APIClient
 
 from accounts.services import set_organiser
 from catalogue.services import import_catalogue_file
-from tournaments.services import events, rounds
+from tournaments.services import entrants, events, rounds
 
 DATA = Path(__file__).parent / "data"
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"
@@ -185,7 +185,7 @@ def paired(organiser, alice, bob, django_capture_on_commit_callbacks):
 def join_event(event, user):
     """`user` registers for the event themselves (an organiser adds only walk-ins, issue 24) and,
     where no deck is checked, is checked in at the desk: what adding them by username once did."""
-    entrant = events.register_player(event, user)
+    entrant = entrants.register_player(event, user)
     if not event.format_slug and not entrant.checked_in:
-        entrant = events.check_in(entrant, event.organiser)
+        entrant = entrants.check_in(entrant, event.organiser)
     return entrant

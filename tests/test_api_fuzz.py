@@ -22,7 +22,7 @@ from schemathesis.specs.openapi.checks import ignored_auth, positive_data_accept
 
 from catalogue.services import import_catalogue_file
 from config.wsgi import application
-from tournaments.services import events
+from tournaments.services import entrants, events
 
 from .conftest import make_user
 
@@ -130,7 +130,7 @@ def organiser_token(db):
     organiser = make_user("fuzzy", organiser=True)
     event = events.create_event(organiser, "Fuzz open", "dust-collectorz", swiss_rounds=3)
     for name in ("Ana", "Bo", "Cy"):
-        events.add_entrant(event, organiser, name=name)
+        entrants.add_entrant(event, organiser, name=name)
     return Token.objects.create(user=organiser).key
 
 

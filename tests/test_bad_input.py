@@ -9,7 +9,7 @@ from django.test import Client
 from core.errors import DomainError
 from decks.models import Collection
 from tournaments.models import Event, Report
-from tournaments.services import reports
+from tournaments.services import results_reports
 
 from .reporting_support import game, report
 
@@ -220,11 +220,11 @@ def test_capture_ids_too_large_are_refused_at_submission(api, paired, alice, dja
     assert _json_error(response)["code"] == "api.number_out_of_range"
     # The phone's form and any other path reach the same check before anything is stored or scored.
     with pytest.raises(DomainError) as refused:
-        reports.submit_report(match, alice, huge_pile)
+        results_reports.submit_report(match, alice, huge_pile)
     assert refused.value.code == "report.number_out_of_range"
     beyond = {"games": [game(a, b, captures_winner=[OVER_INT64, 1])]}
     with pytest.raises(DomainError):
-        reports.submit_report(match, alice, beyond)
+        results_reports.submit_report(match, alice, beyond)
     assert not Report.objects.exists()
 
 

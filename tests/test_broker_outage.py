@@ -7,7 +7,7 @@ import time
 import pytest
 
 from tournaments.models import AuditEntry, Match, Report
-from tournaments.services.reports import submit_report
+from tournaments.services.results_reports import submit_report
 
 from .test_reliability import _use_broker, big_event, sides, unscored, wins_body
 from .worker_support import RedisServer, wait_for

@@ -20,7 +20,8 @@ WALK_INS = ["Hazel Dustpan", "Ivo Cobweb", "Juno Lint", "Kasimir Soot", "Lena Fl
 
 @pytest.fixture
 def evening(transactional_db):
-    from tournaments.services.events import add_entrant, create_event
+    from tournaments.services.entrants import add_entrant
+    from tournaments.services.events import create_event
 
     organiser = make_user(ORGANISER, organiser=True)
     players = [make_user(PLAYER), make_user(OTHER)]
@@ -41,7 +42,7 @@ def table_of(event, username):
 @pytest.mark.django_db(transaction=True)
 def test_an_evening_at_the_console(live_server, evening, browser_page, eager_celery):
     from tournaments.models import Entrant, Match
-    from tournaments.services import reports
+    from tournaments.services import results_reports
 
     event, page, base = evening, browser_page, live_server.url
     manage = f"{base}/en/events/{event.pk}/manage/"
@@ -94,8 +95,8 @@ def test_an_evening_at_the_console(live_server, evening, browser_page, eager_cel
     mine = disputed.seats.get(entrant__user__username=player).entrant_id
     theirs = disputed.seats.exclude(entrant_id=mine).get().entrant_id
     reporter = Entrant.objects.get(pk=mine).user
-    reports.submit_report(disputed, reporter, {"wins": {str(mine): 2, str(theirs): 1}})
-    reports.dispute(disputed, reporter)
+    results_reports.submit_report(disputed, reporter, {"wins": {str(mine): 2, str(theirs): 1}})
+    results_reports.dispute(disputed, reporter)
     page.goto(f"{manage}?status=disputed")
     row = page.locator(f"#table-{disputed.table}")
     expect(row).to_contain_text("Disputed")

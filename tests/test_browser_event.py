@@ -57,7 +57,8 @@ def round_one(event):
 
 @pytest.fixture
 def friday_event(transactional_db):
-    from tournaments.services.events import add_entrant, create_event
+    from tournaments.services.entrants import add_entrant
+    from tournaments.services.events import create_event
 
     organiser = make_user(ORGANISER, organiser=True, email="odile@example.org")
     players = [make_user(PLAYER, email="mira@example.org"), make_user(OTHER_PLAYER, email="tobias@example.org")]

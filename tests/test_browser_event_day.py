@@ -18,6 +18,8 @@ NAMES = ["Ada Ash", "Bo Broom", "Cy Cinder", "Di Dust", "Ed Ember", "Fay Fluff",
 
 @pytest.fixture
 def day(transactional_db, sample):
+    from tournaments.services import decklists as decklist_services
+    from tournaments.services import entrants as entrant_services
     from tournaments.services import events as event_services
     from tournaments.services import staff
 
@@ -30,9 +32,9 @@ def day(transactional_db, sample):
     )
     staff.add_staff(event, organiser, "day_judge", "judge")
     for name in NAMES:
-        entrant = event_services.add_entrant(event, organiser, name=name)
-        event_services.register_decklist_text(entrant, organiser, legal_sample_deck())
-    event_services.check_in_many(event, organiser)
+        entrant = entrant_services.add_entrant(event, organiser, name=name)
+        decklist_services.register_decklist_text(entrant, organiser, legal_sample_deck())
+    entrant_services.check_in_many(event, organiser)
     event_services.start_event(event, organiser)
     return event, organiser
 

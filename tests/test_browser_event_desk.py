@@ -14,6 +14,7 @@ expect = playwright_api.expect
 @pytest.mark.django_db(transaction=True)
 def test_organiser_pastes_a_walk_ins_list_with_the_live_check(live_server, sample, browser_page):
     from tournaments.models import Entrant
+    from tournaments.services import entrants as entrant_services
     from tournaments.services import events as event_services
 
     from .conftest import make_user
@@ -21,7 +22,7 @@ def test_organiser_pastes_a_walk_ins_list_with_the_live_check(live_server, sampl
 
     organiser = make_user("desk_olivia", organiser=True)
     event = event_services.create_event(organiser, "Desk", "dust-collectorz", format_slug="dc-prerelease")
-    walk_in = event_services.add_entrant(event, organiser, name="Walk In")
+    walk_in = entrant_services.add_entrant(event, organiser, name="Walk In")
     listing = legal_sample_deck()
     page, base = browser_page, live_server.url
 

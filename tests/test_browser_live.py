@@ -58,7 +58,7 @@ def test_the_projector_shows_one_screen_at_a_time(live_server, browser_page, org
 @pytest.mark.django_db(transaction=True)
 def test_a_new_judge_call_appears_on_the_judging_page_without_a_reload(live_server, browser_page, organiser):
     from tournaments.models import JudgeCall
-    from tournaments.services import judge_calls
+    from tournaments.services import judging as judging_services
 
     from .test_browser_event import log_in
 
@@ -80,4 +80,4 @@ def test_a_new_judge_call_appears_on_the_judging_page_without_a_reload(live_serv
     queue.get_by_role("button", name="On my way").click()  # the swapped-in form still works
     expect(page.locator("#judge-calls-live")).to_contain_text("Done")
     assert JudgeCall.objects.get(pk=call.pk).status == JudgeCall.Status.CLAIMED
-    assert judge_calls.queue(event).count() == 1
+    assert judging_services.queue(event).count() == 1

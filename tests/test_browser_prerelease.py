@@ -55,7 +55,8 @@ def play_round(event, organiser, loser=None):
 @pytest.mark.django_db(transaction=True)
 def test_a_sealed_prerelease_from_seats_to_prizes(live_server, people, browser_page, eager_celery):
     from tournaments.models import AuditEntry, Event, JudgeCall, Penalty, SealedPool
-    from tournaments.services import events, prizes, rounds, sealed, staff
+    from tournaments.services import decklists, prizes, rounds, sealed, staff
+    from tournaments.services import entrants as entrant_services
 
     organiser, pia, deck = people
     page, base = browser_page, live_server.url
@@ -78,7 +79,7 @@ def test_a_sealed_prerelease_from_seats_to_prizes(live_server, people, browser_p
     event = Event.objects.get(name="Dust Collectorz prerelease")
     assert event.sealed and event.format_slug == "dc-prerelease"
     staff.add_staff(event, organiser, "pr_judy", "judge")
-    walk_ins = {name: events.add_entrant(event, organiser, name=name) for name in WALK_INS}
+    walk_ins = {name: entrant_services.add_entrant(event, organiser, name=name) for name in WALK_INS}
 
     # Pia registers herself on her phone (no deck yet: a sealed deck needs the pool first).
     phone_context = page.context.browser.new_context(viewport=PHONE, locale="en-GB")
@@ -138,7 +139,7 @@ def test_a_sealed_prerelease_from_seats_to_prizes(live_server, people, browser_p
     for name, entrant in walk_ins.items():
         if name != "Bo Broom":
             sealed.register_pool(entrant, organiser, full_pool)
-        events.register_decklist_text(entrant, organiser, deck_text)
+        decklists.register_decklist_text(entrant, organiser, deck_text)
     page.goto(f"{base}/en/events/{event.pk}/manage/deck-building/")
     expect(page.locator("#pool-counts")).to_contain_text("Pools registered: 8 of 8 · decks registered: 8 of 8")
 
@@ -152,7 +153,7 @@ def test_a_sealed_prerelease_from_seats_to_prizes(live_server, people, browser_p
     assert SealedPool.objects.filter(entrant__event=event).count() == 8
 
     # Round 1 from the dashboard: the round clock takes over from deck building.
-    events.check_in_many(event, organiser)
+    entrant_services.check_in_many(event, organiser)
     page.goto(f"{base}/en/events/{event.pk}/manage/")
     page.get_by_role("button", name="Start the event").click()
     page.get_by_role("button", name="Pair round 1 of 3").click()

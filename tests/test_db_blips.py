@@ -10,7 +10,7 @@ from django.utils import timezone, translation
 
 from api.models import IdempotentRequest
 from tournaments.models import Report
-from tournaments.services import reports as report_services
+from tournaments.services import results_reports as report_services
 
 # transactional: a view runs again only outside a transaction, as requests do (tests wrap theirs in one)
 pytestmark = pytest.mark.usefixtures("transactional_db", "eager_celery")
@@ -66,7 +66,7 @@ def test_a_second_drop_is_a_503_and_the_same_key_runs_again(api, alice, paired, 
 
 def test_the_phone_form_runs_again_and_replays_its_key(client, alice, paired, monkeypatch):
     event, match, _ids = paired
-    monkeypatch.setattr("tournaments.views_player.submit_report", failing(1, report_services.submit_report))
+    monkeypatch.setattr("tournaments.views.results.submit_report", failing(1, report_services.submit_report))
     client.force_login(alice)
     first, second = (seat.entrant_id for seat in match.seats.all())
     url = f"/en/events/{event.pk}/matches/{match.pk}/report/"
@@ -80,7 +80,7 @@ def test_the_phone_form_runs_again_and_replays_its_key(client, alice, paired, mo
 
 def test_other_pages_answer_503_with_the_message(client, alice, paired, monkeypatch):
     event, match, _ids = paired
-    monkeypatch.setattr("tournaments.views_player.dispute", failing(5, report_services.dispute))
+    monkeypatch.setattr("tournaments.views.results.dispute", failing(5, report_services.dispute))
     client.force_login(alice)
     response = client.post(f"/it/events/{event.pk}/matches/{match.pk}/dispute/")
     assert response.status_code == 503

@@ -6,6 +6,8 @@ import pytest
 
 from decks.services import decks as deck_services
 from tournaments.models import AuditEntry, Entrant
+from tournaments.services import decklists as decklist_services
+from tournaments.services import entrants as entrant_services
 from tournaments.services import events as event_services
 from tournaments.services import staff as staff_services
 
@@ -55,7 +57,7 @@ def test_the_organiser_page_enters_walk_ins_and_sends_players_to_the_join_code(c
 
 
 def test_staff_never_pick_among_a_players_private_decks(api, organiser, alice, event, dc, secret):
-    mine = event_services.register_player(event, alice, deck_version=public_deck(alice, dc).latest_version())
+    mine = entrant_services.register_player(event, alice, deck_version=public_deck(alice, dc).latest_version())
     judge = make_user("jules")
     staff_services.add_staff(event, organiser, "jules", "judge")
     private = secret.latest_version().pk
@@ -79,9 +81,9 @@ def test_after_the_freeze_staff_switch_only_to_a_list_the_entry_was_registered_w
     api, client, organiser, alice, event, dc, secret
 ):
     first = public_deck(alice, dc, name="First idea").latest_version()
-    mine = event_services.register_player(event, alice, deck_version=first)
+    mine = entrant_services.register_player(event, alice, deck_version=first)
     second = public_deck(alice, dc, name="Final list").latest_version()
-    event_services.submit_deck(mine, second, alice)
+    decklist_services.submit_deck(mine, second, alice)
     start(event, organiser)
     client.force_login(organiser)
     page = page_text(client.get(f"/en/events/{event.pk}/manage/entrants/{mine.pk}/deck/"))

@@ -13,7 +13,7 @@ from django.conf import settings
 from api.parsers import MAX_JSON_DEPTH
 from decks.decklist import MAX_BYTES as DECKLIST_BYTES
 from decks.services.collections import MAX_IMPORT_BYTES
-from tournaments.services.reports import MAX_REPORT_BYTES
+from tournaments.services.results_reports import MAX_REPORT_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOY = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
@@ -67,14 +67,8 @@ def test_deploy_md_states_the_limits_the_settings_enforce():
         int(_stated(r"CATALOGUE_IMPORT_MAX_CARDS`\s+\(default ([\d,]+)\) cards")) == settings.CATALOGUE_IMPORT_MAX_CARDS
     )
     assert int(_stated(r"nests at most (\d+) levels")) == MAX_JSON_DEPTH
-    assert (
-        _stated(r"LOGIN_RATE_PER_ACCOUNT`,\s+default `([^`]+)`")
-        == settings.LOGIN_LIMITS["login_account"]
-    )
-    assert (
-        _stated(r"LOGIN_RATE_PER_ADDRESS`, default `([^`]+)`")
-        == settings.LOGIN_LIMITS["login_address"]
-    )
+    assert _stated(r"LOGIN_RATE_PER_ACCOUNT`,\s+default `([^`]+)`") == settings.LOGIN_LIMITS["login_account"]
+    assert _stated(r"LOGIN_RATE_PER_ADDRESS`, default `([^`]+)`") == settings.LOGIN_LIMITS["login_address"]
     assert int(_stated(r"SCORING_LEASE_SECONDS`, (\d+) s")) == settings.SCORING_LEASE_SECONDS
     assert float(_stated(r"CACHE_TIMEOUT_SECONDS`, default ([\d.]+) s")) == settings.CACHE_TIMEOUT_SECONDS
     probes = re.search(r"`HEALTH_PROBE_HOSTS` \(default `([^`]+)`\)", DEPLOY).group(1)

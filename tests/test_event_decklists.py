@@ -9,6 +9,8 @@ from django.utils import timezone
 from catalogue.models import Game
 from decks.services import decks as deck_services
 from tournaments.models import AuditEntry, Entrant, Event
+from tournaments.services import decklists as decklist_services
+from tournaments.services import entrants as entrant_services
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
 from tournaments.services import staff as staff_services
@@ -41,16 +43,16 @@ def public_deck(owner, dc, name="Lint rush"):
 @pytest.fixture
 def alices_entry(event, alice, dc):
     deck = public_deck(alice, dc)
-    return event_services.add_entrant(event, alice, user=alice, deck_version=deck.latest_version())
+    return entrant_services.add_entrant(event, alice, user=alice, deck_version=deck.latest_version())
 
 
 def start(event, organiser):
     for entrant in event.entrants.all():
-        event_services.check_in(entrant, organiser)
+        entrant_services.check_in(entrant, organiser)
     if event.entrants.count() < 2:
-        walk_in = event_services.add_entrant(event, organiser, name="Walk In")
-        event_services.register_decklist_text(walk_in, organiser, legal_sample_deck())
-        event_services.check_in(walk_in, organiser)
+        walk_in = entrant_services.add_entrant(event, organiser, name="Walk In")
+        decklist_services.register_decklist_text(walk_in, organiser, legal_sample_deck())
+        entrant_services.check_in(walk_in, organiser)
     event_services.start_event(event, organiser)
 
 
@@ -106,7 +108,7 @@ def test_a_player_cannot_change_a_frozen_list_but_a_judge_can_with_a_reason(clie
     alices_entry.refresh_from_db()
     assert alices_entry.deck.deck.name == "Lint rush"
     with pytest.raises(Exception, match="frozen"):
-        event_services.submit_deck(alices_entry, other.latest_version(), alice)
+        decklist_services.submit_deck(alices_entry, other.latest_version(), alice)
 
     judge = make_user("jules")
     staff_services.add_staff(event, organiser, "jules", "judge")
@@ -140,7 +142,7 @@ def test_scorekeepers_and_players_cannot_reach_the_decklists(client, event, orga
 
 
 def test_organiser_pastes_a_walk_ins_list_in_one_step(client, event, organiser):
-    walk_in = event_services.add_entrant(event, organiser, name="Walk In")
+    walk_in = entrant_services.add_entrant(event, organiser, name="Walk In")
     client.force_login(organiser)
     url = f"/en/events/{event.pk}/manage/entrants/{walk_in.pk}/decklist/"
     checked = text(client.post(url, {"decklist": legal_sample_deck(), "check": "1"}))

@@ -7,11 +7,12 @@ import pytest
 
 from tournaments.engine.standings import final_order
 from tournaments.models import Match
+from tournaments.services import entrants as entrant_services
 from tournaments.services import events as event_services
 from tournaments.services import results as result_services
 from tournaments.services import rounds as round_services
+from tournaments.services.rounds import control_timer, remaining_seconds
 from tournaments.services.standings import event_standings
-from tournaments.services.timer import control_timer, remaining_seconds
 
 from .conftest import join_event
 
@@ -52,7 +53,7 @@ def play_current_round(event, organiser, loser_wins=0, higher_wins=True):
 def top_four(organiser):
     event = event_services.create_event(organiser, "Store top 4", "dust-collectorz", swiss_rounds=3, top_cut=4)
     for number in range(8):
-        event_services.add_entrant(event, organiser, name=f"Player {number}")
+        entrant_services.add_entrant(event, organiser, name=f"Player {number}")
     event_services.start_event(event, organiser)
     for _round in range(3):
         round_services.pair_next_round(event, organiser)
@@ -94,7 +95,7 @@ def test_final_standings_everywhere_put_the_winner_first(client, api, top_four):
 def test_player_page_says_the_event_is_over_with_the_final_place(client, organiser, alice):
     event = event_services.create_event(organiser, "Store top 4", "dust-collectorz", swiss_rounds=1)
     mine = join_event(event, alice)
-    event_services.add_entrant(event, organiser, name="Walk In")
+    entrant_services.add_entrant(event, organiser, name="Walk In")
     event_services.start_event(event, organiser)
     round_services.pair_next_round(event, organiser)
     match = round_services.current_round(event).matches.get()
@@ -109,7 +110,7 @@ def test_player_page_says_the_event_is_over_with_the_final_place(client, organis
 def test_the_clock_cannot_run_after_the_end(api, organiser):
     event = event_services.create_event(organiser, "Short", "dust-collectorz", swiss_rounds=1)
     for name in ("A", "B"):
-        event_services.add_entrant(event, organiser, name=name)
+        entrant_services.add_entrant(event, organiser, name=name)
     event_services.start_event(event, organiser)
     round_services.pair_next_round(event, organiser)
     event_services.finish_event(event, organiser)

@@ -4,6 +4,7 @@ by round and by player, on the page and in the API."""
 import pytest
 
 from tournaments.models import AuditEntry, Match
+from tournaments.services import entrants as entrant_services
 from tournaments.services import events as event_services
 from tournaments.services import results as result_services
 from tournaments.services import rounds as round_services
@@ -18,7 +19,7 @@ def played(organiser, alice):
     event = event_services.create_event(organiser, "Logged", "dust-collectorz", swiss_rounds=3)
     mine = join_event(event, alice)
     for name in ("Ben", "Cleo", "Dan"):
-        event_services.add_entrant(event, organiser, name=name)
+        entrant_services.add_entrant(event, organiser, name=name)
     event_services.start_event(event, organiser)
     for _number in range(2):
         round_services.pair_next_round(event, organiser)

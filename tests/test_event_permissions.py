@@ -10,6 +10,7 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tournaments.models import AuditEntry, Entrant, Event, EventStaff, Match, Report, Round, Seat
+from tournaments.services import entrants as entrant_services
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
 from tournaments.services import staff as staff_services
@@ -170,7 +171,7 @@ def world(organiser, alice, bob):
     # Sealed, so that the sealed pages (pools, seats, deck building) are open to those who may.
     event = event_services.create_event(organiser, "Matrix", "dust-collectorz", swiss_rounds=2, top_cut=0, sealed=True)
     mine = join_event(event, alice)
-    walk_ins = [event_services.add_entrant(event, organiser, name=name) for name in ("Ben", "Cleo", "Dan")]
+    walk_ins = [entrant_services.add_entrant(event, organiser, name=name) for name in ("Ben", "Cleo", "Dan")]
     event_services.start_event(event, organiser)
     round_services.pair_next_round(event, organiser)
     users = {
@@ -338,9 +339,9 @@ def test_decklists_for_anonymous_and_other_players_in_every_mode(client, api, or
     cards, declarations = deck_services.cards_from_decklist(legal_sample_deck(), game)
     deck = deck_services.create_deck(alice, "Lint rush", game, "dc-prerelease", "public", cards, declarations)
     event = event_services.create_event(organiser, "Lists", game, swiss_rounds=1, top_cut=4, publication=publication)
-    mine = event_services.add_entrant(event, alice, user=alice, deck_version=deck.latest_version())
+    mine = entrant_services.add_entrant(event, alice, user=alice, deck_version=deck.latest_version())
     for name in ("Ben", "Cleo", "Dan"):
-        event_services.add_entrant(event, organiser, name=name)
+        entrant_services.add_entrant(event, organiser, name=name)
 
     def seen_by_outsiders():
         seen = []

@@ -34,12 +34,13 @@ def test_versus_events_keep_no_pod_table(client, organiser):
 
 
 def test_a_pod_players_page_names_every_opponent(client, organiser, alice):
+    from tournaments.services import entrants as entrant_services
     from tournaments.services import events as event_services
 
     event = event_services.create_event(organiser, "Pods", "dust-collectorz", mode="ffa", swiss_rounds=1)
     join_event(event, alice)
     for name in ("Ben", "Cleo", "Dan"):
-        event_services.add_entrant(event, organiser, name=name)
+        entrant_services.add_entrant(event, organiser, name=name)
     event_services.start_event(event, organiser)
     round_services.pair_next_round(event, organiser)
     client.force_login(alice)

@@ -6,6 +6,7 @@ import pytest
 
 from tournaments.access import can
 from tournaments.models import AuditEntry, EventStaff, Match
+from tournaments.services import entrants as entrant_services
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
 from tournaments.services import staff as staff_services
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.django_db
 def event(organiser):
     event = event_services.create_event(organiser, "Store Swiss", "dust-collectorz", swiss_rounds=3)
     for name in ("Ann", "Ben", "Cid", "Dee"):
-        event_services.add_entrant(event, organiser, name=name)
+        entrant_services.add_entrant(event, organiser, name=name)
     event_services.start_event(event, organiser)
     round_services.pair_next_round(event, organiser)
     return event

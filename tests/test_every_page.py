@@ -109,17 +109,19 @@ def build_world():
 
 def _sealed_event(organiser, alice):
     """A sealed prerelease before round 1: alice's pool registered, seats drawn, the build clock on."""
-    from tournaments.services import events, sealed, seats, timer
+    from tournaments.services import entrants as entrant_services
+    from tournaments.services import events, sealed
+    from tournaments.services import rounds as round_services
 
     from .test_sealed_events import dc_cards, pool_text
 
     event = events.create_event(organiser, "Sealed day", "dust-collectorz", format_slug="dc-prerelease", sealed=True)
-    mine = events.add_entrant(event, alice, user=alice)
+    mine = entrant_services.add_entrant(event, alice, user=alice)
     for name in ("Ben", "Cleo"):
-        events.add_entrant(event, organiser, name=name)
+        entrant_services.add_entrant(event, organiser, name=name)
     sealed.register_pool(mine, alice, pool_text(dc_cards()))
-    seats.assign_build_seats(event, organiser, seed=14)
-    timer.start_build_clock(event, organiser, 30)
+    sealed.assign_build_seats(event, organiser, seed=14)
+    round_services.start_build_clock(event, organiser, 30)
     return event
 
 

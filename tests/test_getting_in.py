@@ -12,7 +12,9 @@ from django.utils.translation import override
 
 from core.errors import DomainError
 from tournaments.models import AuditAction, AuditEntry, Entrant, Event, JudgeCall, WaitlistEntry
-from tournaments.services import events, judge_calls, registration
+from tournaments.services import entrants as entrant_services
+from tournaments.services import events
+from tournaments.services import judging as judging_services
 from tournaments.services import rounds as round_services
 
 from .conftest import join_event, make_user
@@ -22,12 +24,12 @@ pytestmark = pytest.mark.django_db
 
 def full_event(organiser, capacity=2, players=("p1", "p2")):
     event = events.create_event(organiser, "Full house", "dust-collectorz", capacity=capacity)
-    entrants = [events.register_player(event, make_user(name)) for name in players]
+    entrants = [entrant_services.register_player(event, make_user(name)) for name in players]
     return Event.objects.get(pk=event.pk), entrants
 
 
 def waiting_names(event):
-    return [entry.user.username for entry in registration.waiting(event)]
+    return [entry.user.username for entry in entrant_services.waiting(event)]
 
 
 # Capacity and the waitlist (services)
@@ -36,12 +38,12 @@ def waiting_names(event):
 def test_a_player_beyond_capacity_waits_in_line_and_is_not_an_entrant(organiser):
     event, _entrants = full_event(organiser)
     carla, dave = make_user("carla"), make_user("dave")
-    assert isinstance(events.register_player(event, carla), WaitlistEntry)
-    assert isinstance(events.register_player(event, dave), WaitlistEntry)
+    assert isinstance(entrant_services.register_player(event, carla), WaitlistEntry)
+    assert isinstance(entrant_services.register_player(event, dave), WaitlistEntry)
     assert event.entrants.count() == 2 and waiting_names(event) == ["carla", "dave"]
-    assert (registration.position(event, carla), registration.position(event, dave)) == (1, 2)
+    assert (entrant_services.position(event, carla), entrant_services.position(event, dave)) == (1, 2)
     with pytest.raises(DomainError) as again:
-        events.register_player(event, carla)
+        entrant_services.register_player(event, carla)
     assert again.value.code == "waitlist.already_waiting" and "number 1" in again.value.message
     assert AuditEntry.objects.filter(event=event, action=AuditAction.WAITLIST_JOIN).count() == 2
 
@@ -49,11 +51,11 @@ def test_a_player_beyond_capacity_waits_in_line_and_is_not_an_entrant(organiser)
 def test_a_freed_place_goes_to_the_first_in_line_exactly_once(organiser):
     event, entrants = full_event(organiser)
     carla, dave = make_user("carla"), make_user("dave")
-    events.register_player(event, carla)
-    events.register_player(event, dave)
-    events.remove_entrant(entrants[0], organiser)
+    entrant_services.register_player(event, carla)
+    entrant_services.register_player(event, dave)
+    entrant_services.remove_entrant(entrants[0], organiser)
     assert event.entrants.filter(user=carla).exists() and not event.entrants.filter(user=dave).exists()
-    assert waiting_names(event) == ["dave"] and registration.position(event, dave) == 1
+    assert waiting_names(event) == ["dave"] and entrant_services.position(event, dave) == 1
     promoted = AuditEntry.objects.filter(event=event, action=AuditAction.WAITLIST_PROMOTE)
     assert [entry.entrant_name for entry in promoted] == ["carla"]
     # The event is full again: nothing more happens until another place is freed.
@@ -64,21 +66,21 @@ def test_a_freed_place_goes_to_the_first_in_line_exactly_once(organiser):
 def test_a_player_who_withdraws_before_the_start_frees_a_place(organiser):
     event, entrants = full_event(organiser)
     carla = make_user("carla")
-    events.register_player(event, carla)
-    events.drop(entrants[1], entrants[1].user)  # the player withdraws themselves
+    entrant_services.register_player(event, carla)
+    entrant_services.drop(entrants[1], entrants[1].user)  # the player withdraws themselves
     carla_entry = event.entrants.get(user=carla)
     assert carla_entry.from_waitlist.promoted_at is not None
-    assert registration.places_taken(event) == 2
+    assert entrant_services.places_taken(event) == 2
 
 
 def test_raising_capacity_promotes_in_order_and_lowering_below_the_entrants_is_refused(organiser):
     event, _entrants = full_event(organiser)
     for name in ("carla", "dave", "erin"):
-        events.register_player(event, make_user(name))
+        entrant_services.register_player(event, make_user(name))
     with pytest.raises(DomainError) as lower:
-        registration.set_capacity(event, organiser, 1)
+        entrant_services.set_capacity(event, organiser, 1)
     assert lower.value.code == "capacity.invalid"
-    registration.set_capacity(event, organiser, 3)
+    entrant_services.set_capacity(event, organiser, 3)
     with pytest.raises(DomainError) as below:
         events.update_event(event, organiser, capacity=2)
     assert below.value.code == "capacity.below_entrants" and "3 players" in below.value.message
@@ -91,35 +93,35 @@ def test_raising_capacity_promotes_in_order_and_lowering_below_the_entrants_is_r
 def test_the_organiser_cannot_add_past_capacity(organiser):
     event, _entrants = full_event(organiser)
     with pytest.raises(DomainError) as full:
-        events.add_entrant(event, organiser, name="Walk-in")
+        entrant_services.add_entrant(event, organiser, name="Walk-in")
     assert full.value.code == "capacity.full" and full.value.status == 409
     assert "More places than capacity" in full.value.message and "Walk-in" in full.value.message
     with override("fr"):
         assert "capacité" in DomainError("capacity.full", capacity=2, name="X").message
     assert event.entrants.count() == 2
-    registration.set_capacity(event, organiser, 3)
-    events.add_entrant(event, organiser, name="Walk-in")
+    entrant_services.set_capacity(event, organiser, 3)
+    entrant_services.add_entrant(event, organiser, name="Walk-in")
     assert event.entrants.count() == 3
 
 
 def test_a_waiting_player_can_leave_and_others_move_up(organiser):
     event, _entrants = full_event(organiser)
     carla, dave = make_user("carla"), make_user("dave")
-    events.register_player(event, carla)
-    events.register_player(event, dave)
-    registration.leave_waitlist(event, carla)
-    assert waiting_names(event) == ["dave"] and registration.position(event, dave) == 1
+    entrant_services.register_player(event, carla)
+    entrant_services.register_player(event, dave)
+    entrant_services.leave_waitlist(event, carla)
+    assert waiting_names(event) == ["dave"] and entrant_services.position(event, dave) == 1
     with pytest.raises(DomainError) as gone:
-        registration.leave_waitlist(event, carla)
+        entrant_services.leave_waitlist(event, carla)
     assert gone.value.status == 404
 
 
 def test_no_promotion_once_the_event_has_started(organiser):
     event, entrants = full_event(organiser, capacity=3, players=("p1", "p2", "p3"))
     carla = make_user("carla")
-    events.register_player(event, carla)
+    entrant_services.register_player(event, carla)
     for entrant in entrants[:2]:
-        events.check_in(entrant, organiser)
+        entrant_services.check_in(entrant, organiser)
     events.start_event(event, organiser)  # p3 did not check in: left out, but nobody moves up now
     event.refresh_from_db()
     assert not event.entrants.filter(user=carla).exists() and waiting_names(event) == ["carla"]
@@ -128,9 +130,9 @@ def test_no_promotion_once_the_event_has_started(organiser):
 
 def test_pairing_ignores_the_waitlist(organiser):
     event, entrants = full_event(organiser)
-    events.register_player(event, make_user("carla"))
+    entrant_services.register_player(event, make_user("carla"))
     for entrant in entrants:
-        events.check_in(entrant, organiser)
+        entrant_services.check_in(entrant, organiser)
     events.start_event(event, organiser)
     round_ = round_services.pair_next_round(event, organiser)
     seated = set(round_.matches.values_list("seats__entrant__user__username", flat=True))
@@ -151,7 +153,7 @@ def test_the_player_is_told_their_number_then_that_they_got_a_place(client, orga
     assert "2 of 2 places taken · 1 player on the waitlist." in page
     with override("it"):
         assert "numero 1" in client.get(f"/it/events/{event.pk}/").text
-    events.remove_entrant(entrants[0], organiser)
+    entrant_services.remove_entrant(entrants[0], organiser)
     page = client.get(f"/en/events/{event.pk}/").text
     assert "You got a place" in page and "You are number" not in page
     assert "You got a place" in client.get(f"/en/events/{event.pk}/me/").text
@@ -161,7 +163,7 @@ def test_leaving_the_waitlist_from_the_page(client, organiser):
     event, _entrants = full_event(organiser)
     Event.objects.filter(pk=event.pk).update(is_public=False)  # reached through the join code
     carla = make_user("carla")
-    events.register_player(event, carla)
+    entrant_services.register_player(event, carla)
     client.force_login(carla)
     assert "Leave the waitlist" in client.get(f"/en/events/{event.pk}/register/?code={event.join_code}").text
     response = client.post(f"/en/events/{event.pk}/waitlist/leave/", follow=True)
@@ -172,7 +174,7 @@ def test_leaving_the_waitlist_from_the_page(client, organiser):
 def test_the_organiser_sees_the_waitlist_in_order_and_sets_capacity(client, organiser):
     event, _entrants = full_event(organiser)
     for name in ("carla", "dave"):
-        events.register_player(event, make_user(name))
+        entrant_services.register_player(event, make_user(name))
     client.force_login(organiser)
     page = client.get(f"/en/events/{event.pk}/manage/players/").text
     assert re.search(r"<ol class=\"waitlist\"><li>carla .*</li><li>dave ", page)
@@ -250,12 +252,12 @@ def test_the_projector_shows_the_code_and_qr_before_round_one_only(client, organ
     fragment = client.get(f"/en/events/{event.pk}/projector/?fragment=1")
     assert event.join_code in fragment.text and "<svg" in fragment.text
     old = event.join_code
-    registration.regenerate_join_code(event, organiser)
+    entrant_services.regenerate_join_code(event, organiser)
     event.refresh_from_db()
     again = client.get(f"/en/events/{event.pk}/projector/?fragment=1", HTTP_IF_NONE_MATCH=fragment["ETag"])
     assert again.status_code == 200 and event.join_code in again.text and old not in again.text
     join_event(event, alice)
-    events.add_entrant(event, organiser, name="Ben")
+    entrant_services.add_entrant(event, organiser, name="Ben")
     events.start_event(event, organiser)
     round_services.pair_next_round(event, organiser)
     assert "<svg" not in client.get(f"/en/events/{event.pk}/projector/").text
@@ -278,7 +280,7 @@ def dated_event(organiser, alice):
     event = events.create_event(organiser, "Spring cup", "dust-collectorz", starts_at=starts, venue="Back room")
     join_event(event, alice)
     for name in ("Ben", "Cleo", "Dan"):
-        events.add_entrant(event, organiser, name=name)
+        entrant_services.add_entrant(event, organiser, name=name)
     return event
 
 
@@ -370,7 +372,7 @@ def test_the_judge_call_queue_fragment_polls_with_etags(client, organiser, alice
     empty = client.get(url)
     assert empty.status_code == 200 and "No player is waiting" in empty.text
     assert client.get(url, HTTP_IF_NONE_MATCH=empty["ETag"]).status_code == 304
-    call = judge_calls.call_judge(event, alice)
+    call = judging_services.call_judge(event, alice)
     queued = client.get(url, HTTP_IF_NONE_MATCH=empty["ETag"])
     assert queued.status_code == 200 and "alice" in queued.text and "On my way" in queued.text
     assert client.get(url, HTTP_IF_NONE_MATCH=queued["ETag"]).status_code == 304
@@ -392,7 +394,7 @@ def test_api_registration_waitlist_and_capacity(api, organiser, alice, bob):
     pk = response.json()["id"]
     assert response.json()["capacity"] == 2
     event = Event.objects.get(pk=pk)
-    events.add_entrant(event, organiser, name="Walk-in")
+    entrant_services.add_entrant(event, organiser, name="Walk-in")
     api.force_authenticate(alice)
     assert api.post(f"/api/v1/tournaments/{pk}/entrants/", {"user": alice.pk}, format="json").status_code == 201
     api.force_authenticate(bob)
@@ -443,10 +445,10 @@ def test_an_event_with_room_gives_a_place_through_the_code(api, organiser, alice
 
 def test_undoing_a_drop_whose_place_went_to_the_waitlist_is_refused(organiser):
     event, entrants = full_event(organiser)
-    events.register_player(event, make_user("carla"))
-    events.drop(entrants[0], organiser)
+    entrant_services.register_player(event, make_user("carla"))
+    entrant_services.drop(entrants[0], organiser)
     with pytest.raises(DomainError) as full:
-        events.undo_drop(entrants[0], organiser)
+        entrant_services.undo_drop(entrants[0], organiser)
     assert full.value.code == "capacity.full"
     assert Entrant.objects.get(pk=entrants[0].pk).dropped
 
@@ -483,8 +485,8 @@ def test_the_event_form_takes_date_venue_and_capacity(client, organiser):
 
 def test_the_log_says_what_happened_to_places(client, organiser):
     event, entrants = full_event(organiser)
-    events.register_player(event, make_user("carla"))
-    registration.set_capacity(event, organiser, 3)
+    entrant_services.register_player(event, make_user("carla"))
+    entrant_services.set_capacity(event, organiser, 3)
     client.force_login(organiser)
     log = client.get(f"/en/events/{event.pk}/manage/log/").text
     assert "Joined the waitlist" in log and "number 1 in line" in log

@@ -13,6 +13,7 @@ from decks.models import BulkValidation, Deck
 from decks.services import bulk
 from decks.services import decks as deck_services
 from tournaments.models import AuditEntry, Entrant, Event, Match, Report
+from tournaments.services import entrants as entrant_services
 from tournaments.services import events, results, rounds
 
 from .conftest import join_event, make_user
@@ -57,7 +58,7 @@ def test_nobody_registers_another_players_private_deck(api, organiser, alice, bo
 
 def test_a_registered_deck_cannot_be_deleted(api, client, organiser, alice, private_deck):
     event = events.create_event(organiser, "Store night", "dust-collectorz")
-    events.add_entrant(event, alice, user=alice, deck_version=private_deck.latest_version())
+    entrant_services.add_entrant(event, alice, user=alice, deck_version=private_deck.latest_version())
     api.force_authenticate(alice)
     response = api.delete(f"/api/v1/decks/{private_deck.pk}/")
     assert response.status_code == 409 and "Store night" in response.json()["message"]
@@ -81,7 +82,7 @@ DEAD_CACHE = {
 def test_pages_and_pairing_work_with_the_cache_down(client, api, organiser, settings):
     event = events.create_event(organiser, "No Redis", "dust-collectorz", swiss_rounds=3)
     for name in ("Ana", "Bo", "Cy", "Di"):
-        events.add_entrant(event, organiser, name=name)
+        entrant_services.add_entrant(event, organiser, name=name)
     events.start_event(event, organiser)
     settings.CACHES = DEAD_CACHE
     cache.close()
@@ -166,7 +167,7 @@ def test_every_export_neutralises_formulas(client, organiser, alice, tmp_path, d
     document["cards"][0]["name"] = '=HYPERLINK("http://evil.example")'
     import_catalogue_file(write_catalogue(tmp_path, document))
     event = events.create_event(organiser, "CSV night", "dust-collectorz")
-    events.add_entrant(event, organiser, name="=cmd|' /C calc'!A0")
+    entrant_services.add_entrant(event, organiser, name="=cmd|' /C calc'!A0")
     standings = client.get(f"/en/events/{event.pk}/standings.csv").text
     assert "'=cmd" in standings and "\n=cmd" not in standings
     from catalogue.models import Card
@@ -302,7 +303,7 @@ def test_an_oversize_form_gets_a_page_not_a_raw_400(client, alice, settings):
 def test_correcting_a_top_cut_result_reseats_the_next_round(organiser):
     event = events.create_event(organiser, "Top four", "dust-collectorz", top_cut=4, swiss_rounds=1)
     for name in ("Ana", "Bo", "Cy", "Di"):
-        events.add_entrant(event, organiser, name=name)
+        entrant_services.add_entrant(event, organiser, name=name)
     events.start_event(event, organiser)
     for match in rounds.pair_next_round(event, organiser).matches.all():
         first, second = (seat.entrant_id for seat in match.seats.all())
@@ -325,7 +326,7 @@ def test_correcting_a_top_cut_result_reseats_the_next_round(organiser):
 
 def test_players_cannot_check_themselves_in(api, organiser, alice):
     event = events.create_event(organiser, "Desk", "dust-collectorz")
-    mine = events.add_entrant(event, alice, user=alice)
+    mine = entrant_services.add_entrant(event, alice, user=alice)
     api.force_authenticate(alice)
     refused = api.post(f"/api/v1/tournaments/{event.pk}/entrants/{mine.pk}/check-in/")
     assert refused.status_code == 403 and not Entrant.objects.get(pk=mine.pk).checked_in

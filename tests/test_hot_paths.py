@@ -14,7 +14,7 @@ from core import bulk
 from core.prepared import PreparedQuery
 from tournaments.models import AuditEntry, Event, Match, Report, Round
 from tournaments.services import rounds
-from tournaments.services.reports import locked_for_report, submit_report
+from tournaments.services.results_reports import locked_for_report, submit_report
 
 from .test_scoring_batches import report_both, sent, table_event  # noqa: F401 - `sent` is a fixture
 
@@ -79,7 +79,7 @@ def test_the_report_context_is_what_the_orm_reads(organiser, sent, django_captur
     assert read.round.event.prize_plan == expected.round.event.prize_plan  # a deferred field loads when read
     for at_table in matches:
         report_both(at_table, django_capture_on_commit_callbacks)
-    from tournaments.services.scoring import score_pending
+    from tournaments.services.results_scoring import score_pending
 
     score_pending(event.pk)
     rounds.pair_next_round(Event.objects.get(pk=event.pk), organiser)

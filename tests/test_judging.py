@@ -4,6 +4,7 @@ players see, each write refused to non-staff with nothing changed."""
 import pytest
 
 from tournaments.models import AuditAction, AuditEntry, CheckedDeck, Event, JudgeCall, Match, Penalty, Seat
+from tournaments.services import entrants as entrant_services
 from tournaments.services import events, rounds, staff
 from tournaments.services.standings import event_standings
 
@@ -19,7 +20,7 @@ def eight(organiser, alice, bob):
     for user in (alice, bob):
         join_event(event, user)
     for number in range(6):
-        events.add_entrant(event, organiser, name=f"Walk-in {number}")
+        entrant_services.add_entrant(event, organiser, name=f"Walk-in {number}")
     events.start_event(event, organiser)
     rounds.pair_next_round(event, organiser)
     return event
@@ -134,7 +135,7 @@ def test_bad_penalties_are_refused_with_nothing_changed(api, organiser, alice, e
 def test_a_player_of_another_event_cannot_be_penalised(api, organiser, eight):
     api.force_authenticate(organiser)
     other = events.create_event(organiser, "Other", "dust-collectorz")
-    stranger = events.add_entrant(other, organiser, name="Stranger")
+    stranger = entrant_services.add_entrant(other, organiser, name="Stranger")
     response = penalise(api, eight, {"entrant": stranger.pk, "kind": "warning", "reason": "x"})
     assert response.status_code == 400 and not Penalty.objects.exists()
 

@@ -12,7 +12,8 @@ from django.utils import timezone
 from catalogue.models import Card
 from decks.services.decks import create_deck
 from tournaments.models import CheckedDeck, Event, Match, Penalty
-from tournaments.services import events, judging, rounds, staff, timer
+from tournaments.services import decklists, events, judging, rounds, staff
+from tournaments.services import entrants as entrant_services
 
 from .conftest import join_event, make_user
 
@@ -25,7 +26,7 @@ def four(organiser, alice, bob):
     for user in (alice, bob):
         join_event(event, user)
     for number in range(2):
-        events.add_entrant(event, organiser, name=f"Walk-in {number}")
+        entrant_services.add_entrant(event, organiser, name=f"Walk-in {number}")
     events.start_event(event, organiser)
     rounds.pair_next_round(event, organiser)
     return event
@@ -70,7 +71,7 @@ def register_a_deck(event, user):
         user, "Sealed", event.game, "dc-prerelease", "private", cards={first.pk: 2, second.pk: 1, counter.pk: 2}
     )
     entrant = event.entrants.get(user=user)
-    events.submit_deck(entrant, deck.versions.latest("number"), user)
+    decklists.submit_deck(entrant, deck.versions.latest("number"), user)
     return first, second, counter
 
 
@@ -142,7 +143,7 @@ def test_judging_pages_are_the_organisers_and_judges(client, alice, four):
 def test_an_extension_shows_on_the_phone_the_projection_and_the_slips(client, organiser, alice, four):
     entrant = four.entrants.get(user=alice)
     match = Match.objects.get(round__event=four, seats__entrant=entrant)
-    timer.control_timer(four, organiser, "start")
+    rounds.control_timer(four, organiser, "start")
     judging.extend_table(match, organiser, 4)
     ends = Event.objects.get(pk=four.pk).timer_ends_at + datetime.timedelta(minutes=4)
     end_text = timezone.localtime(ends).strftime("%H:%M")

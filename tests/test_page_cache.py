@@ -10,7 +10,8 @@ from django.core.cache import cache
 
 from tournaments import page_cache
 from tournaments.models import Match
-from tournaments.services.events import add_entrant, set_publication
+from tournaments.services.entrants import add_entrant
+from tournaments.services.events import set_publication
 from tournaments.services.results import record_result
 from tournaments.services.rounds import pair_next_round
 
@@ -68,11 +69,12 @@ def sheet_points(page, name):
 
 
 def test_a_new_round_and_a_new_entrant_change_the_cached_pages(client, organiser):
+    from tournaments.services import entrants as entrant_services
     from tournaments.services import events, rounds
 
     event = events.create_event(organiser, "Open", "dust-collectorz", swiss_rounds=3)
     for name in ("Ana", "Bo"):
-        events.add_entrant(event, organiser, name=name)
+        entrant_services.add_entrant(event, organiser, name=name)
     url = f"/en/events/{event.pk}/"
     assert "Cyrielle Late" not in client.get(url).text  # a name no CSRF token can contain
     add_entrant(event, organiser, name="Cyrielle Late")
@@ -211,11 +213,12 @@ def test_a_cache_that_raises_is_a_miss(event, monkeypatch):
 
 
 def test_pairings_sheets_show_points_and_record_before_the_round(client, organiser):
+    from tournaments.services import entrants as entrant_services
     from tournaments.services import events
 
     event = events.create_event(organiser, "Points", "dust-collectorz", swiss_rounds=3)
     for name in ("Ana", "Bo", "Cy", "Di"):
-        events.add_entrant(event, organiser, name=name)
+        entrant_services.add_entrant(event, organiser, name=name)
     events.start_event(event, organiser)
     first = pair_next_round(event, organiser)
     winners = []
@@ -243,7 +246,7 @@ def test_the_projector_pages_the_pairings_beside_the_clock(client, organiser):
 
 
 def test_the_api_round_shows_a_dispute_at_once(api, paired, alice):
-    from tournaments.services.reports import dispute
+    from tournaments.services.results_reports import dispute
 
     event, match, _players = paired
     url = f"/api/v1/tournaments/{event.pk}/rounds/1/"
@@ -268,7 +271,7 @@ def test_a_waiting_message_is_shown_not_hidden_behind_a_304(rf):
 
 def test_the_sheet_of_the_waiting_round_agrees_with_the_standings(organiser):
     """Round 4 has no result yet: points and records before it are the standings' (byes are wins)."""
-    from tournaments.presenters import records_before
+    from tournaments.presenters.rounds import records_before
     from tournaments.services.standings import event_standings
 
     event = build_event(organiser, 13, 3)  # a bye every round
@@ -279,14 +282,15 @@ def test_the_sheet_of_the_waiting_round_agrees_with_the_standings(organiser):
 
 
 def test_a_bulk_check_in_shows_on_the_cached_event_page(client, organiser):
+    from tournaments.services import entrants as entrant_services
     from tournaments.services import events
 
     event = events.create_event(organiser, "Desk", "dust-collectorz", swiss_rounds=3)
-    ana = events.add_entrant(event, organiser, name="Ana")
-    events.check_in(ana, organiser, checked_in=False)
+    ana = entrant_services.add_entrant(event, organiser, name="Ana")
+    entrant_services.check_in(ana, organiser, checked_in=False)
     url = f"/en/events/{event.pk}/"
     assert "checked in" not in client.get(url).text
-    events.check_in_many(event, organiser)
+    entrant_services.check_in_many(event, organiser)
     assert "checked in" in client.get(url).text
 
 
@@ -333,7 +337,7 @@ def test_a_failed_render_releases_its_claim_and_a_stored_none_is_a_value(event):
 def test_records_before_a_round_are_kept_through_its_results_and_follow_a_correction(event, organiser, monkeypatch):
     """A burst of round 3 results does not recompute the points printed before round 3; correcting
     round 2 does."""
-    from tournaments import presenters
+    from tournaments.presenters import rounds as presenters
 
     builds = []
     real = presenters._records

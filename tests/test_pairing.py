@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from core.errors import DomainError
 from tournaments.engine.pairing import Player, pair_round
 from tournaments.engine.pairing.pods import pod_sizes
-from tournaments.presenters import describe_note
+from tournaments.presenters.rounds import describe_note
 
 from .pairing_reference import pods_cost, pods_optimum, versus_cost, versus_optimum
 

@@ -21,7 +21,7 @@ from rest_framework.authtoken.models import Token
 
 from tournaments.models import AuditEntry, Event, Match, Report
 from tournaments.services import events, rounds
-from tournaments.services.reports import submit_report
+from tournaments.services.results_reports import submit_report
 from tournaments.services.standings import event_standings
 
 from .conftest import join_event

@@ -79,7 +79,7 @@ def test_impossible_piles_get_400_naming_the_field(api, paired, alice, bob, djan
 
 
 def test_a_report_that_became_impossible_is_kept_as_invalid(paired, alice):
-    from tournaments.services.reports import score
+    from tournaments.services.results_reports import score
 
     _event, match, ids = paired
     a = ids[alice.pk]
@@ -121,7 +121,7 @@ def test_the_same_request_twice_counts_once(api, paired, alice, bob, django_capt
 
 
 def test_a_task_delivered_twice_scores_once(paired, alice, django_capture_on_commit_callbacks):
-    from tournaments.services.reports import score, submit_report
+    from tournaments.services.results_reports import score, submit_report
 
     _event, match, ids = paired
     a = ids[alice.pk]
@@ -230,7 +230,7 @@ def crashing_scorer(monkeypatch):
 def test_a_report_our_scorer_cannot_score_is_shown_to_the_organiser(
     api, client, paired, organiser, alice, monkeypatch, django_capture_on_commit_callbacks
 ):
-    from tournaments.services.sweeper import claim_due_reports
+    from tournaments.services.results_scoring import claim_due_reports
 
     event, match, ids = paired
     a = ids[alice.pk]
@@ -251,7 +251,7 @@ def test_a_report_our_scorer_cannot_score_is_shown_to_the_organiser(
 
 
 def test_an_impossible_report_is_listed_until_the_table_has_a_result(client, paired, organiser, alice, bob):
-    from tournaments.services.reports import score
+    from tournaments.services.results_reports import score
 
     event, match, ids = paired
     a, b = ids[alice.pk], ids[bob.pk]

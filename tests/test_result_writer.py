@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from tournaments.models import Match, Penalty
-from tournaments.services import events, judging, results, rounds
+from tournaments.services import entrants, events, judging, results, rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -28,9 +28,9 @@ def table(site, eager_celery):
     table 1, and a game loss to lena at a deck check while they play."""
     organiser, alice, bob = site["organiser"], site["alice"], site["bob"]
     event = events.create_event(organiser, "Deck check night", "dust-collectorz", top_cut=0, swiss_rounds=3)
-    ben, lena = (events.register_player(event, user) for user in (alice, bob))
+    ben, lena = (entrants.register_player(event, user) for user in (alice, bob))
     for entrant in (ben, lena):
-        events.check_in(entrant, organiser)
+        entrants.check_in(entrant, organiser)
     events.start_event(event, organiser)
     match = rounds.pair_next_round(event, organiser).matches.get(is_bye=False)
     version = match.version
@@ -139,9 +139,9 @@ def test_a_result_form_opened_before_the_penalty_is_stale(api, client, site):
     """The organiser opens the form, a judge gives a game loss, the form is posted: 409, nothing saved."""
     organiser = site["organiser"]
     event = events.create_event(organiser, "Stale forms", "dust-collectorz", top_cut=0, swiss_rounds=3)
-    ben, lena = (events.register_player(event, site[name]) for name in ("alice", "bob"))
+    ben, lena = (entrants.register_player(event, site[name]) for name in ("alice", "bob"))
     for entrant in (ben, lena):
-        events.check_in(entrant, organiser)
+        entrants.check_in(entrant, organiser)
     events.start_event(event, organiser)
     match = rounds.pair_next_round(event, organiser).matches.get(is_bye=False)
     opened = match.version
@@ -163,7 +163,7 @@ def test_a_game_loss_after_the_result_that_flips_a_top_cut_match_reseats_the_nex
     organiser = site["organiser"]
     event = events.create_event(organiser, "Top 4", "dust-collectorz", top_cut=4, swiss_rounds=1)
     for name in ("Ana", "Bo", "Cy", "Di", "Ed"):
-        events.add_entrant(event, organiser, name=name)
+        entrants.add_entrant(event, organiser, name=name)
     events.start_event(event, organiser)
     for match in rounds.pair_next_round(event, organiser).matches.filter(is_bye=False):
         first, second = match.seats.order_by("pk")

@@ -10,9 +10,8 @@ from core.tasks import clear_pending
 from tournaments import tasks
 from tournaments.models import AuditEntry, Event, Match, Report
 from tournaments.services import events, rounds
-from tournaments.services.reports import submit_report
-from tournaments.services.scoring import score_pending
-from tournaments.services.sweeper import claim_due_reports
+from tournaments.services.results_reports import submit_report
+from tournaments.services.results_scoring import claim_due_reports, score_pending
 
 from .conftest import join_event
 
@@ -86,20 +85,20 @@ def test_a_run_with_reports_still_waiting_pairs_nothing(organiser, sent, django_
 def test_a_defect_at_one_table_does_not_hold_up_the_others(
     organiser, sent, monkeypatch, django_capture_on_commit_callbacks
 ):
-    from tournaments.services import scoring
+    from tournaments.services import results_scoring
 
     event, matches = table_event(organiser, 6)
     for match in matches:
         report_both(match, django_capture_on_commit_callbacks)
     broken = matches[1].pk
-    settle = scoring.settle
+    settle = results_scoring.settle
 
     def settle_with_a_defect(match):
         if match.pk == broken:
             raise KeyError("wins")
         return settle(match)
 
-    monkeypatch.setattr(scoring, "settle", settle_with_a_defect)
+    monkeypatch.setattr(results_scoring, "settle", settle_with_a_defect)
     assert score_pending(event.pk).tables == 3
     statuses = dict(Match.objects.filter(round__event=event, is_bye=False).values_list("pk", "status"))
     assert statuses == {matches[0].pk: "confirmed", broken: "pending", matches[2].pk: "confirmed"}

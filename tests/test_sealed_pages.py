@@ -9,8 +9,9 @@ from django.utils import timezone
 
 from core.errors import DomainError
 from tournaments.models import AuditAction, AuditEntry, Event, SealedPool
-from tournaments.services import events, rounds, sealed, seats, staff, timer
-from tournaments.services.seats import seat_order
+from tournaments.services import entrants as entrant_services
+from tournaments.services import events, rounds, sealed, staff
+from tournaments.services.sealed import seat_order
 
 from .conftest import make_user
 from .test_sealed_events import dc_cards, pool_text
@@ -24,9 +25,9 @@ WALK_INS = ("Zoe", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 def prerelease(organiser, alice, bob, sample):
     event = events.create_event(organiser, "Prerelease", "dust-collectorz", format_slug="dc-prerelease", sealed=True)
     for user in (alice, bob):
-        events.add_entrant(event, user, user=user)
+        entrant_services.add_entrant(event, user, user=user)
     for name in WALK_INS:
-        events.add_entrant(event, organiser, name=name)
+        entrant_services.add_entrant(event, organiser, name=name)
     return event
 
 
@@ -53,30 +54,30 @@ def test_a_seed_fixes_the_seats_and_every_entrant_has_exactly_one():
 
 
 def test_drawing_seats_seats_everyone_once_and_logs_the_seed(prerelease, organiser):
-    drawn, seed = seats.assign_build_seats(prerelease, organiser, seed=2026)
+    drawn, seed = sealed.assign_build_seats(prerelease, organiser, seed=2026)
     numbers = list(prerelease.entrants.values_list("build_seat", flat=True))
     assert sorted(numbers) == list(range(1, 9)) and seed == 2026
     entry = AuditEntry.objects.get(action=AuditAction.BUILD_SEATS)
     assert entry.after == {"seed": 2026, "players": 8, "redraw": False}
     # The logged seed replays the same draw.
     prerelease.entrants.update(build_seat=None)
-    seats.assign_build_seats(prerelease, organiser, seed=entry.after["seed"])
+    sealed.assign_build_seats(prerelease, organiser, seed=entry.after["seed"])
     assert dict(prerelease.entrants.values_list("pk", "build_seat")) == drawn
 
 
 def test_drawing_again_needs_a_confirmation_and_is_refused_after_round_one(prerelease, organiser):
-    seats.assign_build_seats(prerelease, organiser, seed=1)
+    sealed.assign_build_seats(prerelease, organiser, seed=1)
     with pytest.raises(DomainError) as refused:
-        seats.assign_build_seats(prerelease, organiser, seed=2)
+        sealed.assign_build_seats(prerelease, organiser, seed=2)
     assert refused.value.code == "seats.drawn"
-    seats.assign_build_seats(prerelease, organiser, seed=2, redraw=True)
+    sealed.assign_build_seats(prerelease, organiser, seed=2, redraw=True)
     assert AuditEntry.objects.filter(action=AuditAction.BUILD_SEATS).count() == 2
     prerelease.entrants.update(checked_in=True)
     events.start_event(prerelease, organiser)
     rounds.pair_next_round(prerelease, organiser)
     before = dict(prerelease.entrants.values_list("pk", "build_seat"))
     with pytest.raises(DomainError) as refused:
-        seats.assign_build_seats(prerelease, organiser, seed=3, redraw=True)
+        sealed.assign_build_seats(prerelease, organiser, seed=3, redraw=True)
     assert refused.value.code == "seats.started"
     assert dict(prerelease.entrants.values_list("pk", "build_seat")) == before
 
@@ -84,28 +85,28 @@ def test_drawing_again_needs_a_confirmation_and_is_refused_after_round_one(prere
 def test_only_the_organiser_draws_seats_and_only_at_a_sealed_event(prerelease, organiser, alice, judge):
     for who in (alice, judge):
         with pytest.raises(DomainError):
-            seats.assign_build_seats(prerelease, who)
+            sealed.assign_build_seats(prerelease, who)
     plain = events.create_event(organiser, "Constructed", "dust-collectorz")
-    events.add_entrant(plain, organiser, name="Ann")
+    entrant_services.add_entrant(plain, organiser, name="Ann")
     with pytest.raises(DomainError) as refused:
-        seats.assign_build_seats(plain, organiser)
+        sealed.assign_build_seats(plain, organiser)
     assert refused.value.code == "seats.not_sealed"
     assert not prerelease.entrants.filter(build_seat__isnull=False).exists()
 
 
 def test_a_late_entrant_gets_the_lowest_free_seat(prerelease, organiser):
-    seats.assign_build_seats(prerelease, organiser, seed=5)
+    sealed.assign_build_seats(prerelease, organiser, seed=5)
     leaving = prerelease.entrants.get(name="Carla")
     freed = leaving.build_seat
-    events.remove_entrant(leaving, organiser)
-    late = events.add_entrant(prerelease, organiser, name="Late Larry")
+    entrant_services.remove_entrant(leaving, organiser)
+    late = entrant_services.add_entrant(prerelease, organiser, name="Late Larry")
     assert late.build_seat == freed
-    later = events.add_entrant(prerelease, organiser, name="Later Lou")
+    later = entrant_services.add_entrant(prerelease, organiser, name="Later Lou")
     assert later.build_seat == 9
 
 
 def test_entrants_before_the_draw_have_no_seat(prerelease, organiser):
-    assert events.add_entrant(prerelease, organiser, name="Early").build_seat is None
+    assert entrant_services.add_entrant(prerelease, organiser, name="Early").build_seat is None
 
 
 # The event form
@@ -239,7 +240,7 @@ def test_the_organiser_draws_seats_and_confirms_a_redraw(client, prerelease, org
 
 
 def test_the_seats_sheet_lists_players_by_name_for_print(client, prerelease, organiser, alice):
-    seats.assign_build_seats(prerelease, organiser, seed=9)
+    sealed.assign_build_seats(prerelease, organiser, seed=9)
     events.update_event(prerelease, organiser, venue="The Dusty Den")
     page = client.get(url(prerelease, "seats/")).content.decode()
     assert "The Dusty Den" in page
@@ -256,7 +257,7 @@ def test_the_seats_sheet_lists_players_by_name_for_print(client, prerelease, org
 def test_the_projector_shows_the_seats_and_changes_when_they_are_drawn_again(client, prerelease, organiser):
     empty = client.get(url(prerelease, "projector/")).content.decode()
     assert "Deck-building seats appear here" in empty
-    seats.assign_build_seats(prerelease, organiser, seed=1)
+    sealed.assign_build_seats(prerelease, organiser, seed=1)
     first = client.get(url(prerelease, "projector/?fragment=1")).content.decode()
     seat_of_zoe = prerelease.entrants.get(name="Zoe").build_seat
     assert (
@@ -264,7 +265,7 @@ def test_the_projector_shows_the_seats_and_changes_when_they_are_drawn_again(cli
     )
     seed = next(s for s in range(2, 50) if seat_order(list(prerelease.entrants.values_list("pk", flat=True)), s)
                 [prerelease.entrants.get(name="Zoe").pk] != seat_of_zoe)  # fmt: skip
-    seats.assign_build_seats(prerelease, organiser, seed=seed, redraw=True)
+    sealed.assign_build_seats(prerelease, organiser, seed=seed, redraw=True)
     again = client.get(url(prerelease, "projector/?fragment=1")).content.decode()
     new_seat = prerelease.entrants.get(name="Zoe").build_seat
     assert f'<td class="player">Zoe</td><td class="num table-no">{new_seat}' in again
@@ -279,32 +280,32 @@ def test_the_build_clock_shows_deck_building_until_round_one_starts_the_round_cl
     assert "35 minutes on the clock" in response.content.decode()
     prerelease.refresh_from_db()
     assert prerelease.build_clock
-    assert 34 * 60 < timer.remaining_seconds(prerelease) <= 35 * 60
+    assert 34 * 60 < rounds.remaining_seconds(prerelease) <= 35 * 60
     assert '<p class="timer-round">Deck building</p>' in client.get(url(prerelease, "timer/")).content.decode()
     assert "Deck building</h1>" in client.get(url(prerelease, "projector/")).content.decode()
     assert client.get(f"/api/v1/tournaments/{prerelease.pk}/timer/").json()["label"] == "Deck building"
-    timer.control_timer(prerelease, organiser, "pause")  # the round clock's controls work on it
+    rounds.control_timer(prerelease, organiser, "pause")  # the round clock's controls work on it
     assert Event.objects.get(pk=prerelease.pk).timer_paused_seconds is not None
     prerelease.entrants.update(checked_in=True)
     events.start_event(prerelease, organiser)
     rounds.pair_next_round(prerelease, organiser)
     prerelease.refresh_from_db()
     assert not prerelease.build_clock and prerelease.timer_paused_seconds is None
-    assert timer.remaining_seconds(prerelease) > 49 * 60  # the round's 50 minutes
+    assert rounds.remaining_seconds(prerelease) > 49 * 60  # the round's 50 minutes
     page = client.get(url(prerelease, "timer/")).content.decode()
     assert "Deck building" not in page and "Round 1" in page
     assert client.get(f"/api/v1/tournaments/{prerelease.pk}/timer/").json()["label"] == ""
     with pytest.raises(DomainError) as refused:
-        timer.start_build_clock(prerelease, organiser, 30)
+        rounds.start_build_clock(prerelease, organiser, 30)
     assert refused.value.code == "timer.build_started"
 
 
 def test_the_build_clock_refuses_odd_minutes_and_other_people(client, prerelease, organiser, judge):
     for minutes in (0, 4, 121):
         with pytest.raises(DomainError):
-            timer.start_build_clock(prerelease, organiser, minutes)
+            rounds.start_build_clock(prerelease, organiser, minutes)
     with pytest.raises(DomainError):
-        timer.start_build_clock(prerelease, judge, 30)
+        rounds.start_build_clock(prerelease, judge, 30)
     client.force_login(judge)
     assert client.post(url(prerelease, "manage/deck-building/clock/"), {"minutes": "30"}).status_code == 403
     assert Event.objects.get(pk=prerelease.pk).timer_ends_at is None
@@ -321,8 +322,8 @@ def test_the_build_clock_refuses_odd_minutes_and_other_people(client, prerelease
     ],
 )
 def test_the_deck_building_pages_in_french_and_italian(client, prerelease, organiser, language, words):
-    seats.assign_build_seats(prerelease, organiser, seed=3)
-    timer.start_build_clock(prerelease, organiser, 30)
+    sealed.assign_build_seats(prerelease, organiser, seed=3)
+    rounds.start_build_clock(prerelease, organiser, 30)
     client.force_login(organiser)
     page = client.get(f"/{language}/events/{prerelease.pk}/manage/deck-building/").content.decode()
     assert all(word in page for word in words), [word for word in words if word not in page]
@@ -367,23 +368,23 @@ def test_api_the_build_clock(api, prerelease, organiser, alice):
 
 
 def test_restarting_the_clock_gives_a_rounds_length(client, prerelease, organiser):
-    timer.start_build_clock(prerelease, organiser, 30)
+    rounds.start_build_clock(prerelease, organiser, 30)
     client.force_login(organiser)
     client.post(url(prerelease, "manage/timer/"), {"action": "start"})
     prerelease.refresh_from_db()
-    assert not prerelease.build_clock and timer.remaining_seconds(prerelease) > 49 * 60
+    assert not prerelease.build_clock and rounds.remaining_seconds(prerelease) > 49 * 60
     assert "Deck building" not in client.get(url(prerelease, "timer/")).content.decode()
 
 
 def test_the_log_shows_the_seats_draw_with_its_seed(client, prerelease, organiser):
-    seats.assign_build_seats(prerelease, organiser, seed=4242)
+    sealed.assign_build_seats(prerelease, organiser, seed=4242)
     client.force_login(organiser)
     log_page = client.get(url(prerelease, "manage/log/")).content.decode()
     assert "Deck-building seats drawn" in log_page and "seed 4242, 8 players" in log_page
 
 
 def test_the_build_clock_pauses_and_extends_from_the_deck_building_page(client, prerelease, organiser):
-    timer.start_build_clock(prerelease, organiser, 30)
+    rounds.start_build_clock(prerelease, organiser, 30)
     client.force_login(organiser)
     page = url(prerelease, "manage/deck-building/")
     assert 'id="build-clock-face"' in client.get(page).content.decode()
@@ -401,9 +402,9 @@ def test_the_build_clock_pauses_and_extends_from_the_deck_building_page(client, 
 def test_a_player_who_moves_up_from_the_waitlist_gets_the_freed_seat(prerelease, organiser):
     events.update_event(prerelease, organiser, capacity=8)
     waiting = make_user("wendy")
-    assert events.register_player(prerelease, waiting).__class__.__name__ == "WaitlistEntry"
-    seats.assign_build_seats(prerelease, organiser, seed=11)
+    assert entrant_services.register_player(prerelease, waiting).__class__.__name__ == "WaitlistEntry"
+    sealed.assign_build_seats(prerelease, organiser, seed=11)
     leaving = prerelease.entrants.get(name="Dario")
     freed = leaving.build_seat
-    events.remove_entrant(leaving, organiser)
+    entrant_services.remove_entrant(leaving, organiser)
     assert prerelease.entrants.get(user=waiting).build_seat == freed

@@ -127,15 +127,16 @@ def test_a_second_door_to_the_log_or_page_freshness_is_caught(source):
 @pytest.mark.django_db
 def test_checking_everyone_in_logs_each_player_and_marks_the_pages_stale_once(organiser):
     from tournaments.models import AuditEntry
+    from tournaments.services import entrants as entrant_services
     from tournaments.services import events
 
     event = events.create_event(organiser, "Desk", "dust-collectorz", swiss_rounds=3)
     for name in ("Ana", "Bo", "Cy"):
-        events.add_entrant(event, organiser, name=name)
+        entrant_services.add_entrant(event, organiser, name=name)
     event.entrants.update(checked_in=False)
     event.refresh_from_db()
     before = event.pages_version
-    checked, refused = events.check_in_many(event, organiser)
+    checked, refused = entrant_services.check_in_many(event, organiser)
     event.refresh_from_db()
     assert len(checked) == 3 and not refused
     assert event.pages_version == before + 1, "one bulk action, one new page version"

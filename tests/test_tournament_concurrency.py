@@ -8,6 +8,7 @@ from django.db import connection
 
 from core.errors import DomainError
 from tournaments.models import Match, Report, Round
+from tournaments.services import entrants as entrant_services
 from tournaments.services import events, rounds
 
 from .conftest import join_event
@@ -21,7 +22,7 @@ def started_event(transactional_db, organiser):
         pytest.skip("row locks need PostgreSQL (CI's second pass sets DATABASE_URL)")
     event = events.create_event(organiser, "Lock test", "dust-collectorz", top_cut=0)
     for number in range(8):
-        events.add_entrant(event, organiser, name=f"Player {number}")
+        entrant_services.add_entrant(event, organiser, name=f"Player {number}")
     return events.start_event(event, organiser)
 
 
@@ -102,19 +103,19 @@ def _run_together(calls):
 def test_confirm_dispute_and_correct_at_once_never_deadlock(reported_event, organiser):
     """Players confirming, players disputing and the organiser correcting the same tables at the same
     moment: every lock is taken event first, so PostgreSQL finds no deadlock and nothing is lost."""
-    from tournaments.services import reports, results
+    from tournaments.services import results, results_reports
 
     event, matches = reported_event
     calls = []
     for index, match in enumerate(matches):
         first, second = (seat.entrant for seat in match.seats.all())
         if index % 2:
-            calls.append(lambda match=match, second=second: reports.dispute(match, second.user))
+            calls.append(lambda match=match, second=second: results_reports.dispute(match, second.user))
         else:
             confirm = Report.objects.create(match=match, entrant=second, reporter=second.user, payload={"confirm": 0})
             confirm.result = {"wins": {str(first.pk): 2, str(second.pk): 0}, "draws": 0, "placements": None}
             confirm.save(update_fields=["result"])
-            calls.append(lambda report=confirm.pk: reports.score(report))
+            calls.append(lambda report=confirm.pk: results_reports.score(report))
         correction = {first.pk: 1, second.pk: 2}
         calls.append(lambda match=match, wins=correction: results.record_result(match, organiser, wins=wins))
     errors = [error for error in _run_together(calls) if not isinstance(error, DomainError)]
@@ -131,7 +132,6 @@ def test_simultaneous_registrations_never_exceed_capacity(transactional_db, orga
     and a freed place then goes to exactly one of them."""
     if connection.vendor != "postgresql":
         pytest.skip("row locks need PostgreSQL (CI's second pass sets DATABASE_URL)")
-    from tournaments.services import registration
 
     from .conftest import make_user
 
@@ -145,7 +145,7 @@ def test_simultaneous_registrations_never_exceed_capacity(transactional_db, orga
 
         try:
             barrier.wait()
-            events.register_player(event, user)
+            entrant_services.register_player(event, user)
         except Exception as error:  # noqa: BLE001 - collected and asserted below
             failures.append(error)
         finally:
@@ -158,8 +158,8 @@ def test_simultaneous_registrations_never_exceed_capacity(transactional_db, orga
         thread.join()
     assert not failures
     assert event.entrants.count() == 4
-    assert registration.waiting(event).count() == 4
-    first = registration.waiting(event).first().user
-    events.remove_entrant(event.entrants.first(), organiser)
+    assert entrant_services.waiting(event).count() == 4
+    first = entrant_services.waiting(event).first().user
+    entrant_services.remove_entrant(event.entrants.first(), organiser)
     assert event.entrants.count() == 4 and event.entrants.filter(user=first).exists()
-    assert registration.waiting(event).count() == 3
+    assert entrant_services.waiting(event).count() == 3

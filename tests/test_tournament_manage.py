@@ -7,9 +7,10 @@ import pytest
 from catalogue.models import Card, Game
 from decks.services import decks as deck_services
 from tournaments.models import AuditEntry, Entrant, Event, Match
+from tournaments.presenters.rounds import describe_note
+from tournaments.services import entrants as entrant_services
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
-from tournaments.views_organiser import describe_note
 
 from .conftest import make_user
 from .test_deck_validation_api import legal_sample_deck
@@ -486,7 +487,7 @@ def assert_untouched(event, audit_count):
 
 def test_players_and_other_organisers_get_403(client, bob, paired):
     event = paired
-    event_services.add_entrant(event, bob, user=bob)  # bob plays in it: he may see it, not run it
+    entrant_services.add_entrant(event, bob, user=bob)  # bob plays in it: he may see it, not run it
     other = make_user("otto", organiser=True)
     audit = AuditEntry.objects.filter(event=event).count()
     gets, posts = action_urls(event)

@@ -10,10 +10,11 @@ from django.core.cache import cache
 
 from tournaments.models import Entrant, Event, Match, Round, Seat
 from tournaments.services.common import RESULTS, mark_stale
-from tournaments.services.events import add_entrant, check_in, create_event, set_publication, start_event, submit_deck
+from tournaments.services.decklists import submit_deck
+from tournaments.services.entrants import add_entrant, check_in
+from tournaments.services.events import create_event, set_publication, start_event
 from tournaments.services.results import record_result
-from tournaments.services.rounds import pair_next_round, start_top_cut
-from tournaments.services.timer import control_timer
+from tournaments.services.rounds import control_timer, pair_next_round, start_top_cut
 
 pytestmark = pytest.mark.django_db
 
@@ -161,7 +162,7 @@ def test_standings_page_csv_and_json(client, api, nine, organiser):
 
 
 def test_dropped_players_are_marked(client, nine, organiser):
-    from tournaments.services.events import drop
+    from tournaments.services.entrants import drop
 
     event, entrants, round_ = nine
     finish_round(round_, organiser)

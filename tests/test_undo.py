@@ -5,6 +5,7 @@ import pytest
 from django.utils import timezone
 
 from tournaments.models import AuditEntry, Entrant, Match, Report
+from tournaments.services import entrants as entrant_services
 from tournaments.services import events, rounds
 
 from .conftest import join_event, make_user
@@ -28,7 +29,7 @@ def swiss(organiser, alice, bob, sample):
     for user in (alice, bob):
         join_event(event, user)
     for name in ("Carla", "Dario", "Elena", "Fabio"):
-        events.add_entrant(event, organiser, name=name)
+        entrant_services.add_entrant(event, organiser, name=name)
     events.start_event(event, organiser)
     rounds.pair_next_round(event, organiser)
     return event
@@ -44,7 +45,7 @@ def enter_all(event, organiser, round_number):
 
 def test_repair_the_current_round_while_it_has_no_result(client, organiser, swiss):
     event = swiss
-    late = events.add_entrant(event, organiser, name="Gina")  # joins from round 2: re-pairing counts her now
+    late = entrant_services.add_entrant(event, organiser, name="Gina")  # joins from round 2: re-pairing counts her now
     Entrant.objects.filter(pk=late.pk).update(joined_round=1)
     client.force_login(organiser)
     page = client.get(manage_url(event))
@@ -118,7 +119,7 @@ def test_deleting_the_first_top_cut_round_returns_to_swiss(organiser, swiss):
 def test_a_drop_during_a_deleted_round_takes_effect_before_it(organiser, swiss):
     event = swiss
     leaver = event.entrants.get(name="Carla")
-    events.drop(leaver, organiser)
+    entrant_services.drop(leaver, organiser)
     leaver.refresh_from_db()
     assert leaver.dropped_after == 1
     rounds.delete_last_round(event, organiser, 1)
@@ -128,8 +129,8 @@ def test_a_drop_during_a_deleted_round_takes_effect_before_it(organiser, swiss):
 
 def test_remove_a_mistaken_entry_before_round_1_only(client, organiser, sample):
     event = events.create_event(organiser, "Store night", "dust-collectorz")
-    mistake = events.add_entrant(event, organiser, name="Typo")
-    keep = events.add_entrant(event, organiser, name="Ada")
+    mistake = entrant_services.add_entrant(event, organiser, name="Typo")
+    keep = entrant_services.add_entrant(event, organiser, name="Ada")
     client.force_login(organiser)
     assert "Remove…" in client.get(manage_url(event, "players/")).text
     assert client.get(manage_url(event, f"entrants/{mistake.pk}/remove/")).status_code == 200
@@ -138,7 +139,7 @@ def test_remove_a_mistaken_entry_before_round_1_only(client, organiser, sample):
     assert not Entrant.objects.filter(pk=mistake.pk).exists()
     entry = AuditEntry.objects.get(event=event, action="entrant.remove")
     assert entry.entrant_name == "Typo" and entry.actor == organiser
-    events.add_entrant(event, organiser, name="Bea")
+    entrant_services.add_entrant(event, organiser, name="Bea")
     events.start_event(event, organiser)
     rounds.pair_next_round(event, organiser)
     response = client.post(manage_url(event, f"entrants/{keep.pk}/remove/"), follow=True)
@@ -149,7 +150,7 @@ def test_remove_a_mistaken_entry_before_round_1_only(client, organiser, sample):
 
 def test_a_name_already_entered_asks_for_confirmation(client, api, organiser, alice, sample):
     event = events.create_event(organiser, "Store night", "dust-collectorz")
-    events.add_entrant(event, organiser, name="Marco Rossi")
+    entrant_services.add_entrant(event, organiser, name="Marco Rossi")
     client.force_login(organiser)
     response = client.post(manage_url(event, "entrants/"), {"name": "marco rossi"})
     assert response.status_code == 409
@@ -165,7 +166,7 @@ def test_a_name_already_entered_asks_for_confirmation(client, api, organiser, al
     assert refused.status_code == 409 and "already entered" in refused.json()["message"]
     assert api.post(url, {"name": "Marco Rossi", "confirm_duplicate": True}, format="json").status_code == 201
     # A player entering with their own account is nobody's duplicate, even beside a walk-in of that name.
-    events.add_entrant(event, organiser, name="alice")
+    entrant_services.add_entrant(event, organiser, name="alice")
     api.force_authenticate(alice)
     assert api.post(url, {"user": alice.pk}, format="json").status_code == 201
 
@@ -195,7 +196,7 @@ def test_a_player_drops_from_their_phone_after_their_result(client, organiser, a
 def test_the_organiser_undoes_a_drop_before_the_next_pairing(client, api, organiser, swiss):
     event = swiss
     leaver = event.entrants.get(name="Dario")
-    events.drop(leaver, organiser)
+    entrant_services.drop(leaver, organiser)
     client.force_login(organiser)
     assert "Undo the drop" in client.get(manage_url(event, "players/?status=dropped")).text
     response = client.post(manage_url(event, f"entrants/{leaver.pk}/undo-drop/"), follow=True)
@@ -204,7 +205,7 @@ def test_the_organiser_undoes_a_drop_before_the_next_pairing(client, api, organi
     assert not leaver.dropped
     assert AuditEntry.objects.filter(event=event, action="entrant.undrop", entrant=leaver).exists()
     # Dropped again, then a round is paired: too late to take it back.
-    events.drop(leaver, organiser)
+    entrant_services.drop(leaver, organiser)
     enter_all(event, organiser, 1)
     rounds.pair_next_round(event, organiser)
     api.force_authenticate(organiser)

@@ -5,7 +5,7 @@ import pytest
 
 from decks.models import Deck
 from tournaments.models import AuditEntry, Match, Report
-from tournaments.services import events, rounds
+from tournaments.services import entrants, events, rounds
 
 from .reporting_support import report
 
@@ -106,9 +106,9 @@ def test_the_log_names_every_action_and_the_system(
 
 def test_a_drop_is_logged_with_its_entrant(organiser):
     event = events.create_event(organiser, "Drop night", "dust-collectorz")
-    walk_in = events.add_entrant(event, organiser, name="Ada")
-    events.add_entrant(event, organiser, name="Bo")
+    walk_in = entrants.add_entrant(event, organiser, name="Ada")
+    entrants.add_entrant(event, organiser, name="Bo")
     events.start_event(event, organiser)
-    events.drop(walk_in, organiser)
+    entrants.drop(walk_in, organiser)
     entry = AuditEntry.objects.get(event=event, action="entrant.drop")
     assert (entry.entrant, entry.entrant_name) == (walk_in, "Ada")

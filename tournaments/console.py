@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .engine.match_result import MatchResult
 from .models import Entrant, Match, Report, Seat
-from .presenters import head_start, score_text
+from .presenters.results import head_start, score_text
 from .services.results import seated_result
 
 TABLES_PER_PAGE = 25  # a screenful: the tables needing action come first

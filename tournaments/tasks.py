@@ -13,10 +13,9 @@ from django.db import OperationalError
 
 from core.tasks import Task, clear_pending, mark_pending, send_once
 
-from .services.reports import give_up, score
+from .services.results_reports import give_up, score
+from .services.results_scoring import claim_due_reports, events_waiting_for_pairing, score_pending
 from .services.rounds import after_results as settle_round
-from .services.scoring import score_pending
-from .services.sweeper import claim_due_reports, events_waiting_for_pairing
 
 logger = logging.getLogger("tournaments")
 RETRY = {"autoretry_for": (OperationalError,), "retry_backoff": True, "retry_backoff_max": 60, "max_retries": 8}

@@ -14,13 +14,11 @@ from core.text import shown_text
 
 from ..access import can, event_for_viewer, match_for_viewer
 from ..models import CheckedDeck, Entrant, JudgeCall, Penalty, SealedPool
-from ..presenters import deck_check_payload, penalty_payload
-from ..services import judge_calls as judge_call_services
+from ..presenters.judging import deck_check_payload, penalty_payload
 from ..services import judging
 from ..services import prizes as prize_services
 from ..services import sealed as sealed_services
-from ..services import seats as seat_services
-from ..services.timer import BUILD_MINUTES, clock_label, remaining_seconds, start_build_clock
+from ..services.rounds import BUILD_MINUTES, clock_label, remaining_seconds, start_build_clock
 
 
 class PenaltySerializer(serializers.Serializer):
@@ -164,9 +162,9 @@ def judge_calls(request, pk):
     """GET: the staff's queue (open and claimed calls), or a player's own call. POST (a player): call a judge."""
     event = event_for_viewer(request.user, pk)
     if request.method == "POST":
-        return Response(judge_call_payload(judge_call_services.call_judge(event, request.user)), status=201)
+        return Response(judge_call_payload(judging.call_judge(event, request.user)), status=201)
     if _is_staff(request.user, event):
-        calls = judge_call_services.queue(event)
+        calls = judging.queue(event)
     else:
         calls = JudgeCall.objects.filter(event=event, entrant__user=request.user).select_related("entrant", "judge")
     return Response({"calls": [judge_call_payload(call) for call in calls]})
@@ -179,7 +177,7 @@ def judge_call_action(request, pk, call_id, action):
     """Staff: claim or close a call."""
     event = event_for_viewer(request.user, pk)
     call = get_object_or_404(JudgeCall, pk=call_id, event=event)
-    act = judge_call_services.claim_call if action == "claim" else judge_call_services.close_call
+    act = judging.claim_call if action == "claim" else judging.close_call
     return Response(judge_call_payload(act(call, request.user)))
 
 
@@ -235,7 +233,7 @@ def build_seats(request, pk):
     seed = None
     if request.method == "POST":
         data = _valid(SeatDrawSerializer, request.data)
-        _seats, seed = seat_services.assign_build_seats(event, request.user, data["seed"], redraw=data["redraw"])
+        _seats, seed = sealed_services.assign_build_seats(event, request.user, data["seed"], redraw=data["redraw"])
     return Response({"seed": seed, "seats": _seats_payload(event)})
 
 

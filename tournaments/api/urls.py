@@ -1,17 +1,17 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from . import judging, teams, views
+from . import entrants, events, judging, results
 
 router = SimpleRouter()
-router.register("tournaments", views.EventViewSet, basename="tournament")
+router.register("tournaments", events.EventViewSet, basename="tournament")
 
 urlpatterns = [
-    path("matches/<int:pk>/", views.match_detail, name="api-match"),
-    path("matches/<int:pk>/result/", views.match_result, name="api-match-result"),
-    path("matches/<int:pk>/report/", views.match_report, name="api-match-report"),
-    path("matches/<int:pk>/confirm/", views.match_confirm, name="api-match-confirm"),
-    path("matches/<int:pk>/dispute/", views.match_dispute, name="api-match-dispute"),
+    path("matches/<int:pk>/", results.match_detail, name="api-match"),
+    path("matches/<int:pk>/result/", results.match_result, name="api-match-result"),
+    path("matches/<int:pk>/report/", results.match_report, name="api-match-report"),
+    path("matches/<int:pk>/confirm/", results.match_confirm, name="api-match-confirm"),
+    path("matches/<int:pk>/dispute/", results.match_dispute, name="api-match-dispute"),
     path("matches/<int:pk>/extend/", judging.extend, name="api-match-extend"),
     path("tournaments/<int:pk>/penalties/", judging.penalties, name="api-penalties"),
     path("tournaments/<int:pk>/deck-checks/", judging.deck_checks, name="api-deck-checks"),
@@ -21,7 +21,7 @@ urlpatterns = [
         name="api-deck-check-outcome",
     ),
     path("tournaments/<int:pk>/prizes/", judging.prizes, name="api-prizes"),
-    path("tournaments/<int:pk>/teams/<int:entrant_id>/join/", teams.join_team, name="api-team-join"),
+    path("tournaments/<int:pk>/teams/<int:entrant_id>/join/", entrants.join_team, name="api-team-join"),
     path("tournaments/<int:pk>/judge-calls/", judging.judge_calls, name="api-judge-calls"),
     path("tournaments/<int:pk>/entrants/<int:entrant_id>/pool/", judging.pool, name="api-pool"),
     path("tournaments/<int:pk>/pools/freeze/", judging.freeze_pools, name="api-pools-freeze"),

@@ -1,8 +1,8 @@
 from django.core.management.base import BaseCommand
 
 from core.tasks import send_once
-from tournaments.services.reports import score
-from tournaments.services.sweeper import claim_due_reports
+from tournaments.services.results_reports import score
+from tournaments.services.results_scoring import claim_due_reports
 
 
 class Command(BaseCommand):

@@ -1,0 +1,66 @@
+"""The events API: reads for anyone who may see the event, writes for its organiser, or its staff by role
+(tournaments.access). One viewset; each noun's actions come from its own module's mixin."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+
+from .. import page_cache
+from ..access import event_for_viewer, require, visible_events
+from ..presenters.standings import standings_payload
+from ..services import events as event_services
+from .common import _valid, _validated
+from .decklists import DecklistActions
+from .entrants import EntrantActions
+from .rounds import RoundActions
+from .serializers import EventCreateSerializer, EventSerializer
+from .staff import StaffActions
+
+
+class EventViewSet(EntrantActions, DecklistActions, RoundActions, StaffActions, viewsets.ViewSet):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    lookup_value_regex = "[0-9]+"
+
+    def _organised(self, request, pk):
+        return self._allowed(request, pk, "manage")
+
+    def _allowed(self, request, pk, capability):
+        """The event when the user may do `capability` (tournaments.access): 404 unseen, else 403 with a message."""
+        event = event_for_viewer(request.user, pk)
+        require(request.user, event, capability)
+        return event
+
+    @extend_schema(responses={200: EventSerializer(many=True)})
+    def list(self, request):
+        return Response(EventSerializer(visible_events(request.user)[:200], many=True).data)
+
+    @extend_schema(request=EventCreateSerializer, responses={201: EventSerializer})
+    def create(self, request):
+        data = _valid(EventCreateSerializer, request.data)
+        game, format_slug = data.pop("game"), data.pop("format")
+        event = event_services.create_event(request.user, data.pop("name"), game, format_slug=format_slug, **data)
+        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: EventSerializer})
+    def retrieve(self, request, pk=None):
+        return Response(EventSerializer(event_for_viewer(request.user, pk)).data)
+
+    @extend_schema(request=None, responses={200: EventSerializer})
+    @action(detail=True, methods=["post"])
+    def start(self, request, pk=None):
+        return Response(EventSerializer(event_services.start_event(self._organised(request, pk), request.user)).data)
+
+    @extend_schema(request=None, responses={200: EventSerializer})
+    @action(detail=True, methods=["post"])
+    def finish(self, request, pk=None):
+        return Response(EventSerializer(event_services.finish_event(self._organised(request, pk), request.user)).data)
+
+    @extend_schema(responses={200: dict})
+    @action(detail=True, methods=["get"])
+    def standings(self, request, pk=None):
+        """The standings; with If-None-Match, 304 while no result changed."""
+        event = event_for_viewer(request.user, pk)
+        tag = page_cache.etag(event, "api-standings", request.accepted_media_type)
+        return _validated(request, tag, event, "api-standings", (), lambda: standings_payload(event))

@@ -1,0 +1,1 @@
+"""The HTML pages' forms, one module per noun."""

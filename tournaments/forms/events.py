@@ -1,0 +1,166 @@
+"""An event's forms: creating it, editing it, its decklist publication."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from catalogue.models import Game
+from core.text import shown_text
+from decks.models import Format
+
+from ..engine.lifecycle import SWISS_ROUNDS, default_swiss_rounds
+from ..models import Event
+from ..services.events import MAX_ROUNDS
+
+DEADLINE_HELP = _("Players cannot change their deck after this; leave blank for no deadline.")
+
+
+def swiss_rounds_help():
+    """“Leave blank for the default: 3 rounds up to 8 players, 4 up to 16, …” from the model's table."""
+    (first_players, first_rounds), *others = SWISS_ROUNDS
+    steps = [
+        ngettext(
+            "%(rounds)s round up to %(players)s players", "%(rounds)s rounds up to %(players)s players", first_rounds
+        )
+        % {"rounds": first_rounds, "players": first_players}
+    ]
+    steps += [_("%(rounds)s up to %(players)s") % {"rounds": rounds, "players": players} for players, rounds in others]
+    return _(
+        "Leave blank to use the default for the number of players when the event starts: %(steps)s, then %(most)s."
+    ) % {"steps": ", ".join(steps), "most": default_swiss_rounds(10**6)}
+
+
+def format_choices():
+    """Every format slug (its newest version's name) grouped by game; the service checks the game matches."""
+    groups = {}
+    for row in Format.objects.select_related("game").order_by("game__name", "slug", "-effective"):
+        groups.setdefault(row.game.name, {}).setdefault(row.slug, row.name)
+    return [("", _("No format (any deck)")), *((game, list(formats.items())) for game, formats in groups.items())]
+
+
+SEALED_HELP = _(
+    "Players build their deck from a pool they open at the event (a prerelease): each registers the "
+    "pool, then a deck built from it. Choose a format that describes the product, such as dc-prerelease."
+)
+
+# The places table of a pod: match points for 1st, 2nd, 3rd and 4th (a shared first place scores 1).
+POD_POINT_TABLES = {
+    "3-1-0-0": ("3 / 1 / 0 / 0", {"win": 3, "shared_win": 1, "2": 1, "3": 0, "4": 0, "other": 0}),
+    "4-2-1-0": ("4 / 2 / 1 / 0", {"win": 4, "shared_win": 1, "2": 2, "3": 1, "4": 0, "other": 0}),
+}
+
+
+def capacity_field():
+    return forms.IntegerField(
+        label=_("Capacity"),
+        required=False,
+        min_value=2,
+        help_text=_("The most players who get a place; later registrations join a waitlist. Blank: no limit."),
+    )
+
+
+def starts_at_field():
+    return forms.DateTimeField(
+        label=_("Date"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_("Day and start time, shown on every page and printout of the event."),
+    )
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120, validators=[shown_text])
+    starts_at = starts_at_field()
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False, validators=[shown_text])
+    capacity = capacity_field()
+    game = forms.ChoiceField(label=_("Game"))
+    format = forms.ChoiceField(
+        label=_("Format"),
+        required=False,
+        help_text=_("With a format, every deck is checked and players need a legal deck to check in."),
+    )
+    mode = forms.ChoiceField(label=_("Mode"), choices=Event.Mode.choices, initial=Event.Mode.VERSUS)
+    pod_size = forms.TypedChoiceField(
+        label=_("Pod size"),
+        choices=[(4, "4"), (3, "3")],
+        coerce=int,
+        initial=4,
+        help_text=_("Free-for-all pods only."),
+    )
+    pod_points = forms.ChoiceField(
+        label=_("Pod points (1st / 2nd / 3rd / 4th)"),
+        choices=[(key, label) for key, (label, _table) in POD_POINT_TABLES.items()],
+        initial="3-1-0-0",
+        required=False,
+        help_text=_("Free-for-all pods only: the match points for each place. A shared first place scores 1."),
+    )
+    best_of = forms.TypedChoiceField(label=_("Best of"), choices=[(3, "3"), (1, "1")], coerce=int, initial=3)
+    swiss_rounds = forms.IntegerField(label=_("Swiss rounds"), required=False, min_value=1, max_value=MAX_ROUNDS)
+    top_cut = forms.TypedChoiceField(
+        label=_("Top cut"), choices=[(0, _("None")), (4, "4"), (8, "8")], coerce=int, initial=0
+    )
+    tiebreakers = forms.ChoiceField(label=_("Tiebreakers"), choices=Event.Tiebreakers.choices)
+    round_minutes = forms.IntegerField(label=_("Round length (minutes)"), min_value=5, max_value=240, initial=50)
+    is_public = forms.BooleanField(
+        label=_("Public event page"),
+        required=False,
+        initial=True,
+        help_text=_("A private event is seen only by its organiser and its players."),
+    )
+    deck_deadline = forms.DateTimeField(
+        label=_("Decklist deadline"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=DEADLINE_HELP,
+    )
+    late_entry_losses = forms.BooleanField(
+        label=_("Late entrants get losses for the rounds they missed"), required=False, initial=True
+    )
+    publication = forms.ChoiceField(label=_("Decklist publication"), choices=Event.Publication.choices)
+    sealed = forms.BooleanField(label=_("Sealed"), required=False, help_text=SEALED_HELP)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(game.slug, game.name) for game in Game.objects.order_by("name")]
+        self.fields["format"].choices = format_choices()
+        self.fields["swiss_rounds"].help_text = swiss_rounds_help()
+
+    def service_arguments(self):
+        """Keyword arguments for services.events.create_event (besides the organiser)."""
+        data = dict(self.cleaned_data)
+        data["format_slug"] = data.pop("format")
+        table = POD_POINT_TABLES[data.pop("pod_points") or "3-1-0-0"][1]
+        data["pod_points"] = table if data["mode"] == Event.Mode.FFA else {}
+        return data
+
+
+class EventEditForm(forms.Form):
+    """The settings an organiser may change after creating the event (services.events.update_event
+    decides which may change now and says why not)."""
+
+    name = forms.CharField(label=_("Name"), max_length=120, validators=[shown_text])
+    starts_at = starts_at_field()
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False, validators=[shown_text])
+    capacity = capacity_field()
+    deck_deadline = forms.DateTimeField(
+        label=_("Decklist deadline"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    publication = forms.ChoiceField(label=_("Decklist publication"), choices=Event.Publication.choices)
+    swiss_rounds = forms.IntegerField(label=_("Swiss rounds"), required=False, min_value=1, max_value=MAX_ROUNDS)
+    top_cut = forms.TypedChoiceField(label=_("Top cut"), choices=[(0, _("None")), (4, "4"), (8, "8")], coerce=int)
+    best_of = forms.TypedChoiceField(label=_("Best of"), choices=[(3, "3"), (1, "1")], coerce=int)
+    sealed = forms.BooleanField(label=_("Sealed"), required=False, help_text=SEALED_HELP)
+
+    @classmethod
+    def for_event(cls, event, data=None):
+        initial = {name: getattr(event, name) for name in cls.base_fields}
+        form = cls(data, initial=initial)
+        if not event.registration_open or event.pools_frozen_at is not None:
+            del form.fields["sealed"]  # decided while registration is open (services.events.update_event)
+        return form
+
+
+class PublicationForm(forms.Form):
+    publication = forms.ChoiceField(label=_("Decklist publication"), choices=Event.Publication.choices)

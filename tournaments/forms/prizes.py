@@ -1,0 +1,46 @@
+"""The prize plan's form."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+
+class PrizePlanForm(forms.Form):
+    scheme = forms.ChoiceField(
+        label=_("Payout"),
+        choices=[
+            ("record", _("By record")),
+            ("standing", _("By final standing")),
+            ("curve", _("A curve fitted to the pool")),
+        ],
+    )
+    per_entrant = forms.IntegerField(label=_("Prizes per entrant"), min_value=0, max_value=100_000, initial=0)
+    fixed = forms.IntegerField(label=_("Fixed prizes"), min_value=0, max_value=100_000, initial=0)
+    table = forms.CharField(
+        label=_("Payout table"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_(
+            "By record: one line per record, e.g. “3-0: 8”. By standing: the prizes from first place down, e.g. “8, 5, 3”."
+        ),
+    )
+    participation = forms.IntegerField(label=_("Participation prize"), min_value=0, max_value=100_000, initial=0)
+
+    def plan(self):
+        """The form as the JSON the service takes; a table line that cannot be read is a form error."""
+        data = dict(self.cleaned_data)
+        text = data.pop("table").strip()
+        if data["scheme"] == "record":
+            data["by_record"] = dict(_record_line(line) for line in text.splitlines() if line.strip())
+        elif data["scheme"] == "standing":
+            data["by_standing"] = [_prize_number(part) for part in text.replace("\n", ",").split(",") if part.strip()]
+        return data
+
+
+def _record_line(line):
+    record, _sep, prize = line.partition(":")
+    return record.strip(), _prize_number(prize)
+
+
+def _prize_number(text):
+    text = text.strip()
+    return int(text) if text.isdigit() else -1  # -1: the service refuses it with its own message

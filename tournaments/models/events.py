@@ -1,0 +1,131 @@
+"""The event: its game, format, shape and state."""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from catalogue.models import Game
+
+from ..engine import lifecycle
+
+# Join codes are read off a projector and typed on a phone: no 0/O, 1/I/L look-alikes.
+JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+JOIN_CODE_LENGTH = 6
+
+
+def new_join_code():
+    """A random join code no event uses yet (31^6 codes: a clash is rare, and then we draw again)."""
+    while True:
+        code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+        if not Event.objects.filter(join_code=code).exists():
+            return code
+
+
+class Event(models.Model):
+    class Mode(models.TextChoices):
+        VERSUS = "versus", _("One against one")
+        TEAM = "team", _("Teams of two")
+        FFA = "ffa", _("Free-for-all pods")
+
+    class Status(models.TextChoices):
+        REGISTRATION = lifecycle.REGISTRATION, _("Registration")
+        SWISS = lifecycle.SWISS, _("Swiss rounds")
+        TOP_CUT = lifecycle.TOP_CUT, _("Top cut")
+        FINISHED = lifecycle.FINISHED, _("Finished")
+
+    class Publication(models.TextChoices):
+        NONE = "none", _("No decklists")
+        TOP_CUT = "top_cut", _("Top cut decklists")
+        ALL = "all", _("All decklists")
+
+    class Tiebreakers(models.TextChoices):
+        MTR = "mtr", _("Magic Tournament Rules (OMW%, GW%, OGW%)")
+        RESISTANCE = "resistance", _("Resistance (Pokémon style)")
+
+    name = models.CharField(_("name"), max_length=120)
+    starts_at = models.DateTimeField(_("date"), null=True, blank=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    capacity = models.PositiveIntegerField(_("capacity"), null=True, blank=True)  # None: no limit
+    join_code = models.CharField(max_length=JOIN_CODE_LENGTH, unique=True, default=new_join_code, editable=False)
+    organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_events", verbose_name=_("organiser")
+    )
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events", verbose_name=_("game"))
+    format_slug = models.SlugField(_("format"), blank=True)
+    mode = models.CharField(_("mode"), max_length=10, choices=Mode, default=Mode.VERSUS)
+    pod_size = models.PositiveSmallIntegerField(_("pod size"), default=4)
+    best_of = models.PositiveSmallIntegerField(_("best of"), choices=[(1, "1"), (3, "3")], default=3)
+    swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), null=True, blank=True)
+    top_cut = models.PositiveSmallIntegerField(_("top cut"), choices=[(0, _("None")), (4, "4"), (8, "8")], default=0)
+    tiebreakers = models.CharField(_("tiebreakers"), max_length=12, choices=Tiebreakers, default=Tiebreakers.MTR)
+    status = models.CharField(_("status"), max_length=14, choices=Status, default=Status.REGISTRATION)
+    deck_deadline = models.DateTimeField(_("decklist deadline"), null=True, blank=True)
+    late_entry_losses = models.BooleanField(_("late entrants get losses for missed rounds"), default=True)
+    auto_pair = models.BooleanField(_("pair the next round when every result is confirmed"), default=False)
+    split_work_order = models.BooleanField(_("Reclamation: share the Work Order points"), default=False)
+    pod_points = models.JSONField(_("pod match points"), default=dict, blank=True)
+    publication = models.CharField(
+        _("decklist publication"), max_length=10, choices=Publication, default=Publication.NONE
+    )
+    is_public = models.BooleanField(_("public event page"), default=True)
+    seed = models.PositiveIntegerField(default=0)
+    round_minutes = models.PositiveSmallIntegerField(_("round length (minutes)"), default=50)
+    timer_ends_at = models.DateTimeField(null=True, blank=True)
+    timer_paused_seconds = models.PositiveIntegerField(null=True, blank=True)
+    results_version = models.PositiveIntegerField(default=0)  # bumped on every result change: cache key
+    # bumped by every service that changes what public pages show (tournaments/page_cache.py)
+    pages_version = models.PositiveIntegerField(default=0)
+    sealed = models.BooleanField(_("sealed: players build from a registered pool"), default=False)
+    pools_frozen_at = models.DateTimeField(null=True, blank=True)  # deck building ended
+    build_clock = models.BooleanField(default=False)  # the clock runs for deck building, not a round
+    prize_plan = models.JSONField(_("prize pool and payout"), default=dict, blank=True)  # see engine/prizes.py
+    prize_sheet = models.JSONField(null=True, blank=True)  # fixed when the event finishes
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("tournaments:event", args=[self.pk])
+
+    @property
+    def is_pods(self):
+        return self.mode == self.Mode.FFA
+
+    def planned_rounds(self, players=None):
+        if self.swiss_rounds:  # set: no need to count the entrants
+            return self.swiss_rounds
+        return lifecycle.swiss_rounds_planned(None, players if players is not None else self.entrants.count())
+
+    # The lifecycle questions (tournaments/engine/lifecycle.py), for services, views and templates.
+
+    @property
+    def registration_open(self):
+        return lifecycle.registration_open(self.status)
+
+    @property
+    def accepting_entrants(self):
+        return lifecycle.accepting_entrants(self.status)
+
+    @property
+    def rounds_running(self):
+        return lifecycle.rounds_running(self.status)
+
+    @property
+    def is_finished(self):
+        return lifecycle.finished(self.status)
+
+    def all_swiss_rounds_paired(self, rounds_paired):
+        return lifecycle.all_swiss_rounds_paired(rounds_paired, self.swiss_rounds)
+
+    def results_open(self, latest_round):
+        """Whether a result entered now for a round (the latest or not) is a first entry, not a correction."""
+        return lifecycle.results_open(self.status, latest_round)

@@ -1,0 +1,71 @@
+"""Rounds, their matches (tables) and the seats at them."""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .entrants import Entrant
+from .events import Event
+
+
+class Round(models.Model):
+    class Stage(models.TextChoices):
+        SWISS = "swiss", _("Swiss")
+        TOP_CUT = "top_cut", _("Top cut")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    stage = models.CharField(max_length=10, choices=Stage, default=Stage.SWISS)
+    notes = models.JSONField(default=list, blank=True)  # the pairing engine's explanation
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="round_unique_number")]
+
+    def __str__(self):
+        return f"{self.event} round {self.number}"
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for a result")
+        REPORTED = "reported", _("Reported, waiting for confirmation")
+        DISPUTED = "disputed", _("Disputed: the organiser decides")
+        CONFIRMED = "confirmed", _("Result confirmed")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveIntegerField(_("table"))
+    is_bye = models.BooleanField(default=False)
+    status = models.CharField(max_length=12, choices=Status, default=Status.PENDING)
+    draws = models.PositiveSmallIntegerField(default=0)
+    bracket_slot = models.PositiveSmallIntegerField(null=True, blank=True)  # top cut position
+    # Bumped by every change of status or result: a form posted against an older version is stale.
+    version = models.PositiveIntegerField(default=0)
+    extra_minutes = models.PositiveSmallIntegerField(_("time extension (minutes)"), default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "table"]
+        verbose_name_plural = _("matches")
+
+    def __str__(self):
+        return f"{self.round} table {self.table}"
+
+
+class Seat(models.Model):
+    """An entrant's place in a match: game wins, or a placement in a pod."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="seats")
+    game_wins = models.PositiveSmallIntegerField(default=0, db_default=0)  # seats are inserted without it
+    placement = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Game losses given to this player while the table had no result: every result entered later
+    # counts them as games the opponent won (tournaments/penalties.py, with_conceded).
+    games_conceded = models.PositiveSmallIntegerField(default=0, db_default=0)
+
+    class Meta:
+        ordering = ["match", "pk"]
+        constraints = [models.UniqueConstraint(fields=["match", "entrant"], name="seat_once_per_match")]
+
+    def __str__(self):
+        return f"{self.entrant} at {self.match}"

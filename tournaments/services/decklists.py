@@ -1,0 +1,186 @@
+"""Registered decks: who registers which deck for whom, the deadline, the freeze after round one,
+pasted lists and each deck's legality in the event's format."""
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from core.errors import DomainError, define_messages
+from decks.models import DeckVersion, Visibility
+from decks.services.decks import cards_from_decklist, create_deck, version_cards
+from decks.services.legality import validate_request
+
+from ..access import can, refusal
+from ..models import AuditAction, AuditEntry, Entrant
+from .common import locked, log, organiser_only
+from .sealed import check_buildable
+
+define_messages(
+    {
+        "event.organiser_or_player": _("Only the organiser or the player can change this entry."),
+        "event.deadline_passed": _(
+            "The decklist deadline has passed, so your deck cannot be registered or changed here: ask the "
+            "organiser or a judge at the desk. Until a legal deck is registered you cannot check in."
+        ),
+        "event.deck_frozen": _(
+            "Decklists are frozen since the event started: your registered deck stays as it is. Only the "
+            "organiser or a judge can change it, with a reason."
+        ),
+        "event.deck_change_reason": _("The list is frozen: say why it changes (the reason goes into the log)."),
+        "event.paste_needs_format": _("This event has no format to check a pasted list against."),
+        "event.decklist_empty": _("Paste the decklist: one card a line, with its quantity."),
+        "event.deck_wrong_game": _("That deck version is not a deck of this event's game."),
+        "event.no_such_deck": _("There is no such deck version among the decks this entry may register."),
+    }
+)
+
+
+@transaction.atomic
+def submit_deck(entrant, deck_version, actor, reason=""):
+    """Register a deck version (a snapshot: later edits to the deck do not change it); an illegal deck
+    is saved but blocks check-in. Once the list is frozen only the organiser or a judge changes it,
+    with a reason (deck_frozen)."""
+    event = locked(entrant.event)
+    entrant = Entrant.objects.get(pk=entrant.pk)
+    return _register_deck(event, entrant, deck_version, actor, reason)
+
+
+def deadline_passed(event, now=None):
+    return event.deck_deadline is not None and (now or timezone.now()) >= event.deck_deadline
+
+
+def deck_frozen(event, entrant):
+    """Is this entry's list frozen? From the deadline, and from the start for a list already registered
+    (a late entrant may still register a first list before the deadline)."""
+    started = not event.registration_open
+    return deadline_passed(event) or (started and entrant.deck_id is not None)
+
+
+def _check_deck_change(event, entrant, actor, reason):
+    """Players change their own list until it freezes; then only the organiser or a judge, with a reason."""
+    if not deck_frozen(event, entrant):
+        return
+    if not can(actor, event, "deck_checks"):
+        code = "event.deadline_passed" if deadline_passed(event) else "event.deck_frozen"
+        raise DomainError(code, "deck", status=403)
+    if not (reason or "").strip():
+        raise DomainError("event.deck_change_reason", "reason")
+
+
+def _register_deck(event, entrant, deck_version, actor, reason="", owned=True):
+    _may_change_deck(event, entrant, actor)
+    _check_deck_change(event, entrant, actor, reason)
+    if owned:
+        deck_version = registrable_version(event, entrant, actor, deck_version)
+    check_buildable(event, entrant, version_cards(deck_version))
+    legal, problems = deck_legality(event, deck_version)
+    before = {"deck": entrant.deck_id, "legal": entrant.deck_legal} if entrant.deck_id else {"deck": None}
+    entrant.deck, entrant.deck_legal, entrant.deck_problems = deck_version, legal, problems
+    entrant.save(update_fields=["deck", "deck_legal", "deck_problems"])
+    frozen_change = bool((reason or "").strip())
+    log(
+        event,
+        actor,
+        AuditAction.DECK_CHANGE if frozen_change else AuditAction.DECK_SUBMIT,
+        entrant=entrant,
+        before=before,
+        after={"deck": deck_version.pk, "legal": legal, **({"reason": reason.strip()} if frozen_change else {})},
+    )
+    return entrant
+
+
+@transaction.atomic
+def register_decklist_text(entrant, actor, text, reason=""):
+    """The organiser (or a judge) pastes an entry's list at the desk: it becomes a private deck of the
+    organiser's, checked against the event's format like any other, and is registered at once."""
+    event = locked(entrant.event)
+    if not can(actor, event, "deck_checks"):
+        raise refusal("deck_checks")
+    if not event.format_slug:
+        raise DomainError("event.paste_needs_format", "decklist")
+    _check_deck_change(event, entrant, actor, reason)
+    cards, declarations = cards_from_decklist(text, event.game)
+    if not cards:
+        raise DomainError("event.decklist_empty", "decklist")
+    name = f"{entrant.name} · {event.name}"[:120]
+    deck = create_deck(event.organiser, name, event.game, event.format_slug, Visibility.PRIVATE, cards, declarations)
+    return _register_deck(event, entrant, deck.latest_version(), actor, reason, owned=False)
+
+
+@transaction.atomic
+def set_deck_deadline(event, actor, deadline):
+    """Move (or clear) the decklist deadline; a date already past is refused."""
+    event = locked(event)
+    organiser_only(event, actor)
+    if deadline is not None and deadline <= timezone.now():
+        raise DomainError("event.deadline_in_past", "deck_deadline")
+    before = event.deck_deadline
+    event.deck_deadline = deadline
+    event.save(update_fields=["deck_deadline"])
+    log(
+        event,
+        actor,
+        AuditAction.EVENT_DEADLINE,
+        before={"deadline": before.isoformat() if before else None},
+        after={"deadline": deadline.isoformat() if deadline else None},
+    )
+    return event
+
+
+def submitted_versions(event, entrant):
+    """The lists this entry has been registered with: the player's own choices and lists pasted at
+    the desk (each registration is logged with its version)."""
+    entries = AuditEntry.objects.filter(
+        event=event, entrant=entrant, action__in=(AuditAction.DECK_SUBMIT, AuditAction.DECK_CHANGE)
+    )
+    return {entry["deck"] for entry in entries.values_list("after", flat=True) if entry and entry.get("deck")}
+
+
+def registrable_versions(event, entrant, actor):
+    """Who may register which list, decided here for pages, the API and exports alike: a player
+    registers their own decks; the organiser and judges only a list this entry was registered with
+    (the player's own, or one pasted at the desk) or, for a walk-in without an account, one of their
+    own decks. Nobody ever picks among another player's private decks."""
+    if entrant.user_id is not None and entrant.user_id == actor.pk:
+        return DeckVersion.objects.filter(deck__owner=actor)
+    allowed = Q(pk__in=submitted_versions(event, entrant))
+    if entrant.user_id is None:
+        allowed |= Q(deck__owner=actor)
+    return DeckVersion.objects.filter(allowed)
+
+
+def registrable_version(event, entrant, actor, deck_version):
+    """The version if `actor` may register it for this entry (registrable_versions); anything else is
+    "no such version" (404) whether it exists or not, so nobody learns of another's private decks."""
+    version_id = deck_version.pk if isinstance(deck_version, DeckVersion) else deck_version
+    found = registrable_versions(event, entrant, actor).filter(pk=version_id).select_related("deck")
+    version = found.first() if isinstance(version_id, int) else None
+    if version is None:
+        raise DomainError("event.no_such_deck", "deck", status=404)
+    if version.deck.game_id != event.game_id:
+        raise DomainError("event.deck_wrong_game", "deck")
+    return version
+
+
+def deck_legality(event, deck_version):
+    """(legal, problems): problems are violation codes with their message at registration time."""
+    if not event.format_slug:
+        return True, []
+    cards = [{"card": card, "qty": qty} for card, qty in version_cards(deck_version).items()]
+    try:
+        verdict = validate_request(event.format_slug, cards=cards, declarations=deck_version.declarations)
+    except DomainError as error:
+        return False, [{"code": "unreadable", "message": error.message}]
+    return verdict["legal"], [{"code": v["code"], "message": v["message"]} for v in verdict["violations"]]
+
+
+def _may_change_entrant(event, entrant, actor):
+    if actor.pk != event.organiser_id and (entrant.user_id is None or entrant.user_id != actor.pk):
+        raise DomainError("event.organiser_or_player", status=403)
+
+
+def _may_change_deck(event, entrant, actor):
+    """The player themselves, the organiser, or a judge (deck checks)."""
+    if not can(actor, event, "deck_checks"):
+        _may_change_entrant(event, entrant, actor)

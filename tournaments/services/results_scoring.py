@@ -1,0 +1,220 @@
+"""Scoring reported results in batches. A run claims up to `limit` tables of one event that have
+received reports (tables another run holds are skipped, not waited for), scores and settles them
+in memory, and writes them in a few bulk statements with one results-version bump: a round's
+burst costs O(tables), and no row is updated by every confirmation.
+
+Lock order (docs/architecture.md): match rows, then their reports; the event row is not locked,
+so reports, scoring and confirmations of different tables never queue behind one another; the
+results version is bumped once per batch, after it commits.
+
+The sweeper sends reports to the workers again only when their delivery lease has ended, with
+a backoff, so a deep queue is never multiplied; and nudges auto_pair events left waiting.
+"""
+
+import logging
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import DatabaseError, transaction
+from django.utils import timezone
+
+from catalogue.models import Card
+from core.errors import DomainError
+from core.tasks import enqueue_once_on_commit
+from games.scoring import ScoringContext
+
+from ..engine.match_result import MatchResult
+from ..models import Event, Match, Report
+from .results import ScoredTables, final_result, settle_claims
+
+logger = logging.getLogger("tournaments")
+
+AFTER_RESULTS = "tournaments.tasks.after_results"
+
+
+@dataclass(frozen=True)
+class Batch:
+    tables: int  # tables scored (their received reports)
+    confirmed: int  # of which confirmed by this run
+
+
+def score_pending(event_id, limit=None):
+    """Score the received reports of up to `limit` tables of the event, in one transaction."""
+    with transaction.atomic():
+        waiting = Report.objects.filter(status=Report.Status.RECEIVED, match__round__event_id=event_id)
+        tables = _tables(Match.objects.filter(pk__in=waiting.values("match_id")), skip_locked=True)
+        return score_tables(tables[: limit or settings.SCORING_BATCH_TABLES])
+
+
+def score(report_id):
+    """Score one report (and anything else received for its table); a second run finds it scored."""
+    with transaction.atomic():
+        match_id = Report.objects.filter(pk=report_id).values_list("match_id", flat=True).first()
+        if match_id is None:
+            return None  # replaced by the player's newer report before it was scored
+        score_tables(_tables(Match.objects.filter(pk=match_id)))
+    return Report.objects.filter(pk=report_id).first()
+
+
+def _tables(matches, skip_locked=False):
+    """Lazy, locked (match rows only) with their event, seats and reports read along."""
+    return (
+        matches.select_for_update(of=("self",), skip_locked=skip_locked)
+        .select_related("round__event__game")
+        .prefetch_related("seats", "reports")
+        .order_by("pk")
+    )
+
+
+def score_tables(tables):
+    """Score and settle locked tables, then write reports, seats, matches and the log in bulk."""
+    tables = list(tables)
+    if not tables:
+        return Batch(0, 0)
+    event = tables[0].round.event
+    now = timezone.now()
+    changes = ScoredTables()
+    for match in tables:
+        _score_table(match, now, changes)
+    changes.write(event.pk)
+    if changes.confirmed:
+        enqueue_once_on_commit(AFTER_RESULTS, event.pk)
+    logger.info("event %s: scored %s table(s), %s confirmed", event.pk, len(tables), len(changes.confirmed))
+    return Batch(len(tables), len(changes.confirmed))
+
+
+def _score_table(match, now, changes):
+    """One table; a defect of ours here fails this table's reports alone, never the batch."""
+    received = [report for report in match.reports.all() if report.status == Report.Status.RECEIVED]
+    try:
+        for report in received:
+            _compute(report, match, now)
+        result = settle(match)
+    except DatabaseError:
+        raise  # the task retries a passing database error a bounded number of times
+    except Exception as error:
+        logger.exception("match %s: its reports could not be scored", match.pk)
+        for report in received:
+            report.status, report.problem, report.scored_at = (
+                Report.Status.INVALID,
+                scoring_failed(error).as_dict(),
+                now,
+            )
+        changes.reports += received
+        return
+    changes.reports += received
+    if result is None and match.status == Match.Status.CONFIRMED:
+        return  # confirmed earlier (by the organiser): late reports are kept, the result stands
+    match.updated_at = now
+    changes.add(match, result)
+
+
+def _compute(report, match, now):
+    report.scored_at = now
+    if report.result is not None and "confirm" in report.payload:
+        report.status = Report.Status.SCORED
+        return
+    try:
+        report.result = reported_result(report.payload, match).as_dict()
+        report.status = Report.Status.SCORED
+    except DomainError as error:
+        report.status, report.problem = Report.Status.INVALID, error.as_dict()
+    except DatabaseError:
+        raise
+    except Exception as error:
+        # Scoring it again would fail the same way: record why, so the organiser sees it at once.
+        logger.exception("report %s could not be scored", report.pk)
+        report.status, report.problem = Report.Status.INVALID, scoring_failed(error).as_dict()
+
+
+def settle(match):
+    """Agreeing reports from every side confirm the match; differing ones put it in dispute.
+    In memory: returns the confirmed MatchResult, or None (the status says what else happened)."""
+    if match.status == Match.Status.CONFIRMED:
+        return None
+    sides = [seat.entrant_id for seat in match.seats.all()]
+    scored = sorted(
+        (report for report in match.reports.all() if report.status == Report.Status.SCORED),
+        key=lambda report: (report.created_at, report.pk),
+    )
+    latest = {report.entrant_id: MatchResult.from_dict(sides, report.result) for report in scored}
+    return settle_claims(match, list(latest.values()), set(latest) >= set(sides))
+
+
+def scoring_failed(error):
+    return DomainError("report.scoring_failed", error=type(error).__name__)
+
+
+def give_up(report_id, error):
+    """Scoring failed for good (retries spent, or an error that survived the transaction): the report
+    becomes `invalid` with the reason, so the organiser sees it and the sweeper stops sending it.
+    One conditional update: a report scored meanwhile is left alone."""
+    problem = scoring_failed(error).as_dict()
+    changed = Report.objects.filter(pk=report_id, status=Report.Status.RECEIVED).update(
+        status=Report.Status.INVALID, problem=problem, scored_at=timezone.now()
+    )
+    if changed:
+        logger.error("report %s: scoring gave up after %r", report_id, error)
+    return bool(changed)
+
+
+def reported_result(payload, match, seats=None):
+    """The games played that a report states, scored by the game's own rules and checked together
+    with the game losses given before the result (the writer adds those when it stores the result)."""
+    event = match.round.event
+    seats = list(match.seats.all()) if seats is None else list(seats)
+    context = scoring_context(event, [seat.entrant_id for seat in seats])
+    played = MatchResult.from_report(payload, event.game.definition, context, event.best_of)
+    final_result(event, match, seats, played)
+    return played
+
+
+def scoring_context(event, sides):
+    def cards(ids):
+        rows = Card.objects.filter(pk__in=ids, card_set__game=event.game).values_list("pk", "rank", "type")
+        return {pk: {"rank": rank, "type": kind} for pk, rank, kind in rows}
+
+    return ScoringContext(event.mode, tuple(sides), cards, event.split_work_order)
+
+
+LONGEST_LEASE_SECONDS = 600
+
+
+def lease_seconds(sends):
+    """How long a report sent `sends` times waits before the next send: doubling, capped."""
+    return min(settings.SCORING_LEASE_SECONDS * 2**sends, LONGEST_LEASE_SECONDS)
+
+
+def claim_due_reports(ignore_leases=False, limit=5000):
+    """[(report id, event id)] of received reports whose lease has ended (or all of them), each
+    claimed for one more send: its lease is renewed with a backoff before it is sent, and rows
+    another sweeper holds are skipped. A report with no lease (older rows) is due."""
+    now = timezone.now()
+    with transaction.atomic():
+        due = Report.objects.filter(status=Report.Status.RECEIVED)
+        if not ignore_leases:
+            due = due.exclude(resend_at__gt=now)
+        rows = list(
+            due.select_for_update(of=("self",), skip_locked=True)
+            .order_by("pk")
+            .values_list("pk", "sends", "match__round__event_id")[:limit]
+        )
+        by_sends = {}
+        for report, sends, _event in rows:
+            by_sends.setdefault(sends, []).append(report)
+        for sends, reports in by_sends.items():
+            resend_at = now + timezone.timedelta(seconds=lease_seconds(sends))
+            Report.objects.filter(pk__in=reports).update(resend_at=resend_at, sends=sends + 1)
+    return [(report, event) for report, _sends, event in rows]
+
+
+def events_waiting_for_pairing():
+    """auto_pair events whose latest Swiss round is complete and not the last one."""
+    waiting = []
+    for event in Event.objects.filter(auto_pair=True, status=Event.Status.SWISS).only("pk", "swiss_rounds"):
+        latest = event.rounds.order_by("-number").only("pk", "number").first()
+        if latest is None or event.all_swiss_rounds_paired(latest.number):
+            continue
+        if not Match.objects.filter(round=latest).exclude(status=Match.Status.CONFIRMED).exists():
+            waiting.append(event.pk)
+    return waiting

@@ -1,0 +1,227 @@
+"""The judges' page: penalties, time extensions, deck checks and prizes; the printable deck-check and
+prize sheets. Writes go through tournaments.services (staff only); refusals are shown as they are."""
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from core.errors import DomainError
+from decks.services.decks import check_sheet_of
+
+from .. import page_cache
+from ..access import event_for_staff, event_for_viewer
+from ..forms.judging import DeckCheckDrawForm, DeckCheckOutcomeForm, ExtensionForm, PenaltyForm
+from ..forms.prizes import PrizePlanForm
+from ..models import CheckedDeck, JudgeCall, Match, Penalty
+from ..presenters.events import EXPORT_COLUMNS, export_cells
+from ..presenters.judging import penalty_payload
+from ..presenters.rounds import table_end
+from ..services import judging
+from .common import _attempt, _csv_response, _judging
+from .prizes import _plan_initial, _sheet_or_problem
+
+
+def judge_view(capability):
+    """Signed in, and the organiser or a judge: 404 if the event cannot be seen, else 403."""
+
+    def decorator(view):
+        @login_required
+        @wraps(view)
+        def wrapper(request, pk, *args, **kwargs):
+            return view(request, event_for_staff(request.user, pk, capability), *args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+@judge_view("penalties")
+def judging_page(request, event):
+    entrants = list(event.entrants.order_by("name"))
+    latest = event.rounds.order_by("-number").first()
+    tables = list(latest.matches.filter(is_bye=False).prefetch_related("seats__entrant")) if latest else []
+    for match in tables:
+        match.ends_at = table_end(event, match.extra_minutes)
+    context = {
+        "event": event,
+        "round": latest,
+        "tables": tables,
+        "penalty_form": PenaltyForm(entrants=entrants),
+        "extension_form": ExtensionForm(),
+        "draw_form": DeckCheckDrawForm(),
+        "outcome_form": DeckCheckOutcomeForm(),
+        "prize_form": PrizePlanForm(initial=_plan_initial(event.prize_plan)),
+        "penalties": [
+            penalty_payload(p) for p in Penalty.objects.filter(event=event).select_related("entrant", "judge")
+        ],
+        "deck_checks": event.deck_checks.prefetch_related("decks__entrant")[:10],
+        "prize_sheet": _sheet_or_problem(event),
+        "judge_calls": list(judging.queue(event)),
+        "judge_calls_etag": _judge_calls_tag(event),
+    }
+    return render(request, "tournaments/manage/judging.html", context)
+
+
+def _judge_calls_tag(event):
+    """An ETag of the staff's call queue: changes with any call's status or judge, and the language."""
+    state = list(judging.queue(event).values_list("pk", "status", "judge_id", "updated_at"))
+    return page_cache.etag(event, "judge-calls", repr(state))
+
+
+@judge_view("penalties")
+def judge_calls_live(request, event):
+    """The judge-call queue alone, for live.js to poll: 304 while nothing changed."""
+    tag = _judge_calls_tag(event)
+    if page_cache.not_modified(request, tag):
+        return page_cache.unchanged(tag)
+    context = {"event": event, "judge_calls": list(judging.queue(event))}
+    return page_cache.validated(render(request, "tournaments/manage/_judge_calls.html", context), tag)
+
+
+@judge_view("penalties")
+@require_POST
+def penalty(request, event):
+    form = PenaltyForm(request.POST, entrants=event.entrants.all())
+    if not form.is_valid():
+        messages.error(request, _("Choose a player, a penalty and give a reason."))
+        return _judging(event, "penalties")
+    data = form.cleaned_data
+    done, given = _attempt(
+        request, judging.give_penalty, event, request.user, data["entrant"], data["kind"], data["reason"],
+        data["round"], data["correction"],
+    )  # fmt: skip
+    if done:
+        messages.success(
+            request,
+            _("%(penalty)s recorded for %(name)s.") % {"penalty": given.get_kind_display(), "name": given.entrant.name},
+        )
+    return _judging(event, "penalties")
+
+
+@judge_view("penalties")
+@require_POST
+def extension(request, event, match_id):
+    match = get_object_or_404(Match, pk=match_id, round__event=event)
+    form = ExtensionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, DomainError("extension.minutes", max=judging.MAX_EXTENSION_MINUTES).message)
+        return _judging(event, "extensions")
+    done, match = _attempt(request, judging.extend_table, match, request.user, form.cleaned_data["minutes"])
+    if done:
+        words = ngettext(
+            "Table %(table)s: %(minutes)s minute in all.",
+            "Table %(table)s: %(minutes)s minutes in all.",
+            match.extra_minutes,
+        )
+        messages.success(request, words % {"table": match.table, "minutes": match.extra_minutes})
+    return _judging(event, "extensions")
+
+
+@judge_view("deck_checks")
+@require_POST
+def deck_check_draw(request, event):
+    form = DeckCheckDrawForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give the number of tables to check."))
+        return _judging(event, "deck-checks")
+    data = form.cleaned_data
+    done, check = _attempt(
+        request, judging.draw_deck_check, event, request.user, data["count"], data["top"], data["allow_repeat"],
+        data["seed"] or None,
+    )  # fmt: skip
+    if done:
+        messages.success(
+            request,
+            _("Tables drawn: %(tables)s (seed %(seed)s).")
+            % {"tables": ", ".join(map(str, check.tables)), "seed": check.seed},
+        )
+    return _judging(event, "deck-checks")
+
+
+@judge_view("deck_checks")
+@require_POST
+def deck_check_outcome(request, event, checked_id):
+    checked = get_object_or_404(CheckedDeck, pk=checked_id, deck_check__event=event)
+    form = DeckCheckOutcomeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, DomainError("deck_check.outcome").message)
+        return _judging(event, "deck-checks")
+    data = form.cleaned_data
+    done, _checked = _attempt(
+        request, judging.record_deck_check, checked, request.user, data["outcome"], data["note"],
+        data["penalty"] or None, data["correction"],
+    )  # fmt: skip
+    if done:
+        messages.success(request, _("Deck check of %(name)s recorded.") % {"name": checked.entrant.name})
+    return _judging(event, "deck-checks")
+
+
+@judge_view("deck_checks")
+def deck_check_sheet(request, event, checked_id):
+    """Printable: the registered list grouped as the judge counts the cards, with totals."""
+    checked = get_object_or_404(
+        CheckedDeck.objects.select_related("entrant__deck__deck", "deck_check"), pk=checked_id, deck_check__event=event
+    )
+    sheet = _labelled(*check_sheet_of(checked.entrant.deck)) if checked.entrant.deck_id else None
+    context = {"event": event, "checked": checked, "sheet": sheet}
+    return render(request, "tournaments/manage/deck_check_sheet.html", context)
+
+
+def _labelled(sheet, labels):
+    """The sheet with each tribe, rank or type in the reader's words."""
+    sections = [
+        {
+            "label": str(labels.get(section.value, section.value)),
+            "total": section.total,
+            "groups": [
+                {"label": str(labels.get(group.value, group.value)), "total": group.total, "cards": group.cards}
+                for group in section.groups
+            ],
+        }
+        for section in sheet.sections
+    ]
+    return {"sections": sections, "total": sheet.total}
+
+
+@judge_view("penalties")
+def penalties_csv(request, event):
+    """Every penalty of the event, for the organiser's and judges' records."""
+    response, writer = _csv_response(f"event-{event.pk}-penalties.csv")
+    writer.writerow(
+        ["event", "date", "entrant", "name", "round", "penalty", "reason", "correction", "judge", "given_at",
+         *EXPORT_COLUMNS]
+    )  # fmt: skip
+    date = event.created_at.date().isoformat()
+    event_cells = export_cells(event)
+    for row in Penalty.objects.filter(event=event).select_related("entrant", "judge"):
+        judge = row.judge.username if row.judge_id else ""
+        writer.writerow(
+            [event.name, date, row.entrant_id, row.entrant.name, row.round_number or "", row.kind, row.reason,
+             row.correction, judge, row.created_at.isoformat(), *event_cells]
+        )  # fmt: skip
+    return response
+
+
+@login_required
+@require_POST
+def call_judge(request, pk):
+    """The player's "call a judge" button on their phone page."""
+    event = event_for_viewer(request.user, pk)
+    done, call = _attempt(request, judging.call_judge, event, request.user)
+    if done:
+        messages.success(request, _("A judge has been called to table %(table)s.") % {"table": call.table or "–"})
+    return redirect("tournaments:me", pk=event.pk)
+
+
+@judge_view("penalties")
+@require_POST
+def judge_call_action(request, event, call_id, action):
+    call = get_object_or_404(JudgeCall, pk=call_id, event=event)
+    act = judging.claim_call if action == "claim" else judging.close_call
+    _attempt(request, act, call, request.user)
+    return _judging(event, "judge-calls")

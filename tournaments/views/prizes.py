@@ -1,0 +1,67 @@
+"""Prizes: the judge's prize plan, the prize sheet and its CSV."""
+
+from django.contrib import messages
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from core.errors import DomainError
+
+from ..access import event_for_viewer
+from ..forms.prizes import PrizePlanForm
+from ..presenters.events import EXPORT_COLUMNS, export_cells
+from ..services import prizes as prize_services
+from .common import _attempt, _csv_response, _judging, organiser_view
+
+
+def _plan_initial(plan):
+    if not plan:
+        return {}
+    table = plan.get("by_standing") and ", ".join(map(str, plan["by_standing"]))
+    table = table or "\n".join(f"{record}: {prize}" for record, prize in (plan.get("by_record") or {}).items())
+    return {**plan, "table": table}
+
+
+def _sheet_or_problem(event):
+    """The fixed sheet, else a preview from the standings now, else the reason none can be made."""
+    if event.prize_sheet:
+        return {"fixed": True, **event.prize_sheet}
+    if not event.prize_plan:
+        return None
+    try:
+        return {"fixed": False, **prize_services.sheet_payload(event, prize_services.preview(event))}
+    except DomainError as error:
+        return {"problem": error.message}
+
+
+@organiser_view
+@require_POST
+def prize_plan(request, event):
+    form = PrizePlanForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Prize numbers are whole numbers from 0."))
+        return _judging(event, "prizes")
+    done, _event = _attempt(request, prize_services.set_prize_plan, event, request.user, form.plan())
+    if done:
+        messages.success(request, _("Prize pool saved."))
+    return _judging(event, "prizes")
+
+
+def prize_sheet(request, pk):
+    """Printable prize sheet, for anyone who may see the event."""
+    event = event_for_viewer(request.user, pk)
+    return render(request, "tournaments/prize_sheet.html", {"event": event, "sheet": _sheet_or_problem(event)})
+
+
+def prizes_csv(request, pk):
+    """The prize sheet (fixed at finish, else the preview) for anyone who may see the event."""
+    event = event_for_viewer(request.user, pk)
+    sheet = _sheet_or_problem(event) or {}
+    response, writer = _csv_response(f"event-{event.pk}-prizes.csv")
+    writer.writerow(["event", "place", "entrant", "name", "prize", "fixed", *EXPORT_COLUMNS])
+    fixed, event_cells = "yes" if sheet.get("fixed") else "no", export_cells(event)
+    for place, line in enumerate(sheet.get("lines", []), start=1):
+        writer.writerow([event.name, place, line["entrant"], line["name"], line["prize"], fixed, *event_cells])
+    if "pool" in sheet:
+        writer.writerow([event.name, "", "", "leftover", sheet["leftover"], fixed, *event_cells])
+    return response

@@ -1,0 +1,169 @@
+"""Standings: the page (live, with one's own row marked), its CSV and JSON exports."""
+
+import io
+import json
+from urllib.parse import urlencode
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+
+from core.exports import csv_writer
+
+from .. import page_cache
+from ..access import event_for_viewer
+from ..presenters.events import EXPORT_COLUMNS, export_cells
+from ..presenters.rounds import top_cut_stage
+from ..presenters.standings import standings_payload
+from ..services.standings import event_standings
+from .common import (
+    Listing,
+    _my_entrant,
+    _respond,
+    _wants_fragment,
+)
+from .events import _swiss_progress
+
+
+def _percent_rows(rows):
+    return [
+        {
+            **row,
+            "omw_pct": row["omw"] * 100,
+            "gw_pct": row["gw"] * 100,
+            "ogw_pct": row["ogw"] * 100,
+            "stage_name": top_cut_stage(row.get("top_cut")),
+        }
+        for row in rows
+    ]
+
+
+def _standings_html(event, listing):
+    """The standings table (a page or a search), rendered once per version, marked for nobody."""
+
+    def build():
+        paired, complete = _swiss_progress(event)
+        rows = _percent_rows(event_standings(event))
+        found = listing.filter(rows, lambda row: [row["name"]])
+        shown, page = listing.page(found)
+        context = {
+            "event": event,
+            "rows": shown,
+            "total": len(rows),
+            "found": len(found),
+            "listing": listing,
+            "page": page,
+            "query": listing.query(),
+            "swiss_played": paired,
+            "swiss_complete": complete,
+            "rounds_planned": event.planned_rounds(),
+            "final": event.is_finished,
+        }
+        return render_to_string("tournaments/_standings_table.html", context)
+
+    return listing.cached(event, "standings", (), build)
+
+
+def _mark_mine(html, entrant_id):
+    """Highlight the viewer's own row in the shared rendering (a string edit, not a render)."""
+    if entrant_id is None:
+        return html
+    row = f'id="standing-{entrant_id}" class="'
+    return html.replace(row, row + "mine ", 1)
+
+
+def standings(request, pk):
+    event = event_for_viewer(request.user, pk)
+    me = _my_entrant(request.user, event)
+    mine = me.pk if me else None
+    listing = Listing(request)
+
+    def live_html():
+        return mark_safe(_mark_mine(_standings_html(event, listing), mine))  # noqa: S308 - our template
+
+    live_tag = page_cache.etag(event, "standings-live", listing.params, mine)
+    if _wants_fragment(request):
+        return _respond(request, live_tag, lambda: HttpResponse(live_html()))
+
+    def build():
+        live_url = f"{request.path}?{urlencode({**request.GET.dict(), 'fragment': '1'})}"
+        context = {"event": event, "me": me, "live_html": live_html(), "live_url": live_url, "live_etag": live_tag}
+        context["listing"] = listing
+        return render(request, "tournaments/standings.html", context)
+
+    return _respond(request, page_cache.etag(event, "standings", listing.params, request.user.pk), build)
+
+
+CSV_COLUMNS = [
+    "rank",
+    "entrant",
+    "name",
+    "match_points",
+    "wins",
+    "losses",
+    "draws",
+    "byes",
+    "omw_pct",
+    "gw_pct",
+    "ogw_pct",
+    "dropped",
+    "disqualified",
+    "swiss_rank",
+    "top_cut",
+]
+
+
+def _standings_csv_text(event):
+    buffer = io.StringIO()
+    writer = csv_writer(buffer)
+    writer.writerow([*CSV_COLUMNS, "event", *EXPORT_COLUMNS])
+    event_cells = [event.name, *export_cells(event)]
+    for row in _percent_rows(event_standings(event)):
+        writer.writerow(
+            [
+                row["rank"],
+                row["entrant"],
+                row["name"],
+                row["match_points"],
+                row["wins"],
+                row["losses"],
+                row["draws"],
+                row["byes"],
+                f"{row['omw_pct']:.2f}",
+                f"{row['gw_pct']:.2f}",
+                f"{row['ogw_pct']:.2f}",
+                "yes" if row["dropped"] else "no",
+                "yes" if row.get("disqualified") else "no",
+                row.get("swiss_rank", row["rank"]),
+                row.get("top_cut") or "",
+                *event_cells,
+            ]
+        )
+    return buffer.getvalue()
+
+
+def standings_csv(request, pk):
+    event = event_for_viewer(request.user, pk)
+
+    def build():
+        text = page_cache.cached(event, "standings-csv", (), lambda: _standings_csv_text(event))
+        response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-standings.csv"'
+        return response
+
+    return _respond(request, page_cache.etag(event, "standings-csv"), build)
+
+
+def standings_json(request, pk):
+    """The same body as GET /api/v1/tournaments/<pk>/standings/."""
+    event = event_for_viewer(request.user, pk)
+
+    def build():
+        text = page_cache.cached(
+            event, "standings-json", (), lambda: json.dumps(standings_payload(event), cls=DjangoJSONEncoder)
+        )
+        return HttpResponse(text, content_type="application/json")
+
+    return _respond(request, page_cache.etag(event, "standings-json"), build)
