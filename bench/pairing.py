@@ -4,7 +4,7 @@ Quality: simulated 9-round events with random results (5% draws). Small events (
 players, 200 events of each size) and one event of each larger size. Every round is checked
 for rematches and second byes, and its documented cost (rematches, then the sum of squared
 point gaps, then the bye's rank) is compared with the exact optimum of the test suite's
-reference (networkx minimum-cost perfect matching, tests/pairing_reference.py). Beyond 512
+reference (networkx minimum-cost perfect matching, tests/tournaments/engine/pairing_reference.py). Beyond 512
 players the reference is too slow (minutes a round); there a round counts as checked when it
 meets the parity bound, a lower bound no pairing can beat.
 

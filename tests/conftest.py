@@ -125,7 +125,7 @@ def start_worker(transactional_db, settings, tmp_path):
     """Start real Celery workers (subprocesses) on the test database; all are stopped afterwards."""
     from django.db import connection
 
-    from .worker_support import Worker, database_url
+    from tests.site.worker_support import Worker, database_url
 
     if not settings.REDIS_URL or connection.vendor != "postgresql":
         pytest.skip("needs DATABASE_URL (PostgreSQL) and REDIS_URL: CI's second pass runs it with real workers")
@@ -159,7 +159,7 @@ def eager_celery():
 @pytest.fixture
 def browser_page():
     """A headless Chromium page (Debian's browser driven by Playwright); skips without one."""
-    from .browser_support import open_page, require_chromium
+    from tests.site.browser.browser_support import open_page, require_chromium
 
     playwright_api = require_chromium()
     with playwright_api.sync_playwright() as playwright:

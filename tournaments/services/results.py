@@ -5,7 +5,7 @@ and the top cut's re-seating all change a match's result or status here, and now
 change counts the game losses given before the result, bumps the match's version (a form opened
 before it is stale), re-seats the next top-cut round when the winner changes, and is logged with
 the state before and after (the log marks the pages stale). A test fails when other code writes
-these fields (tests/test_single_writer.py)."""
+these fields (tests/site/test_single_writer.py)."""
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _

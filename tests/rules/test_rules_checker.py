@@ -1,0 +1,237 @@
+"""The cross-language consistency checker: unit cases of our own, and the real documents measured
+against the defects we found by reading them (tests/rules/rules_known_defects.py)."""
+
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+from django.utils import translation
+
+from rules.alignment import Row
+from rules.checker import CheckInput, check
+from rules.checking import numbers
+from rules.services import import_rules
+from tests.conftest import REFERENCE
+from tests.rules.rules_known_defects import DEFECTS, matches
+
+needs_reference = pytest.mark.skipif(not REFERENCE.is_dir(), reason=f"reference documents not found at {REFERENCE}")
+DC_FILES = {
+    "en": "dust-collectorz-rules-en-V202310.09.txt",
+    "fr": "dust-collectorz-rules-fr-V202310.21.txt",
+    "it": "dust-collectorz-rules-it-V202311.02.txt",
+}
+
+
+def row(anchor, en, fr, it=None, section="setup", kind="rule", level=0):
+    return Row(anchor, section, kind, {"en": en, "fr": fr, "it": it}, level)
+
+
+def stated(text, language, nouns=("cards", "cartes", "carte", "cartas")):
+    required, optional = numbers.stated(text, language, set(nouns))
+    return required | optional
+
+
+def test_numbers_in_digits_and_words_of_any_language():
+    assert stated("draws six (6) cards", "en") == {6}
+    assert stated("Chaque tribu : 2 cartes Bronze et une carte Or", "fr") == {2}  # "une" is an article
+    assert stated("al massimo due carte", "it") == {2}
+    assert stated("Se sei in dubbio, leggi le carte", "it") == set()  # "sei" is "you are" here
+    assert stated("roba dos cartas", "es") == {2}  # Spanish from num2words, no word list of ours
+    assert stated("two or more cards", "en") == {2}
+
+
+def test_mode_names_are_not_rule_numbers():
+    names = ["Two Player Versus"]
+    assert numbers.stated("Same rules as in two-player versus.", "en", {"player"}, names) == (set(), {2})
+    ours = numbers.stated("Same rules as in two-player versus.", "en", {"player"}, names)
+    theirs = numbers.stated("Stesse regole del giocatore contro giocatore.", "it", {"carte"}, [])
+    assert numbers.differences(ours, theirs) == (set(), set())
+
+
+def test_documents_that_agree_have_no_findings():
+    rows = [
+        row("setup", "Setup", "Mise en place", "Preparazione", kind="heading", level=2),
+        row(
+            "setup-1",
+            "Shuffle your Deck and draw six (6) cards.",
+            "Mélangez votre Deck et piochez six (6) cartes.",
+            "Mescola il tuo Mazzo e pesca sei (6) carte.",
+        ),
+        row(
+            "setup-2",
+            "Two Silver cards score 1 point each.",
+            "Deux cartes Argent rapportent 1 point chacune.",
+            "Due carte Argento valgono 1 punto ciascuna.",
+        ),
+    ]
+    assert check(CheckInput(rows, "en")) == []
+
+
+def test_each_kind_of_finding_with_both_texts():
+    rows = [
+        row("glossary", "Glossary", "Glossaire", "Glossario", kind="heading", section="glossary", level=2),
+        *(
+            row(f"glossary-{en.split(':')[0].lower()}", en, fr, it, section="glossary", kind="bullet")
+            for en, fr, it in (
+                ("Round: one cycle of turns.", "Tour : un cycle de tours.", "Round: un ciclo di turni."),
+                ("Turn: one player's go.", "Tour : le coup d'un joueur.", "Turno: il turno di un giocatore."),
+            )
+        ),
+        row("setup-1", "Draw 6 cards each Round.", "Piochez 7 cartes à chaque tour.", "Pesca 6 carte ogni Round."),
+        row("setup-2", "Each Round ends a Turn.", "Chaque tour termine un tour.", "Ogni Roud finisce un Turno."),
+        row("setup-3", "At the end of the Round, draw.", None, "Alla fine del Round, pesca."),
+    ]
+    findings = check(CheckInput(rows, "en", glossary_key="glossary"))
+    kinds = {(f.kind, f.anchor, f.language) for f in findings}
+    assert ("numbers", "setup-1", "fr") in kinds
+    assert ("term_shared", "glossary-round", "fr") in kinds  # "Tour" for both Round and Turn
+    assert ("missing", "setup-3", "fr") in kinds
+    assert ("spelling_usage", "setup-2", "it") in kinds or ("term_missing", "setup-2", "it") in kinds
+    numbers_finding = next(f for f in findings if f.kind == "numbers")
+    assert numbers_finding.texts == {"en": "Draw 6 cards each Round.", "fr": "Piochez 7 cartes à chaque tour."}
+    assert numbers_finding.severity == "meaning"
+    assert {f.severity for f in findings} >= {"meaning", "terminology"}
+
+
+def test_a_dropped_sentence_is_shown_side_by_side():
+    rows = [
+        row(
+            "setup-1",
+            "Shuffle your Deck. Then draw six (6) cards from it. Keep them hidden from the other players.",
+            "Mélangez votre Deck. Piochez ensuite six (6) cartes.",
+        )
+    ]
+    findings = [f for f in check(CheckInput(rows, "en")) if f.kind == "sentence_missing"]
+    assert [f.texts for f in findings] == [{"en": "Keep them hidden from the other players.", "fr": None}]
+
+
+def test_details_are_translated():
+    rows = [row("setup-1", "Draw 6 cards.", "Piochez 7 cartes.")]
+    finding = next(f for f in check(CheckInput(rows, "en")) if f.kind == "numbers")
+    with translation.override("fr"):
+        assert "anglais" in finding.message and "Numbers" not in finding.message
+    with translation.override("it"):
+        assert "inglese" in finding.message
+
+
+@pytest.fixture
+def dc_rules(db):
+    for language, name in DC_FILES.items():
+        import_rules("dust-collectorz", language, (REFERENCE / name).read_bytes(), name)
+
+
+@needs_reference
+def test_the_checker_finds_what_a_careful_translator_finds(dc_rules):
+    """Precision >= 90% and recall >= 70% against our own list of defects; no terms typed in by hand."""
+    from catalogue.models import Game
+    from rules.consistency import check_game
+    from rules.models import Terminology
+
+    assert not Terminology.objects.exists()
+    findings, languages = check_game(Game.objects.get(slug="dust-collectorz"))
+    assert languages == ["en", "fr", "it"]
+    true = [f for f in findings if any(matches(f, d) for d in DEFECTS)]
+    found = [d for d in DEFECTS if any(matches(f, d) for f in findings)]
+    precision, recall = len(true) / len(findings), len(found) / len(DEFECTS)
+    unmatched = [f"{f.kind} {f.language} {f.anchor}: {f.message}" for f in findings if f not in true]
+    assert precision >= 0.9, unmatched
+    assert recall >= 0.7, [d.note for d in DEFECTS if d not in found]
+    assert not [f for f in findings if f.kind == "engine"], "the documents agree with the enforced values"
+    assert not [f for f in findings if f.language == "en"]
+
+
+@needs_reference
+def test_the_terms_come_from_the_documents(dc_rules):
+    from catalogue.models import Game
+    from rules.consistency import check_game
+
+    findings, _languages = check_game(Game.objects.get(slug="dust-collectorz"))
+    shared = {
+        (f.language, f.params["used"], f.params["term"], f.params["other"]) for f in findings if f.kind == "term_shared"
+    }
+    assert ("fr", "Tour", "Round", "Turn") in shared  # from the glossary, aligned by anchor
+    assert ("it", "Scontro", "Clash", "Three and Four Player Free-for-All") in shared  # glossary and a heading
+    varies = {(f.language, f.anchor) for f in findings if f.kind in ("term_varies", "term_untranslated")}
+    assert ("fr", "mode-two-player-versus-scoring-b3") in varies  # Platinum left in English; Platine elsewhere
+    assert ("it", "mode-four-player-team-gameplay-note-1") in varies  # Contratto for Contrattacco
+
+
+@needs_reference
+def test_engine_values_are_checked_against_the_text(dc_rules, sample):
+    from catalogue.models import Game
+    from decks.models import Format
+    from rules.consistency import check_game
+
+    row_ = Format.objects.get(slug="dc-prerelease")
+    row_.definition = {
+        **row_.definition,
+        "constraints": [dict(c, max=4) if c["code"] == "epic_limit" else c for c in row_.definition["constraints"]],
+    }
+    row_.save()
+    findings, _languages = check_game(Game.objects.get(slug="dust-collectorz"))
+    engine = {(f.anchor, f.language) for f in findings if f.kind == "engine"}
+    assert engine == {
+        ("deck-composition-note-1", "en"),
+        ("deck-composition-note-1", "fr"),
+        ("deck-composition-note-1", "it"),
+    }
+
+
+@needs_reference
+def test_accepted_findings_stay_quiet_on_reimport(dc_rules, client, organiser):
+    from catalogue.models import Game
+    from rules.consistency import check_game
+    from rules.models import RulesDocument
+
+    game = Game.objects.get(slug="dust-collectorz")
+    finding = next(f for f in check_game(game)[0] if f.kind == "term_shared")
+    client.force_login(organiser)
+    page = client.post(
+        "/en/rules/dust-collectorz/check/accept/", {"key": finding.key, "note": "Tour is fine in French."}, follow=True
+    )
+    assert page.status_code == 200 and "Tour is fine in French." in page.text
+    RulesDocument.objects.filter(language="fr").delete()
+    import_rules("dust-collectorz", "fr", (REFERENCE / DC_FILES["fr"]).read_bytes(), DC_FILES["fr"])
+    again = next(f for f in check_game(game)[0] if f.key == finding.key)
+    assert again.accepted == "Tour is fine in French."
+    out = io.StringIO()
+    with pytest.raises(SystemExit):
+        call_command("check_rules", game="dust-collectorz", json=True, stdout=out)
+    listed = {item["key"]: item for item in json.loads(out.getvalue())}
+    assert listed[finding.key]["accepted"] is True
+
+
+@needs_reference
+def test_only_organisers_accept_findings(dc_rules, client, alice):
+    client.force_login(alice)
+    response = client.post("/en/rules/dust-collectorz/check/accept/", {"key": "x", "note": "fine"})
+    assert response.status_code == 403
+
+
+@needs_reference
+def test_command_exit_status_and_json(dc_rules):
+    out = io.StringIO()
+    with pytest.raises(SystemExit) as exited:
+        call_command("check_rules", game="dust-collectorz", json=True, stdout=out)
+    assert exited.value.code == 1
+    listed = json.loads(out.getvalue())
+    assert {item["severity"] for item in listed} == {"meaning", "terminology", "typo"}
+
+
+@pytest.mark.django_db
+def test_command_on_a_game_without_findings():
+    import_rules("dust-reclamation", "en", b"Our Game\nRules - V1\n\nSetup:\n\n  1. Deal 6 cards.\n", "ours.txt")
+    with pytest.raises(SystemExit) as exited:
+        call_command("check_rules", game="dust-reclamation", stdout=io.StringIO())
+    assert exited.value.code == 0
+
+
+@needs_reference
+def test_check_page_in_every_language_links_each_finding_to_the_side_by_side_view(client, dc_rules):
+    for language in ("en", "fr", "it"):
+        page = client.get(f"/{language}/rules/dust-collectorz/check/")
+        assert page.status_code == 200
+        assert f'href="/{language}/rules/dust-collectorz/compare/#mode-two-player-versus-gameplay-4"' in page.text
+    french = client.get("/fr/rules/dust-collectorz/check/").text
+    assert "traduit à la fois" in french and "translates both" not in french

@@ -1,0 +1,82 @@
+"""Live polling in a real browser (issue 18): the standings page polls its fragment with the ETag it
+was served with; while nothing changes the answer is a bodiless 304, and a confirmed result comes
+back as new rows. The projector page turns its screens by itself."""
+
+import pytest
+
+from tests.event_builder import build_event
+from tests.site.browser.browser_support import require_chromium
+
+pytestmark = pytest.mark.browser
+
+playwright_api = require_chromium()
+expect = playwright_api.expect
+
+
+def poll(page):
+    """Run live.js's poll now (it polls when the tab becomes visible) and return the exchange."""
+    with page.expect_response(lambda response: "fragment=1" in response.url) as exchange:
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    return exchange.value
+
+
+@pytest.mark.django_db(transaction=True)
+def test_polling_sends_the_etag_and_gets_304_until_a_result(live_server, browser_page, organiser):
+    from tournaments.models import Match
+    from tournaments.services.results import record_result
+
+    event = build_event(organiser, 12, 2)
+    page = browser_page
+    page.goto(f"{live_server.url}/en/events/{event.pk}/standings/")
+    served_with = page.locator("#standings-live").get_attribute("data-live-etag")
+    assert served_with
+    unchanged = poll(page)
+    assert unchanged.request.headers.get("if-none-match") == served_with
+    assert unchanged.status == 304
+    match = Match.objects.filter(round__event=event, round__number=3, is_bye=False).order_by("table").first()
+    first, second = match.seats.order_by("pk").values_list("entrant_id", flat=True)
+    points = page.locator(f"#standing-{first} .points")
+    before = int(points.inner_text())
+    record_result(match, organiser, wins={first: 2, second: 0})
+    changed = poll(page)
+    assert changed.status == 200 and changed.headers["etag"] != served_with
+    expect(points).to_have_text(str(before + 3))  # the new rows are swapped in
+    again = poll(page)
+    assert again.request.headers.get("if-none-match") == changed.headers["etag"] and again.status == 304
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_projector_shows_one_screen_at_a_time(live_server, browser_page, organiser):
+    event = build_event(organiser, 45, 1)
+    page = browser_page
+    page.goto(f"{live_server.url}/en/events/{event.pk}/projector/")
+    expect(page.locator(".projector-screen:visible")).to_have_count(1)
+    expect(page.locator(".projector-screen").first).to_be_visible()
+    expect(page.locator(".timer-clock")).to_be_visible()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_new_judge_call_appears_on_the_judging_page_without_a_reload(live_server, browser_page, organiser):
+    from tests.site.browser.test_browser_event import log_in
+    from tournaments.models import JudgeCall
+    from tournaments.services import judging as judging_services
+
+    event = build_event(organiser, 8, 1)
+    player = event.entrants.filter(user__isnull=False).first() or event.entrants.first()
+    page = browser_page
+    log_in(page, live_server.url, organiser.username)
+    page.goto(f"{live_server.url}/en/events/{event.pk}/manage/judging/")
+    queue = page.locator("#judge-calls-live")
+    expect(queue).to_contain_text("No player is waiting for a judge.")
+    with page.expect_response(lambda response: "/judging/calls/" in response.url) as exchange:
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    assert exchange.value.status == 304
+    call = JudgeCall.objects.create(event=event, entrant=player, round_number=1, table=1)
+    with page.expect_response(lambda response: "/judging/calls/" in response.url) as exchange:
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    assert exchange.value.status == 200
+    expect(queue).to_contain_text(player.name)
+    queue.get_by_role("button", name="On my way").click()  # the swapped-in form still works
+    expect(page.locator("#judge-calls-live")).to_contain_text("Done")
+    assert JudgeCall.objects.get(pk=call.pk).status == JudgeCall.Status.CLAIMED
+    assert judging_services.queue(event).count() == 1

@@ -1,0 +1,317 @@
+"""Every page of the site renders in English, French and Italian (as a visitor, a player and an
+organiser), and the page lists below name every page the URL patterns define: a new page must
+be added here (tests/site/browser/test_browser_phone.py visits the same lists at phone width)."""
+
+import io
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver, resolve
+
+from decks.models import BulkValidation, Collection
+from decks.services import bulk
+from decks.services import collections as collection_services
+from decks.services import decks as deck_services
+from tournaments.models import CheckedDeck, Event
+from tournaments.services import judging
+
+pytestmark = pytest.mark.django_db
+LANGUAGES = ("en", "fr", "it")
+
+# Named routes under the language prefix that are not pages: actions that only take a POST,
+# downloads and JSON feeds.
+NOT_PAGES = {
+    "accounts:logout",
+    "accounts:password_reset_confirm",  # reached from an e-mail, with a one-time key
+    "decks:bulk_progress",
+    "decks:bulk_report",
+    "decks:collection_count",
+    "decks:collection_export",
+    "decks:collection_share",
+    "decks:deck_card",
+    "decks:deck_export",
+    "decks:deck_restore",
+    "decks:deck_share",
+    "decks:shared_collection_export",
+    "decks:shared_deck_export",
+    "rules:review",
+    "tournaments:accept_claim",
+    "tournaments:add_entrant",
+    "tournaments:add_team",
+    "tournaments:check_in",
+    "tournaments:check_in_many",
+    "tournaments:undo_drop",
+    "tournaments:confirm_result",
+    "tournaments:deck_check_draw",
+    "tournaments:deck_check_outcome",
+    "tournaments:extend_table",
+    "tournaments:penalty",
+    "tournaments:call_judge",
+    "tournaments:judge_call_claim",
+    "tournaments:judge_call_close",
+    "tournaments:judge_calls_live",  # the judge-call queue's fragment, polled by the judging page
+    "tournaments:join",  # the join code's link: on to the registration (or the login first)
+    "tournaments:join_team",  # a POST from the event page, tested in tests/tournaments/entrants/test_event_teams.py
+    "tournaments:leave_waitlist",
+    "tournaments:penalties_csv",
+    "tournaments:prizes_csv",
+    "tournaments:prize_plan",
+    "tournaments:deadline",
+    "tournaments:draw_seats",
+    "tournaments:build_clock",
+    "tournaments:dispute_result",
+    "tournaments:pair",
+    "tournaments:publication",
+    "tournaments:report",
+    "tournaments:result",
+    "tournaments:standings_csv",
+    "tournaments:standings_json",
+    "tournaments:staff_remove",
+    "tournaments:start",
+    "tournaments:timer_control",
+    "tournaments:top_cut_advance",
+    "tournaments:top_cut_start",
+}
+
+
+def build_world():
+    """The sample data, plus decks and collections of every kind, each with something to show."""
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    from catalogue.models import Card, Game
+
+    call_command("load_sample_data", stdout=io.StringIO())
+    alice = get_user_model().objects.get(username="alice")
+    organiser = get_user_model().objects.get(username="organiser")
+    game = Game.objects.get(slug="dust-collectorz")
+    cards = list(Card.objects.filter(card_set__game=game).order_by("number")[:12])
+    deck = deck_services.create_deck(alice, "Every page", game, "dc-prerelease", "public", {cards[0].pk: 1})
+    deck_services.save_version(deck, {card.pk: 2 for card in cards}, {})
+    dbz = Game.objects.get(slug="dbz-ccg")
+    dbz_text = "Main Personality: Goku\nTokui-Waza: Saiyan\n1 Goku (Level 1)\n1 Goku (Level 2)\n2 Saiyan Final Push\n1 Saiyan Heritage"
+    dbz_deck = deck_services.create_deck(
+        alice, "Saiyan rush", dbz, "dbz-expanded", "unlisted", *deck_services.cards_from_decklist(dbz_text, dbz)
+    )
+    pool = Collection.objects.create(owner=alice, name="Pool", visibility="unlisted")
+    collection_services.import_into_collection(
+        pool, collection_services.read_collection_list("\n".join(f"3 {card.name}" for card in cards))
+    )
+    job = BulkValidation.objects.create(
+        owner=organiser, format_slug="dc-prerelease", as_of="2024-01-01", items=bulk.split_pasted("1 Pocket Puff")
+    )
+    bulk.run(job.pk)
+    event = Event.objects.get(name__startswith="Sample prerelease")
+    get_user_model().objects.get_or_create(username="newcomer")
+    judging.draw_deck_check(event, organiser, 1, seed="every-page")
+    world = {"deck": deck, "dbz_deck": dbz_deck, "pool": pool, "event": event, "card": cards[0], "job": job}
+    return {**world, "sealed": _sealed_event(organiser, alice)}
+
+
+def _sealed_event(organiser, alice):
+    """A sealed prerelease before round 1: alice's pool registered, seats drawn, the build clock on."""
+    from tests.tournaments.sealed.test_sealed_events import dc_cards, pool_text
+    from tournaments.services import entrants as entrant_services
+    from tournaments.services import events, sealed
+    from tournaments.services import rounds as round_services
+
+    event = events.create_event(organiser, "Sealed day", "dust-collectorz", format_slug="dc-prerelease", sealed=True)
+    mine = entrant_services.add_entrant(event, alice, user=alice)
+    for name in ("Ben", "Cleo"):
+        entrant_services.add_entrant(event, organiser, name=name)
+    sealed.register_pool(mine, alice, pool_text(dc_cards()))
+    sealed.assign_build_seats(event, organiser, seed=14)
+    round_services.start_build_clock(event, organiser, 30)
+    return event
+
+
+@pytest.fixture
+def world(sample):
+    return build_world()
+
+
+def pages(world):
+    event, deck, card, dbz_deck = world["event"], world["deck"], world["card"], world["dbz_deck"]
+    game = card.card_set.game.slug
+    dbz_card = dbz_deck.versions.get().cards.first().card
+    return [
+        "",
+        "catalogue/",
+        f"catalogue/{game}/",
+        f"catalogue/{game}/{card.card_set.code}/{card.number}/",
+        "catalogue/dbz-ccg/",
+        f"catalogue/dbz-ccg/{dbz_card.card_set.code}/{dbz_card.number}/",
+        "accounts/login/",
+        "accounts/signup/",
+        "accounts/password/reset/",
+        "accounts/password/reset/sent/",
+        "accounts/password/reset/complete/",
+        "decks/",
+        f"decks/{deck.pk}/",
+        f"decks/{deck.pk}/versions/1/",
+        f"decks/{deck.pk}/compare/",
+        f"decks/shared/{dbz_deck.share_token}/",
+        f"decks/shared/{dbz_deck.share_token}/versions/1/",
+        f"decks/shared/{dbz_deck.share_token}/compare/",
+        f"collections/shared/{world['pool'].share_token}/",
+        "events/",
+        "events/join/",
+        f"events/{event.pk}/",
+        f"events/{event.pk}/standings/",
+        f"events/{event.pk}/bracket/",
+        f"events/{event.pk}/rounds/1/pairings/",
+        f"events/{event.pk}/rounds/1/pairings/?by=name",
+        f"events/{event.pk}/rounds/1/slips/",
+        f"events/{event.pk}/timer/",
+        f"events/{event.pk}/projector/",
+        f"events/{event.pk}/prizes/",
+        f"events/{world['sealed'].pk}/seats/",
+        f"events/{world['sealed'].pk}/projector/",
+        f"events/{world['sealed'].pk}/timer/",
+        "rules/",
+        f"rules/{game}/",
+        f"rules/{game}/compare/",
+        f"rules/{game}/history/",
+        f"rules/{game}/check/",
+        f"rules/{game}/clash/",
+        "rules/dbz-ccg/",
+        "rules/dust-reclamation/",
+    ]
+
+
+def player_pages(world):
+    deck, pool, event, dbz_deck = world["deck"], world["pool"], world["event"], world["dbz_deck"]
+    return [
+        "accounts/profile/",
+        "accounts/password/change/",
+        "accounts/logout-everywhere/",
+        "accounts/password/change/done/",
+        "decks/new/",
+        f"decks/{deck.pk}/edit/",
+        f"decks/{dbz_deck.pk}/",
+        f"decks/{dbz_deck.pk}/edit/",
+        f"decks/{deck.pk}/settings/",
+        f"decks/{deck.pk}/delete/",
+        f"decks/{deck.pk}/clone/",
+        f"decks/shared/{dbz_deck.share_token}/clone/",
+        "collections/",
+        f"collections/{pool.pk}/",
+        f"collections/{pool.pk}/import/",
+        f"collections/{pool.pk}/settings/",
+        f"collections/{pool.pk}/delete/",
+        f"events/{event.pk}/me/",
+        f"events/{event.pk}/me/drop/",
+        f"events/{event.pk}/deck/",
+        f"events/{world['sealed'].pk}/pool/",
+        f"events/{world['sealed'].pk}/me/",
+        f"events/{world['sealed'].pk}/deck/",
+    ]
+
+
+def newcomer_pages(world):
+    """Pages of a player with nothing yet (not registered for the event)."""
+    return [f"events/{world['event'].pk}/register/"]
+
+
+def organiser_pages(world):
+    event = world["event"]
+    entrant = event.entrants.order_by("pk").first()
+    match = event.rounds.get(number=1).matches.filter(is_bye=False).first()
+    return [
+        "events/new/",
+        f"events/{event.pk}/manage/",
+        f"events/{event.pk}/manage/?status=open&q=1",
+        f"events/{event.pk}/manage/players/",
+        f"events/{event.pk}/manage/settings/",
+        f"events/{event.pk}/manage/players/?status=present&q=a&page=99",
+        f"events/{event.pk}/manage/rounds/1/",
+        f"events/{event.pk}/manage/rounds/1/?q=alice",
+        f"events/{event.pk}/manage/rounds/delete/?round=2",
+        f"events/{event.pk}/manage/rounds/repair/?round=2",
+        f"events/{event.pk}/manage/entrants/{entrant.pk}/remove/",
+        f"events/{event.pk}/manage/matches/{match.pk}/",
+        f"events/{event.pk}/manage/entrants/{entrant.pk}/deck/",
+        f"events/{event.pk}/manage/entrants/{entrant.pk}/drop/",
+        f"events/{event.pk}/manage/matches/{match.pk}/correction/",
+        f"events/{event.pk}/manage/finish/",
+        f"events/{event.pk}/manage/judging/",
+        f"events/{event.pk}/manage/join-code/",
+        f"events/{event.pk}/manage/join-sheet/",
+        f"events/{event.pk}/manage/judging/deck-checks/{CheckedDeck.objects.first().pk}/sheet/",
+        f"events/{event.pk}/manage/staff/",
+        f"events/{event.pk}/manage/results/",
+        f"events/{event.pk}/manage/decklists/",
+        f"events/{event.pk}/manage/log/",
+        f"events/{event.pk}/manage/log/?round=1",
+        f"events/{event.pk}/manage/entrants/{entrant.pk}/decklist/",
+        f"events/{world['sealed'].pk}/manage/deck-building/",
+        f"events/{world['sealed'].pk}/manage/deck-building/end/",
+        f"events/{world['sealed'].pk}/manage/entrants/{world['sealed'].entrants.order_by('pk').first().pk}/pool/",
+        f"events/{world['sealed'].pk}/manage/entrants/{world['sealed'].entrants.order_by('pk').last().pk}/pool/",
+        "decks/bulk/",
+        f"decks/bulk/{world['job'].pk}/",
+        f"decks/bulk/{world['job'].pk}/?problems=1",
+    ]
+
+
+def visits(world):
+    """(username or None, [url paths without the language]) in the order to visit them."""
+    return [
+        (None, pages(world)),
+        ("alice", player_pages(world)),
+        ("newcomer", newcomer_pages(world)),
+        ("organiser", organiser_pages(world)),
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_page_in_every_language(client, world, language):
+    from django.contrib.auth import get_user_model
+
+    for username, urls in visits(world):
+        if username is not None:
+            client.force_login(get_user_model().objects.get(username=username))
+        for url in urls:
+            response = client.get(f"/{language}/{url}")
+            assert response.status_code == 200, f"/{language}/{url}: {response.status_code}"
+            assert f'<html lang="{language}"' in response.text, url
+
+
+def test_every_page_with_the_cache_down(client, world, settings):
+    """Redis stopped: a cache error is a miss, so every page still renders (from the database)."""
+    from django.contrib.auth import get_user_model
+    from django.core.cache import cache
+
+    from tests.site.test_hardening import DEAD_CACHE
+
+    settings.CACHES = DEAD_CACHE
+    cache.close()
+    organiser = get_user_model().objects.get(username="organiser")
+    player = get_user_model().objects.get(username="alice")
+    for who, urls in ((None, pages(world)), (player, player_pages(world)), (organiser, organiser_pages(world))):
+        if who is not None:
+            client.force_login(who)
+        for url in urls:
+            assert client.get(f"/en/{url}").status_code == 200, url
+
+
+def _routes(patterns, namespace=""):
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            inner = ":".join(filter(None, [namespace, pattern.namespace]))
+            yield from _routes(pattern.url_patterns, inner)
+        elif isinstance(pattern, URLPattern) and pattern.name:
+            yield ":".join(filter(None, [namespace, pattern.name]))
+
+
+def test_the_lists_name_every_page(world):
+    """Every named route under the language prefix is visited above or is not a page."""
+    language_patterns = next(
+        p
+        for p in get_resolver().url_patterns
+        if getattr(p, "pattern", None) and "LocalePrefix" in type(p.pattern).__name__
+    )
+    routes = {name for name in _routes(language_patterns.url_patterns) if not name.startswith("admin:")}
+    visited = {resolve("/en/" + url.split("?")[0]).view_name for _who, urls in visits(world) for url in urls}
+    missing = routes - visited - NOT_PAGES
+    assert not missing, f"pages no test visits (add them to tests/site/test_every_page.py): {sorted(missing)}"
+    assert not NOT_PAGES - routes, f"NOT_PAGES names routes that no longer exist: {sorted(NOT_PAGES - routes)}"
