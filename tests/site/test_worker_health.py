@@ -8,9 +8,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from core import workers
+from tests.conftest import make_user
 from tournaments.models import Report
-
-from .conftest import make_user
 
 
 @pytest.fixture

@@ -6,11 +6,10 @@ import time
 
 import pytest
 
+from tests.site.test_reliability import _use_broker, big_event, sides, unscored, wins_body
+from tests.site.worker_support import RedisServer, wait_for
 from tournaments.models import AuditEntry, Match, Report
 from tournaments.services.results_reports import submit_report
-
-from .test_reliability import _use_broker, big_event, sides, unscored, wins_body
-from .worker_support import RedisServer, wait_for
 
 pytestmark = pytest.mark.worker
 

@@ -15,9 +15,8 @@ import pytest
 from django.db import connection
 from rest_framework.authtoken.models import Token
 
+from tests.site.test_reliability import big_event, sides, wins_body
 from tournaments.models import Report
-
-from .test_reliability import big_event, sides, wins_body
 
 pytestmark = pytest.mark.postgres
 ATTEMPTS = 60  # 0.2 s apart: a key left in progress is taken over after 35 s
