@@ -97,3 +97,23 @@ def test_bad_teams_are_refused_with_a_message(client, api, team_event, organiser
         f"/api/v1/tournaments/{team_event.pk}/entrants/", {"name": "Mine", "members": ["A", "B"]}, format="json"
     )
     assert refused.status_code == 403
+
+
+def test_joining_a_team_needs_to_be_named_in_it_and_signed_in(client, api, team_event, organiser, alice, bob):
+    from tournaments.services import entrants_teams
+
+    team = entrants_teams.add_team(team_event, organiser, "Dust Bunnies", ["alice", "Zed"])
+    page = f"/en/events/{team_event.pk}/teams/{team.pk}/join/"
+    endpoint = f"/api/v1/tournaments/{team_event.pk}/teams/{team.pk}/join/"
+    assert client.post(page).status_code == 302 and "/login/" in client.post(page)["Location"]
+    assert api.post(endpoint).status_code in (401, 403)
+    client.force_login(bob)  # signed in, not named: nothing changes
+    refused = client.post(page, follow=True)
+    assert "You are not named as a member of Dust Bunnies." in refused.text
+    api.force_authenticate(bob)
+    assert api.post(endpoint).json()["code"] == "team.not_named"
+    assert not team.members.exists()
+    private = event_services.create_event(organiser, "Closed doubles", "dust-collectorz", mode="team", is_public=False)
+    hidden = entrants_teams.add_team(private, organiser, "Hidden", ["alice", "Yan"])
+    api.force_authenticate(alice)  # named, but the event is not hers to see: 404 like any other
+    assert api.post(f"/api/v1/tournaments/{private.pk}/teams/{hidden.pk}/join/").status_code == 404
