@@ -101,24 +101,11 @@ STALE_AFTER = {
 def log(event, actor, action, *, round_number=None, match=None, entrant=None, before=None, after=None):
     """The one writer of the log: record who did what (the target is a round, a table or an entrant)
     and mark stale what the action changes (STALE_AFTER). The caller holds the event's lock."""
-    if match is not None:
-        round_number = match.round.number
-    insert_instance(  # every report is logged: a plain INSERT keeps a result burst cheap
-        AuditEntry(
-            event=event,
-            actor=_account(actor),
-            action=action,
-            round_number=round_number,
-            table=match.table if match is not None else None,
-            entrant=entrant,
-            entrant_name=entrant.name if entrant is not None else "",
-            before=before,
-            after=after,
-        )
-    )
+    entry = _entry(event.pk, actor, action, round_number, match, entrant, before, after)
+    insert_instance(entry)  # every report is logged: a plain INSERT keeps a result burst cheap
     mark_stale(event, STALE_AFTER.get(action))
     who = actor.username if actor is not None and actor.is_authenticated else "system"
-    logger.info("event %s: %s round=%s table=%s by %s", event.pk, action, round_number, match and match.table, who)
+    logger.info("event %s: %s round=%s table=%s by %s", event.pk, action, entry.round_number, entry.table, who)
 
 
 def log_many(event, actor, action, entries, event_locked=True):
@@ -129,22 +116,7 @@ def log_many(event, actor, action, entries, event_locked=True):
     if not entries:
         return
     event_id = getattr(event, "pk", event)
-    rows = []
-    for entry in entries:
-        match, entrant = entry.get("match"), entry.get("entrant")
-        rows.append(
-            AuditEntry(
-                event_id=event_id,
-                actor=_account(actor),
-                action=action,
-                round_number=match.round.number if match is not None else entry.get("round_number"),
-                table=match.table if match is not None else None,
-                entrant=entrant,
-                entrant_name=entrant.name if entrant is not None else "",
-                before=entry.get("before"),
-                after=entry.get("after"),
-            )
-        )
+    rows = [_entry(event_id, actor, action, **entry) for entry in entries]
     AuditEntry.objects.bulk_create(rows, batch_size=500)
     scope = STALE_AFTER.get(action)
     if event_locked:
@@ -152,6 +124,21 @@ def log_many(event, actor, action, entries, event_locked=True):
     else:
         transaction.on_commit(lambda: mark_stale(event_id, scope))
     logger.info("event %s: %s x%s", event_id, action, len(rows))
+
+
+def _entry(event_id, actor, action, round_number=None, match=None, entrant=None, before=None, after=None):
+    """One log row; a table's round is read from its match."""
+    return AuditEntry(
+        event_id=event_id,
+        actor=_account(actor),
+        action=action,
+        round_number=match.round.number if match is not None else round_number,
+        table=match.table if match is not None else None,
+        entrant=entrant,
+        entrant_name=entrant.name if entrant is not None else "",
+        before=before,
+        after=after,
+    )
 
 
 def _account(actor):
