@@ -6,7 +6,7 @@ import random
 
 from django.contrib.auth import get_user_model
 
-from tournaments.models import Entrant, Event, Match, Seat
+from tournaments.models import Entrant, Event, EventSettings, Match, Seat
 from tournaments.services import events, rounds
 from tournaments.services.common import RESULTS, mark_stale
 from tournaments.services.standings import event_standings
@@ -22,7 +22,7 @@ def build_event(organiser, players, played_rounds, name, swiss_rounds=10, auto_p
     rng = random.Random(players)
     for _number in range(played_rounds):
         play_round(event, rounds.pair_next_round(event, organiser), rng)
-    Event.objects.filter(pk=event.pk).update(auto_pair=auto_pair)
+    EventSettings.objects.filter(event=event).update(auto_pair=auto_pair)
     event = Event.objects.get(pk=event.pk)
     event_standings(event)  # as `after_results` leaves them when a round's last result comes in
     return event

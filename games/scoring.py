@@ -4,7 +4,7 @@ A scorer takes one game's report (a dict from a player's phone or the API) and a
 and returns a GameResult or raises DomainError naming the field at fault.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy as _
@@ -27,7 +27,7 @@ class ScoringContext:
     mode: str  # versus, team or ffa
     sides: tuple
     cards: Callable | None = None  # (card ids) -> {card id: {"rank", "type"}}; None where cards cannot be looked up
-    split_work_order: bool = False
+    options: Mapping = field(default_factory=dict)  # the event's options for the game (GameDefinition.options)
 
 
 @dataclass

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from core.errors import DomainError, define_messages
 
-from .models import Entrant, Event, EventStaff, Match, Round
+from .models import Entrant, Event, EventSettings, EventStaff, Match, Round
 
 CAPABILITIES = {
     EventStaff.Role.JUDGE: frozenset({"see_decklists", "enter_results", "correct_results", "penalties", "deck_checks"}),
@@ -119,8 +119,9 @@ def match_for_viewer(user, match_id):
 
 def _decklists_visible_q(user):
     """Entrants whose registered list `user` may read, as a filter on Entrant."""
-    published = Q(event__status=Event.Status.FINISHED, event__publication=Event.Publication.ALL) | Q(
-        event__publication=Event.Publication.TOP_CUT, seats__match__round__stage=Round.Stage.TOP_CUT
+    publication = "event__settings__publication"
+    published = Q(event__status=Event.Status.FINISHED, **{publication: EventSettings.Publication.ALL}) | Q(
+        **{publication: EventSettings.Publication.TOP_CUT}, seats__match__round__stage=Round.Stage.TOP_CUT
     )
     if not getattr(user, "is_authenticated", False):
         return published

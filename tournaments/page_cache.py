@@ -21,42 +21,36 @@ logger = logging.getLogger("cardevents.cache")
 # Long enough to outlive a convention day; old versions just age out, nothing depends on it.
 CACHE_SECONDS = 24 * 3600
 
-# What the public pages show of the event row itself: an edit to any of them is a new version.
-SHOWN_FIELDS = (
-    "name",
-    "starts_at",
-    "venue",
-    "capacity",
-    "join_code",
-    "status",
-    "mode",
-    "pod_size",
-    "best_of",
-    "swiss_rounds",
-    "top_cut",
-    "tiebreakers",
-    "publication",
-    "is_public",
-    "format_slug",
-    "game_id",
-    "organiser_id",
-    "pod_points",
-    "late_entry_losses",
-    "split_work_order",
-    "deck_deadline",
-    "timer_ends_at",  # a table's end time with its extension follows the clock
-    "timer_paused_seconds",
-    "build_clock",  # the projector's title says "Deck building"
-    "sealed",
-    "pools_frozen_at",
-)
+# What the public pages show of the event and its rows (read along with it, models.events.SETUP):
+# an edit to any of them is a new version, whichever service made it.
+SHOWN_FIELDS = {
+    "": (
+        *("name", "starts_at", "venue", "join_code", "status", "mode", "best_of", "swiss_rounds", "top_cut"),
+        *("is_public", "format_slug", "game_id", "organiser_id"),
+    ),
+    "settings": (
+        "capacity",
+        "pod_size",
+        "tiebreakers",
+        "publication",
+        "pod_points",
+        "late_entry_losses",
+        "game_options",
+        "deck_deadline",
+    ),
+    "clock": ("ends_at", "paused_seconds", "deck_building"),  # end times follow it; "Deck building" titles
+    "sealed_setup": ("enabled", "pools_frozen_at"),
+}
 
 
 def version(event):
-    """The event's page version, from the row already loaded (no query)."""
-    shown = repr([getattr(event, field) for field in SHOWN_FIELDS]).encode()
-    digest = hashlib.blake2b(shown, digest_size=6).hexdigest()
-    return f"{event.pages_version}.{event.results_version}.{digest}"
+    """The event's page version, from the rows already loaded with it (no query)."""
+    shown = []
+    for row, fields in SHOWN_FIELDS.items():
+        holder = getattr(event, row) if row else event
+        shown += [getattr(holder, field) for field in fields]
+    digest = hashlib.blake2b(repr(shown).encode(), digest_size=6).hexdigest()
+    return f"{event.counters.pages_version}.{event.counters.results_version}.{digest}"
 
 
 def _digest(parts):

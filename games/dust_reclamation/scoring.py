@@ -14,6 +14,7 @@ from django.utils.translation import ngettext_lazy
 from core.errors import DomainError, define_messages
 
 from ..scoring import GameResult, place_by_score, require_member, whole_number
+from .options import SPLIT_WORK_ORDER
 
 define_messages(
     {
@@ -62,12 +63,13 @@ def score_game(report, context):
         raise DomainError("scoring.rounds_count", "rounds", rounds=ROUNDS)
     totals = dict.fromkeys(players, 0)
     signs_left = dict(DUST_VALUES)
+    split_work_order = context.options.get(SPLIT_WORK_ORDER.key, SPLIT_WORK_ORDER.default)
     for number, round_report in enumerate(rounds, start=1):
         field = f"rounds.{number}"
         if not isinstance(round_report, dict):
             raise DomainError("scoring.round_shape", field)
         sign = _dust_sign(round_report.get("dust_value"), f"{field}.dust_value", signs_left)
-        for player, points in round_points(round_report, players, field, sign, context.split_work_order).items():
+        for player, points in round_points(round_report, players, field, sign, split_work_order).items():
             totals[player] += points
     placements = place_by_score(totals)
     winners = [player for player, place in placements.items() if place == 1]

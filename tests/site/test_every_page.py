@@ -111,8 +111,7 @@ def _sealed_event(organiser, alice):
     """A sealed prerelease before round 1: alice's pool registered, seats drawn, the build clock on."""
     from tests.tournaments.sealed.test_sealed_events import dc_cards, pool_text
     from tournaments.services import entrants as entrant_services
-    from tournaments.services import events, sealed
-    from tournaments.services import rounds as round_services
+    from tournaments.services import events, rounds_clock, sealed
 
     event = events.create_event(organiser, "Sealed day", "dust-collectorz", format_slug="dc-prerelease", sealed=True)
     mine = entrant_services.add_entrant(event, alice, user=alice)
@@ -120,7 +119,7 @@ def _sealed_event(organiser, alice):
         entrant_services.add_entrant(event, organiser, name=name)
     sealed.register_pool(mine, alice, pool_text(dc_cards()))
     sealed.assign_build_seats(event, organiser, seed=14)
-    round_services.start_build_clock(event, organiser, 30)
+    rounds_clock.start_build_clock(event, organiser, 30)
     return event
 
 

@@ -21,7 +21,7 @@ from rest_framework.authtoken.models import Token
 
 from tests.conftest import join_event
 from tests.site.worker_support import wait_for
-from tournaments.models import AuditEntry, Event, Match, Report
+from tournaments.models import AuditEntry, Event, EventSettings, Match, Report
 from tournaments.services import events, rounds
 from tournaments.services.results_reports import submit_report
 from tournaments.services.standings import event_standings
@@ -101,7 +101,7 @@ def test_a_concurrent_reports_one_confirmed_result_per_match(start_worker, live_
 def test_b_worker_killed_mid_scoring_converges(start_worker, organiser, monkeypatch):
     monkeypatch.setenv("SCORING_BATCH_TABLES", "5")  # many small batches: the kill lands mid-burst
     event, matches = big_event(organiser, 400)
-    Event.objects.filter(pk=event.pk).update(auto_pair=True)
+    EventSettings.objects.filter(event=event).update(auto_pair=True)
     for match in matches:  # both players agree: the first seat wins 2-0
         first, second = sides(match)
         submit_report(match, first.user, wins_body(first, second))

@@ -125,8 +125,10 @@ class EntrantActions:
                 {"position": number, **WaitlistEntrySerializer(entry).data}
                 for number, entry in enumerate(entrant_services.waiting(event), start=1)
             ]
-            return Response({"capacity": event.capacity, "waiting": rows})
-        return Response({"capacity": event.capacity, "position": entrant_services.position(event, request.user)})
+            return Response({"capacity": event.settings.capacity, "waiting": rows})
+        return Response(
+            {"capacity": event.settings.capacity, "position": entrant_services.position(event, request.user)}
+        )
 
     @extend_schema(request=None, responses={204: None, **error_responses(404)})
     @action(detail=True, methods=["post"], url_path="waitlist/leave", permission_classes=[IsAuthenticated])

@@ -13,7 +13,7 @@ from .. import page_cache
 from ..access import event_for_viewer
 from ..presenters.rounds import bracket_payload, round_payload
 from ..services import rounds as round_services
-from ..services.rounds import clock_label, control_timer, remaining_seconds
+from ..services.rounds_clock import clock_label, control_timer, remaining_seconds
 from .common import _valid, _validated
 from .serializers import PairSerializer, TimerSerializer
 
@@ -84,7 +84,7 @@ class RoundActions:
         return Response(
             {
                 "remaining": remaining_seconds(event),
-                "paused": event.timer_paused_seconds is not None,
+                "paused": event.clock.paused_seconds is not None,
                 "label": clock_label(event),
             }
         )

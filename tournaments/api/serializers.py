@@ -3,7 +3,11 @@ from rest_framework import serializers
 
 from core.text import shown_text
 
-from ..models import Entrant, Event, EventStaff
+from ..models import Entrant, Event, EventSettings, EventStaff
+
+
+def _setting(row, field, serializer_field=serializers.ReadOnlyField, **options):
+    return serializer_field(source=f"{row}.{field}", read_only=True, **options)
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -11,6 +15,16 @@ class EventSerializer(serializers.ModelSerializer):
     format = serializers.CharField(source="format_slug", read_only=True)
     organiser = serializers.CharField(source="organiser.username", read_only=True)
     players = serializers.SerializerMethodField()
+    capacity = _setting("settings", "capacity", serializers.IntegerField, allow_null=True)
+    pod_size = _setting("settings", "pod_size", serializers.IntegerField)
+    tiebreakers = _setting("settings", "tiebreakers", serializers.ChoiceField, choices=EventSettings.Tiebreakers.values)
+    publication = _setting("settings", "publication", serializers.ChoiceField, choices=EventSettings.Publication.values)
+    deck_deadline = _setting("settings", "deck_deadline", serializers.DateTimeField, allow_null=True)
+    late_entry_losses = _setting("settings", "late_entry_losses", serializers.BooleanField)
+    auto_pair = _setting("settings", "auto_pair", serializers.BooleanField)
+    pod_points = _setting("settings", "pod_points", serializers.DictField, child=serializers.IntegerField())
+    game_options = _setting("settings", "game_options", serializers.DictField, help_text=_("The game's own options."))
+    sealed = _setting("sealed_setup", "enabled", serializers.BooleanField)
 
     class Meta:
         model = Event
@@ -36,7 +50,8 @@ class EventSerializer(serializers.ModelSerializer):
             "deck_deadline",
             "late_entry_losses",
             "auto_pair",
-            "split_work_order",
+            "game_options",
+            "sealed",
             "pod_points",
         ]
 
@@ -56,13 +71,17 @@ class EventCreateSerializer(serializers.Serializer):
     best_of = serializers.IntegerField(default=3)
     swiss_rounds = serializers.IntegerField(required=False, allow_null=True, default=None)
     top_cut = serializers.IntegerField(default=0)
-    tiebreakers = serializers.ChoiceField(choices=Event.Tiebreakers.values, default="mtr")
+    tiebreakers = serializers.ChoiceField(choices=EventSettings.Tiebreakers.values, default="mtr")
     is_public = serializers.BooleanField(default=True)
     deck_deadline = serializers.DateTimeField(required=False, allow_null=True, default=None)
     late_entry_losses = serializers.BooleanField(default=True)
-    publication = serializers.ChoiceField(choices=Event.Publication.values, default="none")
+    publication = serializers.ChoiceField(choices=EventSettings.Publication.values, default="none")
     auto_pair = serializers.BooleanField(default=False)
-    split_work_order = serializers.BooleanField(default=False)
+    game_options = serializers.DictField(
+        required=False,
+        default=dict,
+        help_text=_("The game's own options, checked by the game (Dust: Reclamation: split_work_order)."),
+    )
     sealed = serializers.BooleanField(default=False)
     pod_points = serializers.DictField(
         child=serializers.IntegerField(min_value=0, max_value=10), required=False, default=dict

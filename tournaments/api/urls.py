@@ -1,7 +1,7 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from . import entrants, events, judging, results
+from . import entrants, events, judging, prizes, results, sealed
 
 router = SimpleRouter()
 router.register("tournaments", events.EventViewSet, basename="tournament")
@@ -20,13 +20,13 @@ urlpatterns = [
         judging.deck_check_outcome,
         name="api-deck-check-outcome",
     ),
-    path("tournaments/<int:pk>/prizes/", judging.prizes, name="api-prizes"),
+    path("tournaments/<int:pk>/prizes/", prizes.prizes, name="api-prizes"),
     path("tournaments/<int:pk>/teams/<int:entrant_id>/join/", entrants.join_team, name="api-team-join"),
     path("tournaments/<int:pk>/judge-calls/", judging.judge_calls, name="api-judge-calls"),
-    path("tournaments/<int:pk>/entrants/<int:entrant_id>/pool/", judging.pool, name="api-pool"),
-    path("tournaments/<int:pk>/pools/freeze/", judging.freeze_pools, name="api-pools-freeze"),
-    path("tournaments/<int:pk>/seats/", judging.build_seats, name="tournament-build-seats"),
-    path("tournaments/<int:pk>/build-clock/", judging.build_clock, name="tournament-build-clock"),
+    path("tournaments/<int:pk>/entrants/<int:entrant_id>/pool/", sealed.pool, name="api-pool"),
+    path("tournaments/<int:pk>/pools/freeze/", sealed.freeze_pools, name="api-pools-freeze"),
+    path("tournaments/<int:pk>/seats/", sealed.build_seats, name="tournament-build-seats"),
+    path("tournaments/<int:pk>/build-clock/", sealed.build_clock, name="tournament-build-clock"),
     path(
         "tournaments/<int:pk>/judge-calls/<int:call_id>/claim/",
         judging.judge_call_action,

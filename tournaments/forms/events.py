@@ -4,13 +4,14 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+import games
 from catalogue.models import Game
 from core.text import shown_text
 from decks.models import Format
 
 from ..engine.lifecycle import SWISS_ROUNDS, default_swiss_rounds
-from ..models import Event
-from ..services.events import MAX_ROUNDS
+from ..models import Event, EventSettings
+from ..services.events import MAX_ROUNDS, current_setting
 
 DEADLINE_HELP = _("Players cannot change their deck after this; leave blank for no deadline.")
 
@@ -99,7 +100,7 @@ class EventForm(forms.Form):
     top_cut = forms.TypedChoiceField(
         label=_("Top cut"), choices=[(0, _("None")), (4, "4"), (8, "8")], coerce=int, initial=0
     )
-    tiebreakers = forms.ChoiceField(label=_("Tiebreakers"), choices=Event.Tiebreakers.choices)
+    tiebreakers = forms.ChoiceField(label=_("Tiebreakers"), choices=EventSettings.Tiebreakers.choices)
     round_minutes = forms.IntegerField(label=_("Round length (minutes)"), min_value=5, max_value=240, initial=50)
     is_public = forms.BooleanField(
         label=_("Public event page"),
@@ -116,7 +117,7 @@ class EventForm(forms.Form):
     late_entry_losses = forms.BooleanField(
         label=_("Late entrants get losses for the rounds they missed"), required=False, initial=True
     )
-    publication = forms.ChoiceField(label=_("Decklist publication"), choices=Event.Publication.choices)
+    publication = forms.ChoiceField(label=_("Decklist publication"), choices=EventSettings.Publication.choices)
     sealed = forms.BooleanField(label=_("Sealed"), required=False, help_text=SEALED_HELP)
 
     def __init__(self, *args, **kwargs):
@@ -124,14 +125,36 @@ class EventForm(forms.Form):
         self.fields["game"].choices = [(game.slug, game.name) for game in Game.objects.order_by("name")]
         self.fields["format"].choices = format_choices()
         self.fields["swiss_rounds"].help_text = swiss_rounds_help()
+        for definition in games.registered():
+            for option in definition.options:
+                self.fields[option_field(definition.slug, option.key)] = game_option_field(option)
 
     def service_arguments(self):
-        """Keyword arguments for services.events.create_event (besides the organiser)."""
-        data = dict(self.cleaned_data)
+        """Keyword arguments for services.events.create_event (besides the organiser): the chosen
+        game's options as `game_options`, the other games' left out."""
+        data = {name: value for name, value in self.cleaned_data.items() if OPTION_SEPARATOR not in name}
         data["format_slug"] = data.pop("format")
         table = POD_POINT_TABLES[data.pop("pod_points") or "3-1-0-0"][1]
         data["pod_points"] = table if data["mode"] == Event.Mode.FFA else {}
+        chosen = games.get(data["game"])
+        data["game_options"] = {
+            option.key: self.cleaned_data[option_field(chosen.slug, option.key)] for option in chosen.options
+        }
         return data
+
+
+OPTION_SEPARATOR = "__"
+
+
+def option_field(game_slug, key):
+    return f"{game_slug}{OPTION_SEPARATOR}{key}"
+
+
+def game_option_field(option):
+    """A game's option on the event form (its label names the game): a box, or a whole number."""
+    if option.low is None:
+        return forms.BooleanField(label=option.label, required=False, initial=option.default)
+    return forms.IntegerField(label=option.label, min_value=option.low, max_value=option.high, initial=option.default)
 
 
 class EventEditForm(forms.Form):
@@ -147,7 +170,7 @@ class EventEditForm(forms.Form):
         required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
-    publication = forms.ChoiceField(label=_("Decklist publication"), choices=Event.Publication.choices)
+    publication = forms.ChoiceField(label=_("Decklist publication"), choices=EventSettings.Publication.choices)
     swiss_rounds = forms.IntegerField(label=_("Swiss rounds"), required=False, min_value=1, max_value=MAX_ROUNDS)
     top_cut = forms.TypedChoiceField(label=_("Top cut"), choices=[(0, _("None")), (4, "4"), (8, "8")], coerce=int)
     best_of = forms.TypedChoiceField(label=_("Best of"), choices=[(3, "3"), (1, "1")], coerce=int)
@@ -155,12 +178,12 @@ class EventEditForm(forms.Form):
 
     @classmethod
     def for_event(cls, event, data=None):
-        initial = {name: getattr(event, name) for name in cls.base_fields}
+        initial = {name: current_setting(event, name) for name in cls.base_fields}
         form = cls(data, initial=initial)
-        if not event.registration_open or event.pools_frozen_at is not None:
+        if not event.registration_open or event.sealed_setup.pools_frozen_at is not None:
             del form.fields["sealed"]  # decided while registration is open (services.events.update_event)
         return form
 
 
 class PublicationForm(forms.Form):
-    publication = forms.ChoiceField(label=_("Decklist publication"), choices=Event.Publication.choices)
+    publication = forms.ChoiceField(label=_("Decklist publication"), choices=EventSettings.Publication.choices)

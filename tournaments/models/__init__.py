@@ -3,29 +3,37 @@ migrations and the rest of the site expect."""
 
 from .audit import AuditAction, AuditEntry, audit_action_choices
 from .entrants import Entrant, WaitlistEntry
-from .events import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, Event, new_join_code
+from .events import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, SETUP, Event, EventSettings, new_join_code
 from .judging import CheckedDeck, DeckCheck, JudgeCall, Penalty
+from .prizes import PrizeTable
+from .public import PageCounters
 from .results import Report
-from .rounds import Match, Round, Seat
-from .sealed import SealedPool
+from .rounds import Clock, Match, Round, Seat
+from .sealed import SealedPool, SealedSetup
 from .staff import EventStaff
 
 __all__ = [
     "JOIN_CODE_ALPHABET",
     "JOIN_CODE_LENGTH",
+    "SETUP",
     "AuditAction",
     "AuditEntry",
     "CheckedDeck",
+    "Clock",
     "DeckCheck",
     "Entrant",
     "Event",
+    "EventSettings",
     "EventStaff",
     "JudgeCall",
     "Match",
+    "PageCounters",
     "Penalty",
+    "PrizeTable",
     "Report",
     "Round",
     "SealedPool",
+    "SealedSetup",
     "Seat",
     "WaitlistEntry",
     "audit_action_choices",

@@ -24,7 +24,20 @@ def new_join_code():
             return code
 
 
+# An event's rows of its own, one per concern, read along with it (one query): its settings, the
+# clock, the sealed setup, the prizes and the page counters. create_event writes them all.
+SETUP = ("settings", "clock", "sealed_setup", "prizes", "counters")
+
+
+class EventManager(models.Manager):
+    def get_queryset(self):
+        return super().get_queryset().select_related(*SETUP)
+
+
 class Event(models.Model):
+    """What an event is: its identity, game and format, shape and state. How it runs is in its
+    rows of their own (SETUP)."""
+
     class Mode(models.TextChoices):
         VERSUS = "versus", _("One against one")
         TEAM = "team", _("Teams of two")
@@ -36,19 +49,9 @@ class Event(models.Model):
         TOP_CUT = lifecycle.TOP_CUT, _("Top cut")
         FINISHED = lifecycle.FINISHED, _("Finished")
 
-    class Publication(models.TextChoices):
-        NONE = "none", _("No decklists")
-        TOP_CUT = "top_cut", _("Top cut decklists")
-        ALL = "all", _("All decklists")
-
-    class Tiebreakers(models.TextChoices):
-        MTR = "mtr", _("Magic Tournament Rules (OMW%, GW%, OGW%)")
-        RESISTANCE = "resistance", _("Resistance (Pokémon style)")
-
     name = models.CharField(_("name"), max_length=120)
     starts_at = models.DateTimeField(_("date"), null=True, blank=True)
     venue = models.CharField(_("venue"), max_length=200, blank=True)
-    capacity = models.PositiveIntegerField(_("capacity"), null=True, blank=True)  # None: no limit
     join_code = models.CharField(max_length=JOIN_CODE_LENGTH, unique=True, default=new_join_code, editable=False)
     organiser = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_events", verbose_name=_("organiser")
@@ -56,34 +59,14 @@ class Event(models.Model):
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events", verbose_name=_("game"))
     format_slug = models.SlugField(_("format"), blank=True)
     mode = models.CharField(_("mode"), max_length=10, choices=Mode, default=Mode.VERSUS)
-    pod_size = models.PositiveSmallIntegerField(_("pod size"), default=4)
     best_of = models.PositiveSmallIntegerField(_("best of"), choices=[(1, "1"), (3, "3")], default=3)
     swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), null=True, blank=True)
     top_cut = models.PositiveSmallIntegerField(_("top cut"), choices=[(0, _("None")), (4, "4"), (8, "8")], default=0)
-    tiebreakers = models.CharField(_("tiebreakers"), max_length=12, choices=Tiebreakers, default=Tiebreakers.MTR)
     status = models.CharField(_("status"), max_length=14, choices=Status, default=Status.REGISTRATION)
-    deck_deadline = models.DateTimeField(_("decklist deadline"), null=True, blank=True)
-    late_entry_losses = models.BooleanField(_("late entrants get losses for missed rounds"), default=True)
-    auto_pair = models.BooleanField(_("pair the next round when every result is confirmed"), default=False)
-    split_work_order = models.BooleanField(_("Reclamation: share the Work Order points"), default=False)
-    pod_points = models.JSONField(_("pod match points"), default=dict, blank=True)
-    publication = models.CharField(
-        _("decklist publication"), max_length=10, choices=Publication, default=Publication.NONE
-    )
     is_public = models.BooleanField(_("public event page"), default=True)
-    seed = models.PositiveIntegerField(default=0)
-    round_minutes = models.PositiveSmallIntegerField(_("round length (minutes)"), default=50)
-    timer_ends_at = models.DateTimeField(null=True, blank=True)
-    timer_paused_seconds = models.PositiveIntegerField(null=True, blank=True)
-    results_version = models.PositiveIntegerField(default=0)  # bumped on every result change: cache key
-    # bumped by every service that changes what public pages show (tournaments/page_cache.py)
-    pages_version = models.PositiveIntegerField(default=0)
-    sealed = models.BooleanField(_("sealed: players build from a registered pool"), default=False)
-    pools_frozen_at = models.DateTimeField(null=True, blank=True)  # deck building ended
-    build_clock = models.BooleanField(default=False)  # the clock runs for deck building, not a round
-    prize_plan = models.JSONField(_("prize pool and payout"), default=dict, blank=True)  # see engine/prizes.py
-    prize_sheet = models.JSONField(null=True, blank=True)  # fixed when the event finishes
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = EventManager()
 
     class Meta:
         ordering = ["-created_at"]
@@ -99,6 +82,10 @@ class Event(models.Model):
     @property
     def is_pods(self):
         return self.mode == self.Mode.FFA
+
+    @property
+    def is_sealed(self):
+        return self.sealed_setup.enabled
 
     def planned_rounds(self, players=None):
         if self.swiss_rounds:  # set: no need to count the entrants
@@ -129,3 +116,39 @@ class Event(models.Model):
     def results_open(self, latest_round):
         """Whether a result entered now for a round (the latest or not) is a first entry, not a correction."""
         return lifecycle.results_open(self.status, latest_round)
+
+
+class EventSettings(models.Model):
+    """How the event runs, as the organiser set it: registration, decklists, pods, scoring, the
+    round length and the game's own options (checked by the game's definition, games/options.py)."""
+
+    class Publication(models.TextChoices):
+        NONE = "none", _("No decklists")
+        TOP_CUT = "top_cut", _("Top cut decklists")
+        ALL = "all", _("All decklists")
+
+    class Tiebreakers(models.TextChoices):
+        MTR = "mtr", _("Magic Tournament Rules (OMW%, GW%, OGW%)")
+        RESISTANCE = "resistance", _("Resistance (Pokémon style)")
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, primary_key=True, related_name="settings")
+    capacity = models.PositiveIntegerField(_("capacity"), null=True, blank=True)  # None: no limit
+    pod_size = models.PositiveSmallIntegerField(_("pod size"), default=4)
+    tiebreakers = models.CharField(_("tiebreakers"), max_length=12, choices=Tiebreakers, default=Tiebreakers.MTR)
+    deck_deadline = models.DateTimeField(_("decklist deadline"), null=True, blank=True)
+    late_entry_losses = models.BooleanField(_("late entrants get losses for missed rounds"), default=True)
+    auto_pair = models.BooleanField(_("pair the next round when every result is confirmed"), default=False)
+    pod_points = models.JSONField(_("pod match points"), default=dict, blank=True)
+    publication = models.CharField(
+        _("decklist publication"), max_length=10, choices=Publication, default=Publication.NONE
+    )
+    round_minutes = models.PositiveSmallIntegerField(_("round length (minutes)"), default=50)
+    game_options = models.JSONField(_("game options"), default=dict, blank=True)  # GameDefinition.check_options
+    seed = models.PositiveIntegerField(default=0)  # drawn once: pairings can be replayed
+
+    class Meta:
+        verbose_name = _("event settings")
+        verbose_name_plural = _("event settings")
+
+    def __str__(self):
+        return f"settings of {self.event_id}"

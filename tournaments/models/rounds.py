@@ -7,6 +7,19 @@ from .entrants import Entrant
 from .events import Event
 
 
+class Clock(models.Model):
+    """The event's one clock: a round's, or deck building's at a sealed event until round 1 is paired.
+    Running: `ends_at` set; paused: `paused_seconds` left; stopped: both unset."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, primary_key=True, related_name="clock")
+    ends_at = models.DateTimeField(null=True, blank=True)
+    paused_seconds = models.PositiveIntegerField(null=True, blank=True)
+    deck_building = models.BooleanField(default=False)  # the clock counts deck building, not a round
+
+    def __str__(self):
+        return f"clock of {self.event_id}"
+
+
 class Round(models.Model):
     class Stage(models.TextChoices):
         SWISS = "swiss", _("Swiss")

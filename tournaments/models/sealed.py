@@ -1,9 +1,22 @@
-"""Sealed pools."""
+"""The sealed setup of an event and its players' pools."""
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from .entrants import Entrant
+from .events import Event
+
+
+class SealedSetup(models.Model):
+    """Whether players build from a registered pool, and when deck building ended (pools frozen)."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, primary_key=True, related_name="sealed_setup")
+    enabled = models.BooleanField(_("sealed: players build from a registered pool"), default=False)
+    pools_frozen_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"sealed setup of {self.event_id}"
 
 
 class SealedPool(models.Model):

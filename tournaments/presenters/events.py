@@ -3,7 +3,7 @@
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import AuditAction, Event
+from ..models import AuditAction, EventSettings
 from .audit import describes
 
 # Exports carry the event's date and venue (docs/events.md): CSV files as their last two columns,
@@ -25,7 +25,7 @@ def export_cells(event):
 
 @describes(AuditAction.EVENT_PUBLICATION)
 def _publication(entry, after, before, names):
-    return str(Event.Publication(after["publication"]).label) if after.get("publication") else []
+    return str(EventSettings.Publication(after["publication"]).label) if after.get("publication") else []
 
 
 @describes(AuditAction.EVENT_START)

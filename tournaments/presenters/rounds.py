@@ -12,7 +12,7 @@ from .. import page_cache
 from ..engine.match_result import VERSUS_POINTS, MatchResult
 from ..engine.standings import bye_outcome
 from ..models import AuditAction, Match, Round, Seat
-from ..services.rounds import remaining_seconds
+from ..services.rounds_clock import remaining_seconds
 from .audit import actions_starting, describes
 from .results import PlainSeat, _plain_table_payload, confirmed_result, head_start, points_text, score_text
 
@@ -57,9 +57,9 @@ def round_matches(round_):
 def table_end(event, extra_minutes):
     """When a table with a time extension ends: the round clock's end plus its minutes (None while
     the clock is paused or off, or without an extension)."""
-    if not extra_minutes or event.timer_ends_at is None or event.timer_paused_seconds is not None:
+    if not extra_minutes or event.clock.ends_at is None or event.clock.paused_seconds is not None:
         return None
-    return event.timer_ends_at + datetime.timedelta(minutes=extra_minutes)
+    return event.clock.ends_at + datetime.timedelta(minutes=extra_minutes)
 
 
 MATCH_FIELDS = ("pk", "table", "is_bye", "status", "draws", "version", "extra_minutes")
@@ -129,7 +129,7 @@ def _swiss_outcomes_before(event, number):
     grouped = {}
     for row in seats:
         grouped.setdefault(row[0], []).append(row)
-    pod_table = event.pod_points or None
+    pod_table = event.settings.pod_points or None
     for rows in grouped.values():
         round_number, is_bye, draws = rows[0][1:4]
         sides = tuple(row[4] for row in rows)
@@ -157,7 +157,7 @@ def _earlier_rounds_state(event, number):
     earlier = Match.objects.filter(round__event=event, round__stage=Round.Stage.SWISS, round__number__lt=number)
     matches = earlier.aggregate(count=Count("pk"), changed=Max("updated_at"), versions=Sum("version"))
     late = event.entrants.filter(joined_round__gt=1).aggregate(count=Count("pk"), rounds=Sum("joined_round"))
-    return (number, matches, late, event.late_entry_losses, event.pod_points)
+    return (number, matches, late, event.settings.late_entry_losses, event.settings.pod_points)
 
 
 def _records(event, number):
@@ -167,7 +167,7 @@ def _records(event, number):
         mine = tally.setdefault(outcome.player, {"points": 0, "win": 0, "loss": 0, "draw": 0})
         mine["points"] += points
         mine[outcome.result] += 1
-    if event.late_entry_losses:
+    if event.settings.late_entry_losses:
         for entrant, joined in event.entrants.filter(joined_round__gt=1).values_list("pk", "joined_round"):
             mine = tally.setdefault(entrant, {"points": 0, "win": 0, "loss": 0, "draw": 0})
             mine["loss"] += max(0, min(joined, number) - 1)
@@ -256,7 +256,7 @@ def timer_state(event):
     remaining = remaining_seconds(event)
     if remaining is None:
         state = "off"
-    elif event.timer_paused_seconds is not None:
+    elif event.clock.paused_seconds is not None:
         state = "paused"
     else:
         state = "running" if remaining > 0 else "over"

@@ -15,7 +15,7 @@ from core.bulk import insert_instance
 from core.errors import DomainError, define_messages
 
 from ..access import require
-from ..models import AuditAction, AuditEntry, Event, Match
+from ..models import AuditAction, AuditEntry, Event, Match, PageCounters
 
 logger = logging.getLogger("tournaments")
 
@@ -29,7 +29,7 @@ define_messages(
 def locked(event):
     """The event row, locked until the transaction ends: writes to one event queue up here. The lock
     is FOR NO KEY UPDATE, so rows that only reference the event (log entries) are not held up."""
-    return Event.objects.select_for_update(no_key=True).get(pk=event.pk)
+    return Event.objects.select_for_update(no_key=True, of=("self",)).get(pk=event.pk)
 
 
 def locked_match(match):
@@ -154,9 +154,9 @@ def mark_stale(event, scope):
     counters = {"pages_version": F("pages_version") + 1}
     if scope == RESULTS:
         counters["results_version"] = F("results_version") + 1
-    Event.objects.filter(pk=getattr(event, "pk", event)).update(**counters)
-    if isinstance(event, Event):
-        event.refresh_from_db(fields=list(counters))
+    PageCounters.objects.filter(event_id=getattr(event, "pk", event)).update(**counters)
+    if isinstance(event, Event) and Event.counters.is_cached(event):
+        event.counters.refresh_from_db(fields=list(counters))
 
 
 def require_status(event, *statuses):

@@ -47,7 +47,7 @@ def submit_deck(entrant, deck_version, actor, reason=""):
 
 
 def deadline_passed(event, now=None):
-    return event.deck_deadline is not None and (now or timezone.now()) >= event.deck_deadline
+    return event.settings.deck_deadline is not None and (now or timezone.now()) >= event.settings.deck_deadline
 
 
 def deck_frozen(event, entrant):
@@ -115,9 +115,9 @@ def set_deck_deadline(event, actor, deadline):
     organiser_only(event, actor)
     if deadline is not None and deadline <= timezone.now():
         raise DomainError("event.deadline_in_past", "deck_deadline")
-    before = event.deck_deadline
-    event.deck_deadline = deadline
-    event.save(update_fields=["deck_deadline"])
+    before = event.settings.deck_deadline
+    event.settings.deck_deadline = deadline
+    event.settings.save(update_fields=["deck_deadline"])
     log(
         event,
         actor,

@@ -216,9 +216,9 @@ def places_taken(event):
 
 def free_places(event):
     """Places left, or None when the event has no capacity."""
-    if event.capacity is None:
+    if event.settings.capacity is None:
         return None
-    return max(0, event.capacity - places_taken(event))
+    return max(0, event.settings.capacity - places_taken(event))
 
 
 def require_place(event, name, by_organiser=True):
@@ -227,7 +227,7 @@ def require_place(event, name, by_organiser=True):
     if free_places(event) == 0:
         if not by_organiser:
             raise DomainError("capacity.full_started", status=409)
-        raise DomainError("capacity.full", "capacity", status=409, capacity=event.capacity, name=name)
+        raise DomainError("capacity.full", "capacity", status=409, capacity=event.settings.capacity, name=name)
 
 
 def waiting(event):
@@ -320,11 +320,11 @@ def set_capacity(event, actor, capacity):
     event = locked(event)
     organiser_only(event, actor)
     check_capacity(event, capacity)
-    if capacity == event.capacity:
+    if capacity == event.settings.capacity:
         return event
-    before = event.capacity
-    event.capacity = capacity
-    event.save(update_fields=["capacity"])
+    before = event.settings.capacity
+    event.settings.capacity = capacity
+    event.settings.save(update_fields=["capacity"])
     log(event, actor, AuditAction.EVENT_CAPACITY, before={"capacity": before}, after={"capacity": capacity})
     fill_places(event, actor)
     return event

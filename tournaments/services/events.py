@@ -12,11 +12,12 @@ from catalogue.models import Game
 from core.errors import DomainError, define_messages
 from decks.models import Format
 
-from ..models import AuditAction, Event, Match
+from ..models import AuditAction, Clock, Event, EventSettings, Match, PageCounters, PrizeTable, SealedSetup
 from .common import locked, log, organiser_only, require_status
 from .decklists import set_deck_deadline
 from .entrants import check_capacity, set_capacity
 from .prizes import fix_prizes
+from .rounds_clock import stop_clock
 
 define_messages(
     {
@@ -44,9 +45,26 @@ define_messages(
 MAX_ROUNDS = 20
 
 
+# Where each setting given to create_event is kept: the event row itself or one of its rows.
+EVENT_FIELDS = {"starts_at", "venue", "is_public"}
+SETTINGS_FIELDS = {
+    "capacity",
+    "pod_size",
+    "tiebreakers",
+    "deck_deadline",
+    "late_entry_losses",
+    "auto_pair",
+    "pod_points",
+    "publication",
+    "round_minutes",
+}
+
+
 def create_event(
     organiser, name, game, mode="versus", best_of=3, swiss_rounds=None, top_cut=0, format_slug="", **options
 ):
+    """A new event with its rows (EventSettings, Clock, SealedSetup, PrizeTable, PageCounters).
+    `options`: the EVENT_FIELDS and SETTINGS_FIELDS, `sealed`, and `game_options` (the game's own)."""
     if not organiser.is_organiser:
         raise DomainError("event.organisers_create", status=403)
     game = game if isinstance(game, Game) else Game.objects.filter(slug=game).first()
@@ -54,11 +72,15 @@ def create_event(
         raise DomainError("event.unknown_game", "game")
     if format_slug and not Format.objects.filter(slug=format_slug, game=game).exists():
         raise DomainError("event.format_wrong_game", "format", format=format_slug, game=game.name)
+    unknown = set(options) - EVENT_FIELDS - SETTINGS_FIELDS - {"sealed", "game_options"}
+    if unknown:
+        raise TypeError(f"create_event() got unexpected settings {sorted(unknown)}")
     _check_shape(mode, best_of, swiss_rounds, top_cut, options.get("pod_size", 4))
     deadline = options.get("deck_deadline")
     if deadline is not None and deadline <= timezone.now():
         raise DomainError("event.deadline_in_past", "deck_deadline")
     check_capacity(None, options.get("capacity"))
+    game_options = game.definition.check_options(options.pop("game_options", None) or {})
     with transaction.atomic():
         event = Event.objects.create(
             name=name.strip(),
@@ -69,9 +91,16 @@ def create_event(
             best_of=best_of,
             swiss_rounds=swiss_rounds,
             top_cut=top_cut,
-            seed=secrets.randbelow(2**31),
-            **options,
+            **{key: value for key, value in options.items() if key in EVENT_FIELDS},
         )
+        chosen = {key: value for key, value in options.items() if key in SETTINGS_FIELDS}
+        event.settings = EventSettings.objects.create(
+            event=event, seed=secrets.randbelow(2**31), game_options=game_options, **chosen
+        )
+        event.clock = Clock.objects.create(event=event)
+        event.sealed_setup = SealedSetup.objects.create(event=event, enabled=bool(options.get("sealed")))
+        event.prizes = PrizeTable.objects.create(event=event)
+        event.counters = PageCounters.objects.create(event=event)
         log(event, organiser, AuditAction.EVENT_CREATE, after={"mode": mode, "best_of": best_of, "top_cut": top_cut})
     return event
 
@@ -109,18 +138,25 @@ def start_event(event, actor):
     return event
 
 
-EDITABLE = (
-    "name",
-    "starts_at",
-    "venue",
-    "capacity",
-    "deck_deadline",
-    "publication",
-    "swiss_rounds",
-    "top_cut",
-    "best_of",
-    "sealed",
-)
+# What update_event may change, and where it is kept: on the event row, or (row, field) of its rows.
+EDITABLE = {
+    "name": ("", "name"),
+    "starts_at": ("", "starts_at"),
+    "venue": ("", "venue"),
+    "capacity": ("settings", "capacity"),
+    "deck_deadline": ("settings", "deck_deadline"),
+    "publication": ("settings", "publication"),
+    "swiss_rounds": ("", "swiss_rounds"),
+    "top_cut": ("", "top_cut"),
+    "best_of": ("", "best_of"),
+    "sealed": ("sealed_setup", "enabled"),
+}
+
+
+def current_setting(event, key):
+    """The value update_event would change for `key` (forms start from it)."""
+    row, field = EDITABLE[key]
+    return getattr(getattr(event, row) if row else event, field)
 
 
 @transaction.atomic
@@ -129,18 +165,24 @@ def update_event(event, actor, **changes):
     Swiss rounds, top cut and best-of only while they cannot contradict what was played."""
     event = locked(event)
     organiser_only(event, actor)
-    changes = {key: value for key, value in changes.items() if key in EDITABLE and getattr(event, key) != value}
+    changes = {key: value for key, value in changes.items() if key in EDITABLE and current_setting(event, key) != value}
     _check_edit(event, changes)
     if "deck_deadline" in changes:  # its own rule (not in the past) and its own log entry
         event = set_deck_deadline(event, actor, changes.pop("deck_deadline"))
     if "capacity" in changes:  # its own rules (not below the entrants, the waitlist moves up)
         event = set_capacity(event, actor, changes.pop("capacity"))
-    before = {key: _loggable(getattr(event, key)) for key in changes}
+    if not changes:
+        return event
+    before = {key: _loggable(current_setting(event, key)) for key in changes}
+    changed_rows = {}
     for key, value in changes.items():
-        setattr(event, key, value.strip() if isinstance(value, str) else value)
-    if changes:
-        event.save(update_fields=list(changes))
-        log(event, actor, AuditAction.EVENT_EDIT, before=before, after={k: _loggable(v) for k, v in changes.items()})
+        row, field = EDITABLE[key]
+        target = getattr(event, row) if row else event
+        setattr(target, field, value.strip() if isinstance(value, str) else value)
+        changed_rows.setdefault(target, []).append(field)
+    for target, fields in changed_rows.items():
+        target.save(update_fields=fields)
+    log(event, actor, AuditAction.EVENT_EDIT, before=before, after={k: _loggable(v) for k, v in changes.items()})
     return event
 
 
@@ -151,9 +193,9 @@ def _loggable(value):
 def _check_edit(event, changes):
     if "name" in changes and not (changes["name"] or "").strip():
         raise DomainError("event.name_needed", "name")
-    if "publication" in changes and changes["publication"] not in Event.Publication.values:
+    if "publication" in changes and changes["publication"] not in EventSettings.Publication.values:
         raise DomainError("event.publication", "publication")
-    if "sealed" in changes and (not event.registration_open or event.pools_frozen_at is not None):
+    if "sealed" in changes and (not event.registration_open or event.sealed_setup.pools_frozen_at is not None):
         raise DomainError("event.sealed_locked", "sealed")
     shape = {key: changes[key] for key in ("swiss_rounds", "top_cut", "best_of") if key in changes}
     if not shape:
@@ -166,7 +208,7 @@ def _check_edit(event, changes):
         shape.get("best_of", event.best_of),
         shape.get("swiss_rounds", event.swiss_rounds),
         shape.get("top_cut", event.top_cut),
-        event.pod_size,
+        event.settings.pod_size,
     )
     paired = event.rounds.filter(stage="swiss").count()
     if "swiss_rounds" in shape and paired and (shape["swiss_rounds"] or 0) < paired:
@@ -184,8 +226,8 @@ def finish_event(event, actor):
     require_status(event, Event.Status.SWISS, Event.Status.TOP_CUT)
     fix_prizes(event, actor)
     event.status = Event.Status.FINISHED
-    event.timer_ends_at = event.timer_paused_seconds = None
-    event.save(update_fields=["status", "timer_ends_at", "timer_paused_seconds"])
+    event.save(update_fields=["status"])
+    stop_clock(event)
     log(event, actor, AuditAction.EVENT_FINISH)
     return event
 
@@ -194,10 +236,10 @@ def finish_event(event, actor):
 def set_publication(event, actor, publication):
     event = locked(event)
     organiser_only(event, actor)
-    if publication not in Event.Publication.values:
+    if publication not in EventSettings.Publication.values:
         raise DomainError("event.publication", "publication")
-    before = event.publication
-    event.publication = publication
-    event.save(update_fields=["publication"])
+    before = event.settings.publication
+    event.settings.publication = publication
+    event.settings.save(update_fields=["publication"])
     log(event, actor, AuditAction.EVENT_PUBLICATION, before={"publication": before}, after={"publication": publication})
     return event

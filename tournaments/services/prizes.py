@@ -46,8 +46,8 @@ def set_prize_plan(event, actor, data):
     organiser_only(event, actor)
     require_status(event, Event.Status.REGISTRATION, Event.Status.SWISS, Event.Status.TOP_CUT)
     plan = plan_dict(plan_from(data))
-    before, event.prize_plan = event.prize_plan or None, plan
-    event.save(update_fields=["prize_plan"])
+    before, event.prizes.plan = event.prizes.plan or None, plan
+    event.prizes.save(update_fields=["plan"])
     log(event, actor, AuditAction.PRIZES_PLAN, before=before, after=plan)
     return event
 
@@ -65,9 +65,9 @@ def prize_entrants(event):
 
 def preview(event):
     """The sheet the plan gives with the standings as they are now (DomainError if the pool is short)."""
-    if not event.prize_plan:
+    if not event.prizes.plan:
         return None
-    return compute(plan_from(event.prize_plan), prize_entrants(event))
+    return compute(plan_from(event.prizes.plan), prize_entrants(event))
 
 
 def sheet_payload(event, sheet):
@@ -81,11 +81,11 @@ def sheet_payload(event, sheet):
 
 def fix_prizes(event, actor):
     """Inside `finish_event`'s transaction: compute once, store and log; a short pool stops the finish."""
-    if not event.prize_plan:
+    if not event.prizes.plan:
         return
-    sheet = compute(plan_from(event.prize_plan), prize_entrants(event))
-    event.prize_sheet = sheet_payload(event, sheet)
-    event.save(update_fields=["prize_sheet"])
+    sheet = compute(plan_from(event.prizes.plan), prize_entrants(event))
+    event.prizes.sheet = sheet_payload(event, sheet)
+    event.prizes.save(update_fields=["sheet"])
     log(
         event, actor, AuditAction.PRIZES_FIX, after={"pool": sheet.pool, "paid": sheet.paid, "leftover": sheet.leftover}
     )

@@ -20,7 +20,7 @@ from core.prepared import Columns, PreparedQuery, instances, lookups
 from core.tasks import enqueue_once_on_commit
 from core.text import has_unstorable_text
 
-from ..models import AuditAction, Entrant, Event, Match, Report, Round, Seat
+from ..models import AuditAction, Entrant, Event, EventSettings, Match, Report, Round, Seat
 from . import results
 from .common import locked, locked_match, log
 from .results_scoring import give_up, reported_result, score, scoring_failed  # noqa: F401 - the reporting API
@@ -138,12 +138,13 @@ def _refuse_impossible(payload, table):
 
 _MATCH = Columns(Match)
 _ROUND = Columns(Round, "round", defer=("notes",))
-_EVENT = Columns(Event, "round__event", defer=("pod_points", "prize_plan", "prize_sheet"))
+_EVENT = Columns(Event, "round__event")
+_SETTINGS = Columns(EventSettings, "round__event__settings", defer=("pod_points",))
 _GAME = Columns(Game, "round__event__game")
 _SEAT = Columns(Seat, "seats")
 _ENTRANT = Columns(Entrant, "seats__entrant", defer=("deck_problems",))
-_REPORT_CONTEXT = (_MATCH, _ROUND, _EVENT, _GAME, _SEAT, _ENTRANT)
-_SEAT_START = len(lookups(_MATCH, _ROUND, _EVENT, _GAME))
+_REPORT_CONTEXT = (_MATCH, _ROUND, _EVENT, _SETTINGS, _GAME, _SEAT, _ENTRANT)
+_SEAT_START = len(lookups(_MATCH, _ROUND, _EVENT, _SETTINGS, _GAME))
 
 
 def _report_context_query(match_id):
@@ -178,8 +179,8 @@ def locked_for_report(match_id):
     rows = _LOCKED_FOR_REPORT.rows(match_id)
     if not rows:
         raise Match.DoesNotExist
-    match, round_, event, game = instances(rows[0], _MATCH, _ROUND, _EVENT, _GAME)
-    event.game, round_.event, match.round = game, event, round_
+    match, round_, event, event_settings, game = instances(rows[0], _MATCH, _ROUND, _EVENT, _SETTINGS, _GAME)
+    event.game, event.settings, round_.event, match.round = game, event_settings, event, round_
     seats = []
     for row in rows:
         seat, entrant = instances(row[_SEAT_START:], _SEAT, _ENTRANT)

@@ -174,7 +174,7 @@ def scoring_context(event, sides):
         rows = Card.objects.filter(pk__in=ids, card_set__game=event.game).values_list("pk", "rank", "type")
         return {pk: {"rank": rank, "type": kind} for pk, rank, kind in rows}
 
-    return ScoringContext(event.mode, tuple(sides), cards, event.split_work_order)
+    return ScoringContext(event.mode, tuple(sides), cards, event.settings.game_options)
 
 
 LONGEST_LEASE_SECONDS = 600
@@ -211,7 +211,7 @@ def claim_due_reports(ignore_leases=False, limit=5000):
 def events_waiting_for_pairing():
     """auto_pair events whose latest Swiss round is complete and not the last one."""
     waiting = []
-    for event in Event.objects.filter(auto_pair=True, status=Event.Status.SWISS).only("pk", "swiss_rounds"):
+    for event in Event.objects.filter(settings__auto_pair=True, status=Event.Status.SWISS):
         latest = event.rounds.order_by("-number").only("pk", "number").first()
         if latest is None or event.all_swiss_rounds_paired(latest.number):
             continue

@@ -1,7 +1,6 @@
-"""Pairing rounds (Swiss and top cut) with the event row locked: two clicks make one round; and
-the round clock: start, pause, resume and extend (shown full-screen for a projector)."""
+"""Pairing rounds (Swiss and top cut) with the event row locked: two clicks make one round. Each
+round starts the event's clock (rounds_clock)."""
 
-import datetime
 import logging
 
 from django.db import transaction
@@ -16,6 +15,7 @@ from ..engine.pairing import Player, pair_round
 from ..models import AuditAction, AuditEntry, Event, Match, Report, Round, Seat
 from .common import locked, log, organiser_only, require_status
 from .results import record_byes, seated_result
+from .rounds_clock import start_round_clock, stop_clock
 from .standings import event_standings
 
 logger = logging.getLogger("tournaments")
@@ -80,10 +80,13 @@ def pair_next_round(event, actor, force=False, expected=None, seed_offset=0):
         )
     players = _players(event, number)
     pairing = pair_round(
-        players, number, seed=event.seed + seed_offset, pod_size=event.pod_size if event.is_pods else 2
+        players,
+        number,
+        seed=event.settings.seed + seed_offset,
+        pod_size=event.settings.pod_size if event.is_pods else 2,
     )
     round_ = _create_round(event, number, pairing)
-    _start_timer(event)
+    start_round_clock(event)
     log(
         event,
         actor,
@@ -108,7 +111,7 @@ def after_results(event_id):
     if latest is None or missing_results(latest).exists():
         return None
     event_standings(event)
-    if not event.auto_pair or event.all_swiss_rounds_paired(latest.number):
+    if not event.settings.auto_pair or event.all_swiss_rounds_paired(latest.number):
         return None
     try:
         return pair_next_round(event, None, expected=latest.number + 1)
@@ -161,13 +164,6 @@ def _create_round(event, number, pairing):
     return round_
 
 
-def _start_timer(event):
-    event.timer_ends_at = timezone.now() + timezone.timedelta(minutes=event.round_minutes)
-    event.timer_paused_seconds = None
-    event.build_clock = False  # deck building is over: this is a round's clock
-    event.save(update_fields=["timer_ends_at", "timer_paused_seconds", "build_clock"])
-
-
 @transaction.atomic
 def start_top_cut(event, actor):
     """Single elimination seeded 1v8, 4v5, 2v7, 3v6 from the Swiss standings (dropped players out)."""
@@ -187,7 +183,7 @@ def start_top_cut(event, actor):
         _bracket_match(round_, slot, first, second)
     event.status = Event.Status.TOP_CUT
     event.save(update_fields=["status"])
-    _start_timer(event)
+    start_round_clock(event)
     log(
         event,
         actor,
@@ -217,14 +213,14 @@ def advance_top_cut(event, actor):
     winners = [seated_result(match, list(match.seats.all())).winner for match in matches]
     if len(winners) == 1:
         event.status = Event.Status.FINISHED
-        event.timer_ends_at = event.timer_paused_seconds = None
-        event.save(update_fields=["status", "timer_ends_at", "timer_paused_seconds"])
+        event.save(update_fields=["status"])
+        stop_clock(event)
         log(event, actor, AuditAction.EVENT_FINISH, after={"winner": winners[0]})
         return None
     round_ = Round.objects.create(event=event, number=latest.number + 1, stage=Round.Stage.TOP_CUT)
     for slot, (first, second) in enumerate(bracket.next_round(winners), start=1):
         _bracket_match(round_, slot, first, second)
-    _start_timer(event)
+    start_round_clock(event)
     log(event, actor, AuditAction.TOP_CUT_ADVANCE, round_number=round_.number, after={"players": winners})
     return round_
 
@@ -293,85 +289,5 @@ def _remove_round(event, round_):
         event.status = Event.Status.SWISS
         event.save(update_fields=["status"])
     round_.delete()
-    event.timer_ends_at = event.timer_paused_seconds = None
-    event.save(update_fields=["timer_ends_at", "timer_paused_seconds"])
+    stop_clock(event)
     return before
-
-
-BUILD_MINUTES = 30  # a prerelease's usual deck-building time
-BUILD_LIMITS = (5, 120)
-
-define_messages(
-    {
-        "timer.cannot": _("The clock cannot do that now."),
-        "timer.event_over": _("The event is over: the round clock no longer runs."),
-        "timer.build_sealed": _("The deck-building clock is for sealed events."),
-        "timer.build_started": _("Round 1 is paired: the clock now belongs to the rounds."),
-        "timer.build_minutes": _("Deck building lasts between %(least)s and %(most)s minutes."),
-    }
-)
-
-
-def remaining_seconds(event):
-    if event.is_finished:
-        return None  # a finished event's clock never runs, whatever was left on it
-    if event.timer_paused_seconds is not None:
-        return event.timer_paused_seconds
-    if event.timer_ends_at is None:
-        return None
-    return max(0, int((event.timer_ends_at - timezone.now()).total_seconds()))
-
-
-@transaction.atomic
-def control_timer(event, actor, action, minutes=0):
-    event = locked(event)
-    organiser_only(event, actor)
-    if event.is_finished:
-        raise DomainError("timer.event_over", "action")
-    now = timezone.now()
-    if action == "start":  # a round's length: the clock no longer counts deck building
-        event.timer_ends_at, event.timer_paused_seconds = now + datetime.timedelta(minutes=event.round_minutes), None
-        event.build_clock = False
-    elif action == "pause" and event.timer_paused_seconds is None and event.timer_ends_at:
-        event.timer_paused_seconds = remaining_seconds(event)
-    elif action == "resume" and event.timer_paused_seconds is not None:
-        event.timer_ends_at, event.timer_paused_seconds = (
-            now + datetime.timedelta(seconds=event.timer_paused_seconds),
-            None,
-        )
-    elif action == "extend" and 1 <= minutes <= 60 and (event.timer_ends_at or event.timer_paused_seconds is not None):
-        if event.timer_paused_seconds is not None:
-            event.timer_paused_seconds += minutes * 60
-        else:
-            event.timer_ends_at += datetime.timedelta(minutes=minutes)
-    else:
-        raise DomainError("timer.cannot", "action")
-    event.save(update_fields=["timer_ends_at", "timer_paused_seconds", "build_clock"])
-    log(event, actor, AuditAction(f"timer.{action}"), after={"remaining": remaining_seconds(event)})
-    return event
-
-
-@transaction.atomic
-def start_build_clock(event, actor, minutes=BUILD_MINUTES):
-    """Before round 1 of a sealed event: the clock counts down deck building ("Deck building" on the
-    projector and timer pages). Pause, resume and extend work as for a round; pairing round 1
-    starts the round clock in its place."""
-    event = locked(event)
-    organiser_only(event, actor)
-    if not event.sealed:
-        raise DomainError("timer.build_sealed", "minutes")
-    if not event.registration_open or event.rounds.exists():
-        raise DomainError("timer.build_started", "minutes", status=409)
-    least, most = BUILD_LIMITS
-    if not isinstance(minutes, int) or not least <= minutes <= most:
-        raise DomainError("timer.build_minutes", "minutes", least=least, most=most)
-    event.timer_ends_at, event.timer_paused_seconds = timezone.now() + datetime.timedelta(minutes=minutes), None
-    event.build_clock = True
-    event.save(update_fields=["timer_ends_at", "timer_paused_seconds", "build_clock"])
-    log(event, actor, AuditAction.BUILD_CLOCK, after={"remaining": remaining_seconds(event), "minutes": minutes})
-    return event
-
-
-def clock_label(event):
-    """What the clock counts: "Deck building" until round 1 is paired (which clears `build_clock`)."""
-    return str(_("Deck building")) if event.build_clock else ""

@@ -45,13 +45,13 @@ define_messages(
 def register_pool(entrant, actor, text):
     """Read the pool as a decklist, check it against the product and save it; nothing changes on a refusal."""
     event = locked(entrant.event)
-    if not event.sealed:
+    if not event.is_sealed:
         raise DomainError("sealed.not_sealed")
     if not event.format_slug:
         raise DomainError("sealed.no_format")
     if entrant.user_id != actor.pk and not can(actor, event, "see_decklists"):
         raise DomainError("sealed.who", status=403)
-    if event.pools_frozen_at is not None:
+    if event.sealed_setup.pools_frozen_at is not None:
         raise DomainError("sealed.frozen", status=409)
     cards = deck_content(text, event.game).cards
     problems = sealed_pool_problems(event.format_slug, cards)
@@ -72,12 +72,12 @@ def freeze_pools(event, actor):
     """Deck building has ended: no pool changes from now on."""
     event = locked(event)
     organiser_only(event, actor)
-    if not event.sealed:
+    if not event.is_sealed:
         raise DomainError("sealed.not_sealed")
-    if event.pools_frozen_at is not None:
+    if event.sealed_setup.pools_frozen_at is not None:
         raise DomainError("sealed.already_frozen", status=409)
-    event.pools_frozen_at = timezone.now()
-    event.save(update_fields=["pools_frozen_at"])
+    event.sealed_setup.pools_frozen_at = timezone.now()
+    event.sealed_setup.save(update_fields=["pools_frozen_at"])
     log(
         event, actor, AuditAction.POOLS_FREEZE, after={"pools": SealedPool.objects.filter(entrant__event=event).count()}
     )
@@ -86,7 +86,7 @@ def freeze_pools(event, actor):
 
 def check_buildable(event, entrant, deck_cards):
     """At a sealed event a deck needs a registered pool that holds every card it uses."""
-    if not event.sealed:
+    if not event.is_sealed:
         return
     pool = SealedPool.objects.filter(entrant=entrant).first()
     if pool is None:
@@ -127,7 +127,7 @@ def assign_build_seats(event, actor, seed=None, redraw=False):
     before round 1; the seed goes into the log so the same draw can be shown again."""
     event = locked(event)
     organiser_only(event, actor)
-    if not event.sealed:
+    if not event.is_sealed:
         raise DomainError("seats.not_sealed")
     if event.rounds.exists():
         raise DomainError("seats.started", status=409)
@@ -154,7 +154,7 @@ def assign_build_seats(event, actor, seed=None, redraw=False):
 def seat_late_entrant(event, entrant):
     """Registered after the draw: the lowest seat nobody holds (a removed player's, or the next one).
     Called inside the registering service's transaction, with the event locked."""
-    if not event.sealed or event.rounds.exists():
+    if not event.is_sealed or event.rounds.exists():
         return
     taken = set(event.entrants.exclude(build_seat__isnull=True).values_list("build_seat", flat=True))
     if not taken:

@@ -14,7 +14,7 @@ CACHE_SECONDS = 24 * 3600
 def event_standings(event):
     """Rows (dicts) best first, from cache while the event's results are unchanged. Once the event
     is finished, the top cut comes first (final_order) and each row keeps its Swiss rank."""
-    key = f"standings:{event.pk}:{event.results_version}:{event.entrants.count()}:{event.status}"
+    key = f"standings:{event.pk}:{event.counters.results_version}:{event.entrants.count()}:{event.status}"
     rows = cache.get(key)
     if rows is None:
         rows = _compute(event)
@@ -54,17 +54,17 @@ def _bracket(event):
 def _compute(event):
     entrants = list(event.entrants.values_list("pk", "name", "joined_round", "dropped_after"))
     columns = ResultColumns()
-    pod_table = event.pod_points or None
+    pod_table = event.settings.pod_points or None
     for round_number, is_bye, result in _confirmed_results(event):
         outcomes = [bye_outcome(round_number, result.sides[0])] if is_bye else result.outcomes(round_number, pod_table)
         for outcome in outcomes:
             columns.add(outcome)
-    if event.late_entry_losses:
+    if event.settings.late_entry_losses:
         for entrant, _name, joined, _dropped in entrants:
             for round_number in range(1, joined):
                 columns.add(Outcome(entrant, round_number, "loss", (), 0, 2))
     dropped = {entrant for entrant, _name, _joined, after in entrants if after is not None}
-    table = compute_standings([entrant for entrant, *_ in entrants], columns, dropped, event.tiebreakers)
+    table = compute_standings([entrant for entrant, *_ in entrants], columns, dropped, event.settings.tiebreakers)
     names = {entrant: name for entrant, name, *_ in entrants}
     members = dict(event.entrants.exclude(member_names=[]).values_list("pk", "member_names"))
     disqualified = set(

@@ -32,7 +32,7 @@ def decklists(request, event):
         "rows": rows,
         "may_paste": can(request.user, event, "deck_checks") and bool(event.format_slug),
         "may_manage": can(request.user, event, "manage"),
-        "deadline_form": DeadlineForm(initial={"deck_deadline": event.deck_deadline}),
+        "deadline_form": DeadlineForm(initial={"deck_deadline": event.settings.deck_deadline}),
         "deadline_passed": decklist_services.deadline_passed(event),
     }
     return render(request, "tournaments/manage/decklists.html", context)

@@ -24,9 +24,9 @@ def _plan_initial(plan):
 
 def _sheet_or_problem(event):
     """The fixed sheet, else a preview from the standings now, else the reason none can be made."""
-    if event.prize_sheet:
-        return {"fixed": True, **event.prize_sheet}
-    if not event.prize_plan:
+    if event.prizes.sheet:
+        return {"fixed": True, **event.prizes.sheet}
+    if not event.prizes.plan:
         return None
     try:
         return {"fixed": False, **prize_services.sheet_payload(event, prize_services.preview(event))}

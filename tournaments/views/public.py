@@ -17,7 +17,8 @@ from ..models import Match, Seat
 from ..presenters.results import outcome_for
 from ..presenters.rounds import by_name, clock, round_title, table_end, top_cut_stage
 from ..services.judging import my_call
-from ..services.rounds import clock_label, current_round, remaining_seconds
+from ..services.rounds import current_round
+from ..services.rounds_clock import clock_label, remaining_seconds
 from ..services.sealed import seat_sheet
 from ..services.standings import event_standings
 from .common import (
@@ -113,7 +114,7 @@ def timer(request, pk):
         "clock_label": clock_label(event),
         "remaining": remaining,
         "clock": clock(remaining),
-        "paused": event.timer_paused_seconds is not None,
+        "paused": event.clock.paused_seconds is not None,
     }
     return render(request, "tournaments/timer.html", context)
 
@@ -129,7 +130,7 @@ def _projector_html(event, url):
         still_open = event.accepting_entrants
         rows = _round_rows(event, round_) if round_ else []
         # Before round 1 of a sealed event the projector shows the deck-building seats instead.
-        seating = round_ is None and event.sealed
+        seating = round_ is None and event.is_sealed
         lines = seat_sheet(event) if seating else by_name(rows)
         screens = [
             {"lines": chunk, "first": chunk[0]["name"], "last": chunk[-1]["name"]}
@@ -163,7 +164,7 @@ def projector(request, pk):
         "clock_label": clock_label(event),
         "remaining": remaining,
         "clock": clock(remaining),
-        "paused": event.timer_paused_seconds is not None,
+        "paused": event.clock.paused_seconds is not None,
     }
     return render(request, "tournaments/projector.html", context)
 

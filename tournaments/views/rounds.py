@@ -15,7 +15,7 @@ from ..models import Match, Round
 from ..presenters.results import confirmed_result
 from ..presenters.rounds import round_matches, round_title, stage_name
 from ..services import rounds as round_services
-from ..services.rounds import control_timer
+from ..services.rounds_clock import control_timer
 from .common import EXTEND_MINUTES, _attempt, _back, _dashboard, _my_entrant, desk_url, organiser_view, staff_view
 
 

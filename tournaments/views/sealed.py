@@ -20,7 +20,7 @@ from ..forms.sealed import BuildClockForm, PoolForm, SeatDrawForm
 from ..models import Entrant, SealedPool
 from ..presenters.rounds import timer_state
 from ..services import sealed as sealed_services
-from ..services.rounds import BUILD_MINUTES, start_build_clock
+from ..services.rounds_clock import BUILD_MINUTES, start_build_clock
 from .common import staff_view
 
 EXTEND_MINUTES = 5
@@ -45,7 +45,7 @@ def _pool_page(request, event, entrant, back_url, for_player):
     """One page for both: the registered pool, and (until deck building ends) the form to register it."""
     pool = SealedPool.objects.filter(entrant=entrant).first()
     lines = pool_lines(pool)
-    frozen = event.pools_frozen_at is not None
+    frozen = event.sealed_setup.pools_frozen_at is not None
     form = PoolForm(request.POST or None, initial={"pool": _pool_text(lines)})
     problems = []
     if request.method == "POST" and not frozen and form.is_valid():
@@ -78,7 +78,7 @@ def my_pool(request, pk):
     """The player's own pool, on their phone; another player's pool is not reachable from here."""
     event = event_for_viewer(request.user, pk)
     entrant = event.entrants.filter(user=request.user).first()
-    if entrant is None or not event.sealed:
+    if entrant is None or not event.is_sealed:
         raise Http404(_("You are not playing in this sealed event."))
     return _pool_page(request, event, entrant, reverse("tournaments:me", args=[event.pk]), for_player=True)
 
@@ -86,7 +86,7 @@ def my_pool(request, pk):
 @staff_view("see_decklists")
 def entrant_pool(request, event, entrant_id):
     """A judge or the organiser registers a player's pool (pasted from the player's sheet)."""
-    if not event.sealed:
+    if not event.is_sealed:
         raise Http404(DomainError("sealed.not_sealed").message)
     entrant = get_object_or_404(Entrant, pk=entrant_id, event=event)
     return _pool_page(request, event, entrant, reverse("tournaments:deck_building", args=[event.pk]), False)
@@ -95,7 +95,7 @@ def entrant_pool(request, event, entrant_id):
 @staff_view("see_decklists")
 def deck_building(request, event):
     """Per player: seat, pool and deck; and the organiser's deck-building controls."""
-    if not event.sealed:
+    if not event.is_sealed:
         raise Http404(DomainError("sealed.not_sealed").message)
     entrants = list(
         event.entrants.filter(dropped_after__isnull=True)
@@ -117,12 +117,12 @@ def deck_building(request, event):
         "pools": sum(1 for row in rows if row["pool"]),
         "decks": sum(1 for entrant in entrants if entrant.deck_id),
         "may_manage": can(request.user, event, "manage"),
-        "frozen": event.pools_frozen_at is not None,
+        "frozen": event.sealed_setup.pools_frozen_at is not None,
         "seated": any(entrant.build_seat for entrant in entrants),
         "before_round_one": before_round_one,
         "seat_form": SeatDrawForm(),
         "clock_form": BuildClockForm(initial={"minutes": BUILD_MINUTES}),
-        "timer": timer_state(event) if event.build_clock else None,
+        "timer": timer_state(event) if event.clock.deck_building else None,
         "extend_minutes": EXTEND_MINUTES,
     }
     return render(request, "tournaments/manage/deck_building.html", context)
@@ -222,7 +222,7 @@ def build_clock(request, event):
 def seats(request, pk):
     """The printable seats sheet: players by name, each with a deck-building seat."""
     event = event_for_viewer(request.user, pk)
-    if not event.sealed:
+    if not event.is_sealed:
         raise Http404(DomainError("sealed.not_sealed").message)
     context = {
         "event": event,
@@ -237,12 +237,12 @@ def seats(request, pk):
 
 def player_state(event, entrant):
     """What a player's own pages show of deck building: seat, pool size, whether pools are frozen."""
-    if not event.sealed or entrant is None:
+    if not event.is_sealed or entrant is None:
         return None
     pool = SealedPool.objects.filter(entrant=entrant).first()
     return {
         "seat": entrant.build_seat,
         "cards": sum(pool.cards.values()) if pool else 0,
-        "frozen": event.pools_frozen_at is not None,
+        "frozen": event.sealed_setup.pools_frozen_at is not None,
         "before_rounds": event.registration_open,
     }

@@ -77,7 +77,7 @@ def test_a_sealed_prerelease_from_seats_to_prizes(live_server, people, browser_p
     page.get_by_role("button", name="Create the event").click()
     expect(page.get_by_text("Event created.")).to_be_visible()
     event = Event.objects.get(name="Dust Collectorz prerelease")
-    assert event.sealed and event.format_slug == "dc-prerelease"
+    assert event.is_sealed and event.format_slug == "dc-prerelease"
     staff.add_staff(event, organiser, "pr_judy", "judge")
     walk_ins = {name: entrant_services.add_entrant(event, organiser, name=name) for name in WALK_INS}
 
@@ -216,10 +216,10 @@ def test_a_sealed_prerelease_from_seats_to_prizes(live_server, people, browser_p
     page.goto(f"{base}/en/events/{event.pk}/manage/finish/")
     page.get_by_role("button", name="Yes, finish the event").click()
     event.refresh_from_db()
-    assert event.status == "finished" and event.prize_sheet
+    assert event.status == "finished" and event.prizes.sheet
     page.goto(f"{base}/en/events/{event.pk}/prizes/")
     expect(page.get_by_role("heading", name="Prize sheet — Dust Collectorz prerelease")).to_be_visible()
-    winners = [line for line in event.prize_sheet["lines"] if line["prize"]]
-    assert winners and sum(line["prize"] for line in event.prize_sheet["lines"]) <= event.prize_sheet["pool"] == 16
+    winners = [line for line in event.prizes.sheet["lines"] if line["prize"]]
+    assert winners and sum(line["prize"] for line in event.prizes.sheet["lines"]) <= event.prizes.sheet["pool"] == 16
     expect(page.get_by_text(winners[0]["name"]).first).to_be_visible()
     phone_context.close()

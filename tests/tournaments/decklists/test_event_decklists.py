@@ -10,7 +10,7 @@ from catalogue.models import Game
 from decks.services import decks as deck_services
 from tests.conftest import make_user
 from tests.decks.test_deck_validation_api import legal_sample_deck
-from tournaments.models import AuditEntry, Entrant, Event
+from tournaments.models import AuditEntry, Entrant, EventSettings
 from tournaments.services import decklists as decklist_services
 from tournaments.services import entrants as entrant_services
 from tournaments.services import events as event_services
@@ -165,12 +165,12 @@ def test_the_deadline_is_editable_but_never_in_the_past(client, api, event, orga
     response = client.post(f"/en/events/{event.pk}/manage/deadline/", {"deck_deadline": past}, follow=True)
     assert "The decklist deadline must be in the future." in text(response)
     event.refresh_from_db()
-    assert event.deck_deadline is None
+    assert event.settings.deck_deadline is None
     future = (timezone.localtime() + datetime.timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
     response = client.post(f"/en/events/{event.pk}/manage/deadline/", {"deck_deadline": future}, follow=True)
     assert "Decklist deadline saved." in text(response)
     event.refresh_from_db()
-    assert event.deck_deadline is not None
+    assert event.settings.deck_deadline is not None
     api.force_authenticate(organiser)
     refused = api.post(
         f"/api/v1/tournaments/{event.pk}/deadline/", {"deck_deadline": "2020-01-01T10:00:00Z"}, format="json"
@@ -183,7 +183,7 @@ def test_the_deadline_is_editable_but_never_in_the_past(client, api, event, orga
 
 def test_a_player_registering_after_the_deadline_is_told_what_happens(client, event, alice, dc):
     deck = public_deck(alice, dc)
-    Event.objects.filter(pk=event.pk).update(deck_deadline=timezone.now() - datetime.timedelta(minutes=1))
+    EventSettings.objects.filter(event=event).update(deck_deadline=timezone.now() - datetime.timedelta(minutes=1))
     client.force_login(alice)
     page = text(client.get(f"/en/events/{event.pk}/register/"))
     assert "The decklist deadline has passed: you can still register, but without a deck." in page

@@ -83,7 +83,7 @@ def test_raising_capacity_promotes_in_order_and_lowering_below_the_entrants_is_r
     with pytest.raises(DomainError) as below:
         events.update_event(event, organiser, capacity=2)
     assert below.value.code == "capacity.below_entrants" and "3 players" in below.value.message
-    assert Event.objects.get(pk=event.pk).capacity == 3
+    assert Event.objects.get(pk=event.pk).settings.capacity == 3
     events.update_event(event, organiser, capacity=None)  # no limit: everyone waiting gets in
     assert sorted(event.entrants.values_list("user__username", flat=True)) == ["carla", "dave", "erin", "p1", "p2"]
     assert waiting_names(event) == []
@@ -180,7 +180,7 @@ def test_the_organiser_sees_the_waitlist_in_order_and_sets_capacity(client, orga
     assert "2 of 2 places taken" in page
     data = {"name": event.name, "publication": "none", "top_cut": 0, "best_of": 3, "capacity": 1}
     response = client.post(f"/en/events/{event.pk}/manage/settings/", data)
-    assert response.status_code == 200 and Event.objects.get(pk=event.pk).capacity == 2
+    assert response.status_code == 200 and Event.objects.get(pk=event.pk).settings.capacity == 2
     data["capacity"] = 3
     client.post(f"/en/events/{event.pk}/manage/settings/", data)
     assert waiting_names(event) == ["dave"]
@@ -413,7 +413,7 @@ def test_api_registration_waitlist_and_capacity(api, organiser, alice, bob):
     assert raised.status_code == 200 and event.entrants.filter(user=bob).exists()
     api.force_authenticate(alice)
     assert api.post(f"/api/v1/tournaments/{pk}/capacity/", {"capacity": 9}, format="json").status_code == 403
-    assert Event.objects.get(pk=pk).capacity == 3
+    assert Event.objects.get(pk=pk).settings.capacity == 3
 
 
 def test_api_join_code_and_leaving_the_waitlist(api, organiser, alice, bob):
@@ -477,7 +477,7 @@ def test_the_event_form_takes_date_venue_and_capacity(client, organiser):
     response = client.post("/en/events/new/", data)
     assert response.status_code == 302, response.content.decode()[:2000]
     event = Event.objects.get(name="Form cup")
-    assert (event.venue, event.capacity, timezone.localtime(event.starts_at).hour) == ("Back room", 16, 18)
+    assert (event.venue, event.settings.capacity, timezone.localtime(event.starts_at).hour) == ("Back room", 16, 18)
     settings_page = client.get(f"/en/events/{event.pk}/manage/settings/").text
     assert 'name="capacity"' in settings_page and 'value="16"' in settings_page
 

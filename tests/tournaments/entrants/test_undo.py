@@ -235,7 +235,7 @@ def settings_data(event, **changes):
         "starts_at": timezone.localtime(event.starts_at).strftime("%Y-%m-%dT%H:%M") if event.starts_at else "",
         "venue": event.venue,
         "deck_deadline": "",
-        "publication": event.publication,
+        "publication": event.settings.publication,
         "swiss_rounds": event.swiss_rounds or "",
         "top_cut": event.top_cut,
         "best_of": event.best_of,
@@ -274,7 +274,7 @@ def test_edit_the_event_at_any_time_and_its_shape_while_it_cannot_contradict_pla
     response = client.post(url, settings_data(event, best_of=1))
     assert "Best of cannot change once a result has been entered or reported." in response.text
     event.refresh_from_db()
-    assert (event.swiss_rounds, event.best_of, event.deck_deadline) == (4, 3, None)
+    assert (event.swiss_rounds, event.best_of, event.settings.deck_deadline) == (4, 3, None)
     assert AuditEntry.objects.filter(event=event, action="event.edit").count() == 1
     # Saving without a change logs nothing.
     client.post(url, settings_data(event))

@@ -12,7 +12,7 @@ from tournaments.services import entrants as entrant_services
 from tournaments.services import events as event_services
 from tournaments.services import results as result_services
 from tournaments.services import rounds as round_services
-from tournaments.services.rounds import control_timer, remaining_seconds
+from tournaments.services.rounds_clock import control_timer, remaining_seconds
 from tournaments.services.standings import event_standings
 
 pytestmark = pytest.mark.django_db

@@ -210,13 +210,13 @@ def footprint(event):
         EventStaff.objects.filter(event=event).count(),
         Entrant.objects.filter(event=event).count(),
         event.status,
-        event.publication,
-        event.deck_deadline,
-        event.timer_ends_at,
-        event.capacity,
+        event.settings.publication,
+        event.settings.deck_deadline,
+        event.clock.ends_at,
+        event.settings.capacity,
         event.join_code,
         event.waitlist.count(),
-        event.pools_frozen_at,
+        event.sealed_setup.pools_frozen_at,
         tuple(Entrant.objects.filter(event=event).order_by("pk").values_list("build_seat", flat=True)),
     )
 

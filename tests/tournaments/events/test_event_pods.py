@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize(("table", "points"), [("3-1-0-0", [3, 1, 0, 0]), ("4-2-1-0", [4, 2, 1, 0])])
 def test_the_places_table_scores_2nd_3rd_and_4th(client, organiser, table, points):
     event = create_through_form(client, organiser, mode="ffa", pod_size="4", swiss_rounds="2", pod_points=table)
-    assert event.pod_points["2"] == points[1] and event.pod_points["3"] == points[2]
+    assert event.settings.pod_points["2"] == points[1] and event.settings.pod_points["3"] == points[2]
     add_walk_ins(client, event, ["Ada", "Ben", "Cleo", "Dan"])
     client.post(manage_url(event, "start/"))
     client.post(manage_url(event, "pair/"))
@@ -29,7 +29,7 @@ def test_the_places_table_scores_2nd_3rd_and_4th(client, organiser, table, point
 
 def test_versus_events_keep_no_pod_table(client, organiser):
     event = create_through_form(client, organiser, mode="versus", pod_points="4-2-1-0")
-    assert Event.objects.get(pk=event.pk).pod_points == {}
+    assert Event.objects.get(pk=event.pk).settings.pod_points == {}
 
 
 def test_a_pod_players_page_names_every_opponent(client, organiser, alice):

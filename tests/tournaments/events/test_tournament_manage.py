@@ -123,14 +123,14 @@ def test_create_form_as_organiser(client, organiser, dc):
         dc,
         "dc-prerelease",
     )
-    assert (event.best_of, event.top_cut, event.swiss_rounds, event.is_public, event.publication) == (
+    assert (event.best_of, event.top_cut, event.swiss_rounds, event.is_public, event.settings.publication) == (
         1,
         8,
         None,
         False,
         "top_cut",
     )
-    assert event.deck_deadline.year == 2030
+    assert event.settings.deck_deadline.year == 2030
     dashboard = client.get(manage_url(event))
     assert "Event created." in dashboard.text and "Start the event" in dashboard.text
 
@@ -272,11 +272,11 @@ def test_timer_and_publication(client, organiser, event):
     response = client.post(manage_url(event, "timer/"), {"action": "pause"}, follow=True)
     assert "The clock is paused." in messages_of(response) and "Resume" in response.text
     event.refresh_from_db()
-    paused = event.timer_paused_seconds
+    paused = event.clock.paused_seconds
     response = client.post(manage_url(event, "timer/"), {"action": "extend", "minutes": "5"}, follow=True)
     assert "The round has 5 more minutes." in messages_of(response)
     event.refresh_from_db()
-    assert event.timer_paused_seconds == paused + 300
+    assert event.clock.paused_seconds == paused + 300
     response = client.post(manage_url(event, "timer/"), {"action": "resume"}, follow=True)
     assert "The clock is running again." in messages_of(response)
     response = client.post(manage_url(event, "timer/"), {"action": "resume"}, follow=True)
@@ -286,7 +286,7 @@ def test_timer_and_publication(client, organiser, event):
     response = client.post(manage_url(event, "publication/"), {"publication": "all"}, follow=True)
     assert "Decklist publication saved." in messages_of(response)
     event.refresh_from_db()
-    assert event.publication == "all"
+    assert event.settings.publication == "all"
     assert "Decklist publication changed" in response.text and "Clock paused" in response.text
 
 

@@ -14,7 +14,8 @@ from tournaments.services.decklists import submit_deck
 from tournaments.services.entrants import add_entrant, check_in
 from tournaments.services.events import create_event, set_publication, start_event
 from tournaments.services.results import record_result
-from tournaments.services.rounds import control_timer, pair_next_round, start_top_cut
+from tournaments.services.rounds import pair_next_round, start_top_cut
+from tournaments.services.rounds_clock import control_timer
 
 pytestmark = pytest.mark.django_db
 

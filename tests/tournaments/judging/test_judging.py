@@ -313,7 +313,7 @@ def test_bad_prize_plans_are_refused_and_only_the_organiser_sets_one(api, organi
         api.post(f"/api/v1/tournaments/{eight.pk}/prizes/", {"scheme": "curve", "fixed": 5}, format="json").status_code
         == 403
     )
-    assert Event.objects.get(pk=eight.pk).prize_plan == {}
+    assert Event.objects.get(pk=eight.pk).prizes.plan == {}
 
 
 # Judge calls

@@ -13,7 +13,7 @@ from catalogue.models import Card
 from decks.services.decks import create_deck
 from tests.conftest import join_event, make_user
 from tournaments.models import CheckedDeck, Event, Match, Penalty
-from tournaments.services import decklists, events, judging, rounds, staff
+from tournaments.services import decklists, events, judging, rounds, rounds_clock, staff
 from tournaments.services import entrants as entrant_services
 
 pytestmark = pytest.mark.django_db
@@ -102,7 +102,7 @@ def test_the_prize_plan_from_the_page_and_the_printable_sheet(client, organiser,
         follow=True,
     )
     assert "Prize pool saved." in response.text
-    assert Event.objects.get(pk=four.pk).prize_plan["by_record"] == {"3-0": 4, "2-1": 2}
+    assert Event.objects.get(pk=four.pk).prizes.plan["by_record"] == {"3-0": 4, "2-1": 2}
     bad = client.post(
         url("prize_plan", four),
         {"scheme": "record", "per_entrant": 2, "fixed": 0, "table": "three wins: 4", "participation": 0},
@@ -142,9 +142,9 @@ def test_judging_pages_are_the_organisers_and_judges(client, alice, four):
 def test_an_extension_shows_on_the_phone_the_projection_and_the_slips(client, organiser, alice, four):
     entrant = four.entrants.get(user=alice)
     match = Match.objects.get(round__event=four, seats__entrant=entrant)
-    rounds.control_timer(four, organiser, "start")
+    rounds_clock.control_timer(four, organiser, "start")
     judging.extend_table(match, organiser, 4)
-    ends = Event.objects.get(pk=four.pk).timer_ends_at + datetime.timedelta(minutes=4)
+    ends = Event.objects.get(pk=four.pk).clock.ends_at + datetime.timedelta(minutes=4)
     end_text = timezone.localtime(ends).strftime("%H:%M")
     client.force_login(alice)
     phone = client.get(reverse("tournaments:me", args=[four.pk])).text

@@ -75,7 +75,7 @@ def test_the_report_context_is_what_the_orm_reads(organiser, sent, django_captur
     submit_report(match, first.user, {"wins": {str(first.pk): 2, str(_second.pk): 0}, "draws": 0})
     with transaction.atomic():
         assert locked_for_report(match.pk).reported_by == {first.pk}  # their next report replaces this one
-    assert read.round.event.prize_plan == expected.round.event.prize_plan  # a deferred field loads when read
+    assert read.round.event.prizes.plan == expected.round.event.prizes.plan  # a deferred field loads when read
     for at_table in matches:
         report_both(at_table, django_capture_on_commit_callbacks)
     from tournaments.services.results_scoring import score_pending

@@ -4,7 +4,7 @@ import pytest
 
 from tests.conftest import make_user
 from tests.tournaments.results.reporting_support import game, report
-from tournaments.models import AuditEntry, Match, Report
+from tournaments.models import AuditEntry, EventSettings, Match, Report
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
@@ -153,7 +153,7 @@ def test_next_round_waits_for_confirmation_unless_forced(
 
 def test_automatic_pairing_when_the_round_is_complete(api, paired, alice, bob, django_capture_on_commit_callbacks):
     event, match, ids = paired
-    type(event).objects.filter(pk=event.pk).update(auto_pair=True)
+    EventSettings.objects.filter(event=event).update(auto_pair=True)
     a, b = ids[alice.pk], ids[bob.pk]
     report(api, alice, match, {"wins": {str(a): 2, str(b): 0}}, django_capture_on_commit_callbacks)
     report(api, bob, match, {"wins": {str(a): 2, str(b): 0}}, django_capture_on_commit_callbacks)

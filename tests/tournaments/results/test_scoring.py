@@ -134,7 +134,9 @@ def test_young_champions_exhausted_player_wins_and_only_one_can_be():
 
 
 def reclamation(report, split_work_order=False):
-    return dust_reclamation.score_game(report, ScoringContext("ffa", (A, B), split_work_order=split_work_order))
+    return dust_reclamation.score_game(
+        report, ScoringContext("ffa", (A, B), options={"split_work_order": split_work_order})
+    )
 
 
 def reclamation_round(tricks, dust, sign, work_order):

@@ -9,7 +9,7 @@ from django.utils import timezone
 from core.tasks import clear_pending
 from tests.conftest import join_event
 from tournaments import tasks
-from tournaments.models import AuditEntry, Event, Match, Report
+from tournaments.models import AuditEntry, Event, EventSettings, Match, Report
 from tournaments.services import events, rounds
 from tournaments.services.results_reports import submit_report
 from tournaments.services.results_scoring import claim_due_reports, score_pending
@@ -38,7 +38,7 @@ def table_event(organiser, players, auto_pair=True):
         join_event(event, user)
     events.start_event(event, organiser)
     round_ = rounds.pair_next_round(event, organiser)
-    Event.objects.filter(pk=event.pk).update(auto_pair=auto_pair)
+    EventSettings.objects.filter(event=event).update(auto_pair=auto_pair)
     matches = list(round_.matches.filter(is_bye=False).prefetch_related("seats__entrant__user"))
     return Event.objects.get(pk=event.pk), matches
 
@@ -64,7 +64,9 @@ def test_a_round_of_confirmations_sends_one_scoring_run_and_pairs_once(
     assert not Match.objects.filter(round__event=event, is_bye=False).exclude(status="confirmed").exists()
     assert AuditEntry.objects.filter(event=event, action="result.confirm").count() == 100
     assert sent.count((tasks.AFTER_RESULTS, event.pk)) == 1  # one follow-up for the whole burst
-    assert Event.objects.get(pk=event.pk).results_version == event.results_version + 1  # one bump per batch
+    assert (
+        Event.objects.get(pk=event.pk).counters.results_version == event.counters.results_version + 1
+    )  # one bump per batch
     tasks.after_results(event.pk)
     tasks.after_results(event.pk)  # delivered twice: the second finds round 2 paired
     assert list(event.rounds.values_list("number", flat=True)) == [1, 2]

@@ -146,7 +146,9 @@ def test_young_champions_tie_is_broken_only_among_the_tied(api, organiser, djang
 
 def test_shared_work_order_points_are_rounded_not_lost(api, organiser, django_capture_on_commit_callbacks):
     """2 points over 3 qualifiers: 1 each (nearest whole point, halves up), not 0 each."""
-    _event, match, _seats, sides, reporter = seated(organiser, RECLAMATION, 3, "ffa", split_work_order=True)
+    _event, match, _seats, sides, reporter = seated(
+        organiser, RECLAMATION, 3, "ffa", game_options={"split_work_order": True}
+    )
     report(api, reporter, match, {"games": [rounds(sides, *RECLAMATION_3)]}, django_capture_on_commit_callbacks)
     points = api.get(f"/api/v1/matches/{match.pk}/").json()["reports"][0]["result"]["games"][0]["points"]
     assert points == {str(sides[0]): 13, str(sides[1]): 11, str(sides[2]): 17}  # 14, 12, 18 less 1 each

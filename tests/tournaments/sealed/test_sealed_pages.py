@@ -12,7 +12,7 @@ from tests.conftest import make_user
 from tests.tournaments.sealed.test_sealed_events import dc_cards, pool_text
 from tournaments.models import AuditAction, AuditEntry, Event, SealedPool
 from tournaments.services import entrants as entrant_services
-from tournaments.services import events, rounds, sealed, staff
+from tournaments.services import events, rounds, rounds_clock, sealed, staff
 from tournaments.services.sealed import seat_order
 
 pytestmark = pytest.mark.django_db
@@ -121,7 +121,7 @@ def test_the_event_form_creates_a_sealed_event_and_explains_it(client, organiser
         "round_minutes": "50", "is_public": "on", "publication": "none", "pod_points": "3-1-0-0", "sealed": "on",
     }  # fmt: skip
     assert client.post("/en/events/new/", data).status_code == 302
-    assert Event.objects.get(name="Saturday prerelease").sealed
+    assert Event.objects.get(name="Saturday prerelease").is_sealed
 
 
 def test_the_settings_turn_sealed_on_while_registration_is_open_only(client, organiser, sample):
@@ -130,7 +130,7 @@ def test_the_settings_turn_sealed_on_while_registration_is_open_only(client, org
     form = {"name": "Thursday", "publication": "none", "top_cut": "0", "best_of": "3", "sealed": "on"}
     assert client.post(url(event, "manage/settings/"), form).status_code == 302
     event.refresh_from_db()
-    assert event.sealed
+    assert event.is_sealed
     sealed.freeze_pools(event, organiser)
     assert 'name="sealed"' not in client.get(url(event, "manage/settings/")).content.decode()
     with pytest.raises(DomainError):
@@ -218,7 +218,7 @@ def test_deck_building_ends_after_a_confirmation_and_is_logged(client, prereleas
     assert "End deck building?" in confirm and "8 players have no pool registered yet." in confirm
     assert client.post(url(prerelease, "manage/deck-building/end/")).status_code == 302
     prerelease.refresh_from_db()
-    assert prerelease.pools_frozen_at is not None
+    assert prerelease.sealed_setup.pools_frozen_at is not None
     assert AuditEntry.objects.filter(action=AuditAction.POOLS_FREEZE, actor=organiser).exists()
     again = client.post(url(prerelease, "manage/deck-building/end/"), follow=True).content.decode()
     assert "already frozen" in again
@@ -278,36 +278,36 @@ def test_the_build_clock_shows_deck_building_until_round_one_starts_the_round_cl
     response = client.post(url(prerelease, "manage/deck-building/clock/"), {"minutes": "35"}, follow=True)
     assert "35 minutes on the clock" in response.content.decode()
     prerelease.refresh_from_db()
-    assert prerelease.build_clock
-    assert 34 * 60 < rounds.remaining_seconds(prerelease) <= 35 * 60
+    assert prerelease.clock.deck_building
+    assert 34 * 60 < rounds_clock.remaining_seconds(prerelease) <= 35 * 60
     assert '<p class="timer-round">Deck building</p>' in client.get(url(prerelease, "timer/")).content.decode()
     assert "Deck building</h1>" in client.get(url(prerelease, "projector/")).content.decode()
     assert client.get(f"/api/v1/tournaments/{prerelease.pk}/timer/").json()["label"] == "Deck building"
-    rounds.control_timer(prerelease, organiser, "pause")  # the round clock's controls work on it
-    assert Event.objects.get(pk=prerelease.pk).timer_paused_seconds is not None
+    rounds_clock.control_timer(prerelease, organiser, "pause")  # the round clock's controls work on it
+    assert Event.objects.get(pk=prerelease.pk).clock.paused_seconds is not None
     prerelease.entrants.update(checked_in=True)
     events.start_event(prerelease, organiser)
     rounds.pair_next_round(prerelease, organiser)
     prerelease.refresh_from_db()
-    assert not prerelease.build_clock and prerelease.timer_paused_seconds is None
-    assert rounds.remaining_seconds(prerelease) > 49 * 60  # the round's 50 minutes
+    assert not prerelease.clock.deck_building and prerelease.clock.paused_seconds is None
+    assert rounds_clock.remaining_seconds(prerelease) > 49 * 60  # the round's 50 minutes
     page = client.get(url(prerelease, "timer/")).content.decode()
     assert "Deck building" not in page and "Round 1" in page
     assert client.get(f"/api/v1/tournaments/{prerelease.pk}/timer/").json()["label"] == ""
     with pytest.raises(DomainError) as refused:
-        rounds.start_build_clock(prerelease, organiser, 30)
+        rounds_clock.start_build_clock(prerelease, organiser, 30)
     assert refused.value.code == "timer.build_started"
 
 
 def test_the_build_clock_refuses_odd_minutes_and_other_people(client, prerelease, organiser, judge):
     for minutes in (0, 4, 121):
         with pytest.raises(DomainError):
-            rounds.start_build_clock(prerelease, organiser, minutes)
+            rounds_clock.start_build_clock(prerelease, organiser, minutes)
     with pytest.raises(DomainError):
-        rounds.start_build_clock(prerelease, judge, 30)
+        rounds_clock.start_build_clock(prerelease, judge, 30)
     client.force_login(judge)
     assert client.post(url(prerelease, "manage/deck-building/clock/"), {"minutes": "30"}).status_code == 403
-    assert Event.objects.get(pk=prerelease.pk).timer_ends_at is None
+    assert Event.objects.get(pk=prerelease.pk).clock.ends_at is None
 
 
 # French and Italian
@@ -322,7 +322,7 @@ def test_the_build_clock_refuses_odd_minutes_and_other_people(client, prerelease
 )
 def test_the_deck_building_pages_in_french_and_italian(client, prerelease, organiser, language, words):
     sealed.assign_build_seats(prerelease, organiser, seed=3)
-    rounds.start_build_clock(prerelease, organiser, 30)
+    rounds_clock.start_build_clock(prerelease, organiser, 30)
     client.force_login(organiser)
     page = client.get(f"/{language}/events/{prerelease.pk}/manage/deck-building/").content.decode()
     assert all(word in page for word in words), [word for word in words if word not in page]
@@ -362,16 +362,16 @@ def test_api_the_build_clock(api, prerelease, organiser, alice):
     started = api.post(base, {}, format="json")
     assert started.status_code == 200 and started.json()["label"] == "Deck building"
     assert 29 * 60 < started.json()["remaining"] <= 30 * 60
-    ends = Event.objects.get(pk=prerelease.pk).timer_ends_at
+    ends = Event.objects.get(pk=prerelease.pk).clock.ends_at
     assert ends - timezone.now() < datetime.timedelta(minutes=31)
 
 
 def test_restarting_the_clock_gives_a_rounds_length(client, prerelease, organiser):
-    rounds.start_build_clock(prerelease, organiser, 30)
+    rounds_clock.start_build_clock(prerelease, organiser, 30)
     client.force_login(organiser)
     client.post(url(prerelease, "manage/timer/"), {"action": "start"})
     prerelease.refresh_from_db()
-    assert not prerelease.build_clock and rounds.remaining_seconds(prerelease) > 49 * 60
+    assert not prerelease.clock.deck_building and rounds_clock.remaining_seconds(prerelease) > 49 * 60
     assert "Deck building" not in client.get(url(prerelease, "timer/")).content.decode()
 
 
@@ -383,7 +383,7 @@ def test_the_log_shows_the_seats_draw_with_its_seed(client, prerelease, organise
 
 
 def test_the_build_clock_pauses_and_extends_from_the_deck_building_page(client, prerelease, organiser):
-    rounds.start_build_clock(prerelease, organiser, 30)
+    rounds_clock.start_build_clock(prerelease, organiser, 30)
     client.force_login(organiser)
     page = url(prerelease, "manage/deck-building/")
     assert 'id="build-clock-face"' in client.get(page).content.decode()
@@ -394,7 +394,7 @@ def test_the_build_clock_pauses_and_extends_from_the_deck_building_page(client, 
     assert response.status_code == 302 and response["Location"].endswith("/manage/deck-building/")
     client.post(url(prerelease, "manage/timer/"), {"action": "extend", "minutes": "5", "next": page})
     prerelease.refresh_from_db()
-    assert prerelease.build_clock and 34 * 60 < prerelease.timer_paused_seconds <= 35 * 60
+    assert prerelease.clock.deck_building and 34 * 60 < prerelease.clock.paused_seconds <= 35 * 60
     assert "Resume" in client.get(page).content.decode()
 
 
