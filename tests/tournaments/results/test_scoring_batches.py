@@ -118,17 +118,22 @@ def test_the_sweeper_resends_only_after_the_lease_with_a_backoff(
     clear_pending(tasks.SCORE_REPORTS, event.pk)  # a worker took the run, then died
     Report.objects.update(resend_at=timezone.now())  # the lease ends
     sent.clear()
+    started = timezone.now()
     tasks.sweep_reports()
+    ended = timezone.now()
     assert sent == [(tasks.SCORE_REPORTS, event.pk)]  # both reports, one run for their event
     leases = list(Report.objects.values_list("sends", "resend_at"))
     assert {sends for sends, _at in leases} == {2}
-    assert all(59 <= (at - timezone.now()).total_seconds() <= 60 for _sends, at in leases)  # 30 s doubled
+    doubled = timezone.timedelta(seconds=60)  # 30 s doubled, counted from when the sweeper ran
+    assert all(started + doubled <= at <= ended + doubled for _sends, at in leases)
     assert claim_due_reports() == []  # claimed: not sent again before the new lease ends
     Report.objects.update(resend_at=timezone.now())
+    started = timezone.now()
     claim_due_reports()
+    ended = timezone.now()
     assert set(Report.objects.values_list("sends", flat=True)) == {3}
     at = Report.objects.values_list("resend_at", flat=True).first()
-    assert 119 <= (at - timezone.now()).total_seconds() <= 120
+    assert started + 2 * doubled <= at <= ended + 2 * doubled
 
 
 def test_a_queued_run_is_not_sent_again(organiser, sent, django_capture_on_commit_callbacks):
