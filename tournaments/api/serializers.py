@@ -87,12 +87,6 @@ class EventCreateSerializer(serializers.Serializer):
         child=serializers.IntegerField(min_value=0, max_value=10), required=False, default=dict
     )
 
-    def validate_pod_points(self, table):
-        allowed = {"win", "shared_win", "other", "2", "3", "4"}
-        if not set(table) <= allowed:
-            raise serializers.ValidationError(_("Pod points take the keys win, shared_win, other, 2, 3 and 4."))
-        return table
-
 
 class EntrantSerializer(serializers.ModelSerializer):
     user = serializers.IntegerField(source="user_id", read_only=True, allow_null=True)

@@ -32,11 +32,20 @@ define_messages(
         "result.game_shape": _("Each game report is an object."),
         "result.already_decided": _("The match was already decided (best of %(best_of)s)."),
         "result.payload_shape": _("Give the games, or wins and draws, or placements."),
+        "result.pod_table_keys": _("Pod points take the keys %(keys)s."),
+        "result.pod_table_values": _("Pod points are whole numbers from 0 to 10."),
+        "result.pod_table_order": _(
+            "Place %(place)s cannot score more than the place before it: tied players share the places "
+            "they span, and a shared place must never score less than the place after it."
+        ),
     }
 )
 
-# Default pod table: a sole win 3, a shared win 1, any other place 0 (configurable per event).
-POD_POINTS = {"win": 3, "shared_win": 1, "other": 0}
+# Default pod table: a win 3, any other place 0 (configurable per event: "win", "2", "3", "4", "other").
+# Tied players share the places they span (docs/scoring.md): each gets the mean of those places'
+# points, rounded half up, so a shared place never scores less than the place after it.
+POD_POINTS = {"win": 3, "other": 0}
+POD_TABLE_KEYS = ("win", "2", "3", "4", "other")
 VERSUS_POINTS = {"win": 3, "draw": 1, "loss": 0}
 
 
@@ -172,9 +181,7 @@ class MatchResult:
     def points(self, pod_table=None):
         """Match points per side: 3 / 1 / 0, or the event's pod table for pods."""
         if self.is_pod:
-            table = {**POD_POINTS, **(pod_table or {})}
-            firsts = sum(1 for place in self.placements.values() if place == 1)
-            return {side: _pod_points(place, firsts, table) for side, place in self.placements.items()}
+            return shared_place_points(self.placements, {**POD_POINTS, **(pod_table or {})})
         winner = self.winner
         if winner is None:
             return dict.fromkeys(self.sides, VERSUS_POINTS["draw"])
@@ -228,10 +235,37 @@ def _score_problems(best_of, values, draws, top_cut):
     return []
 
 
-def _pod_points(place, firsts, table):
-    if place == 1:
-        return table["win"] if firsts == 1 else table["shared_win"]
-    return table.get(str(place), table["other"])
+def place_points(place, table):
+    return table["win"] if place == 1 else table.get(str(place), table["other"])
+
+
+def shared_place_points(placements, table):
+    """{side: match points}: players tied on a place share it and the places below it that their tie
+    spans (two tied firsts span 1st and 2nd), each the mean of those places' points, rounded half up."""
+    tied = {}
+    for place in placements.values():
+        tied[place] = tied.get(place, 0) + 1
+    points = {}
+    for side, place in placements.items():
+        spanned = [place_points(place + offset, table) for offset in range(tied[place])]
+        points[side] = (2 * sum(spanned) + len(spanned)) // (2 * len(spanned))  # half up, in whole points
+    return points
+
+
+def check_pod_table(table):
+    """A pod points table: whole numbers for the known places, none scoring more than the place
+    before it (else a shared place could score less than the place after it)."""
+    unknown = sorted(set(table) - set(POD_TABLE_KEYS))
+    if unknown:
+        raise DomainError("result.pod_table_keys", "pod_points", keys=", ".join(POD_TABLE_KEYS))
+    full = {**POD_POINTS, **table}
+    if any(isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10 for value in full.values()):
+        raise DomainError("result.pod_table_values", "pod_points")
+    scale = [place_points(place, full) for place in range(1, 5)] + [full["other"]]
+    for place, (better, worse) in enumerate(zip(scale, scale[1:], strict=False), start=2):
+        if worse > better:
+            raise DomainError("result.pod_table_order", "pod_points", place=place)
+    return table
 
 
 def _scored_games(games, definition, context, best_of):

@@ -44,10 +44,11 @@ SEALED_HELP = _(
     "pool, then a deck built from it. Choose a format that describes the product, such as dc-prerelease."
 )
 
-# The places table of a pod: match points for 1st, 2nd, 3rd and 4th (a shared first place scores 1).
+# The places table of a pod: match points for 1st, 2nd, 3rd and 4th (tied players share the places
+# they span: engine.match_result.shared_place_points).
 POD_POINT_TABLES = {
-    "3-1-0-0": ("3 / 1 / 0 / 0", {"win": 3, "shared_win": 1, "2": 1, "3": 0, "4": 0, "other": 0}),
-    "4-2-1-0": ("4 / 2 / 1 / 0", {"win": 4, "shared_win": 1, "2": 2, "3": 1, "4": 0, "other": 0}),
+    "3-1-0-0": ("3 / 1 / 0 / 0", {"win": 3, "2": 1, "3": 0, "4": 0, "other": 0}),
+    "4-2-1-0": ("4 / 2 / 1 / 0", {"win": 4, "2": 2, "3": 1, "4": 0, "other": 0}),
 }
 
 
@@ -93,7 +94,10 @@ class EventForm(forms.Form):
         choices=[(key, label) for key, (label, _table) in POD_POINT_TABLES.items()],
         initial="3-1-0-0",
         required=False,
-        help_text=_("Free-for-all pods only: the match points for each place. A shared first place scores 1."),
+        help_text=_(
+            "Free-for-all pods only: the match points for each place. Tied players share the places they "
+            "span: each gets their average, rounded half up (two tied for first with 4 / 2 / 1 / 0 get 3 each)."
+        ),
     )
     best_of = forms.TypedChoiceField(label=_("Best of"), choices=[(3, "3"), (1, "1")], coerce=int, initial=3)
     swiss_rounds = forms.IntegerField(label=_("Swiss rounds"), required=False, min_value=1, max_value=MAX_ROUNDS)

@@ -12,6 +12,7 @@ from catalogue.models import Game
 from core.errors import DomainError, define_messages
 from decks.models import Format
 
+from ..engine.match_result import check_pod_table
 from ..models import AuditAction, Clock, Event, EventSettings, Match, PageCounters, PrizeTable, SealedSetup
 from .common import locked, log, organiser_only, require_status
 from .decklists import set_deck_deadline
@@ -80,6 +81,8 @@ def create_event(
     if deadline is not None and deadline <= timezone.now():
         raise DomainError("event.deadline_in_past", "deck_deadline")
     check_capacity(None, options.get("capacity"))
+    if options.get("pod_points"):
+        check_pod_table(options["pod_points"])
     game_options = game.definition.check_options(options.pop("game_options", None) or {})
     with transaction.atomic():
         event = Event.objects.create(

@@ -48,7 +48,7 @@ def test_pods_places_and_points_from_the_event_table():
     assert result.winner == B
     assert result.points({"2": 1}) == {A: 1, B: 3, C: 0, D: 0}
     shared = MatchResult.from_placements((A, B, C), {A: 1, B: 1, C: 3})
-    assert shared.winner is None and shared.points() == {A: 1, B: 1, C: 0}
+    assert shared.winner is None and shared.points() == {A: 2, B: 2, C: 0}
     assert [shared.outcome_of(side) for side in (A, B, C)] == ["draw", "draw", "loss"]
     table = {row.player: row.match_points for row in compute_standings((A, B, C, D), result.outcomes(1, {"2": 1}))}
     assert table == {A: 1, B: 3, C: 0, D: 0}

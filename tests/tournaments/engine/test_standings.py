@@ -149,4 +149,4 @@ def test_pod_match_points_from_a_table():
     default = {
         s.player: s.match_points for s in compute_standings("ABC", pod_outcomes(1, [("A", 1), ("B", 1), ("C", 3)]))
     }
-    assert default == {"A": 1, "B": 1, "C": 0}
+    assert default == {"A": 2, "B": 2, "C": 0}  # tied firsts share 1st and 2nd: (3 + 0) / 2, half up

@@ -247,3 +247,10 @@ def test_pod_event_with_its_own_points_table(api, organiser):
         format="json",
     )
     assert bad.status_code == 400
+    upside_down = api.post(
+        "/api/v1/tournaments/",
+        {"name": "x", "game": "dust-collectorz", "mode": "ffa", "pod_points": {"win": 1, "2": 2}},
+        format="json",
+    )
+    assert upside_down.status_code == 400 and upside_down.json()["code"] == "result.pod_table_order"
+    assert upside_down.json()["errors"] == {"pod_points": [upside_down.json()["message"]]}

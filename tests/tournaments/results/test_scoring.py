@@ -6,7 +6,7 @@ from core.errors import DomainError
 from games import dust_collectorz as dc
 from games import dust_reclamation
 from games.scoring import GameResult, ScoringContext, place_by_score
-from tournaments.engine.match_result import MatchResult
+from tournaments.engine.match_result import MatchResult, check_pod_table
 
 A, B, C, D = 11, 12, 13, 14
 
@@ -227,8 +227,44 @@ def test_pod_match_points():
         return MatchResult(tuple(placements), placements=placements).points(table)
 
     assert pod({A: 1, B: 2, C: 3, D: 4}) == {A: 3, B: 0, C: 0, D: 0}
-    assert pod({A: 1, B: 1, C: 3}) == {A: 1, B: 1, C: 0}
-    assert pod({A: 1, B: 2}, {"win": 4, "shared_win": 2, "other": 1}) == {A: 4, B: 1}
+    assert pod({A: 1, B: 2}, {"win": 4, "other": 1}) == {A: 4, B: 1}
+
+
+# Tied players share the places they span, each the mean of their points rounded half up, worked
+# out by hand for the two tables the event form offers (docs/scoring.md).
+FOUR_TWO_ONE = {"win": 4, "2": 2, "3": 1, "4": 0, "other": 0}
+THREE_ONE = {"win": 3, "2": 1, "3": 0, "4": 0, "other": 0}
+
+
+@pytest.mark.parametrize(
+    ("placements", "table", "expected"),
+    [
+        ({A: 1, B: 1, C: 3, D: 4}, FOUR_TWO_ONE, {A: 3, B: 3, C: 1, D: 0}),  # (4+2)/2: more than a sole 2nd
+        ({A: 1, B: 1, C: 1, D: 4}, FOUR_TWO_ONE, {A: 2, B: 2, C: 2, D: 0}),  # (4+2+1)/3 = 2.33
+        ({A: 1, B: 2, C: 2, D: 4}, FOUR_TWO_ONE, {A: 4, B: 2, C: 2, D: 0}),  # (2+1)/2 = 1.5, half up
+        ({A: 1, B: 1, C: 1, D: 1}, FOUR_TWO_ONE, {A: 2, B: 2, C: 2, D: 2}),  # 7/4 = 1.75
+        ({A: 1, B: 1, C: 3}, THREE_ONE, {A: 2, B: 2, C: 0}),  # (3+1)/2
+        ({A: 1, B: 3, C: 3}, THREE_ONE, {A: 3, B: 0, C: 0}),
+        ({A: 1, B: 1}, None, {A: 2, B: 2}),  # the default 3 / 0: 1.5 rounds up
+    ],
+)
+def test_tied_players_share_the_places_they_span(placements, table, expected):
+    points = MatchResult(tuple(placements), placements=placements).points(table)
+    assert points == expected
+    by_place = sorted(placements.items(), key=lambda item: item[1])
+    for (_side, place), (next_side, next_place) in zip(by_place, by_place[1:], strict=False):
+        if next_place > place:
+            assert points[_side] >= points[next_side], "a shared place never scores less than the place after it"
+
+
+def test_a_points_table_where_a_place_beats_the_one_before_is_refused():
+    with pytest.raises(DomainError) as refused:
+        check_pod_table({"win": 1, "2": 3})
+    assert refused.value.code == "result.pod_table_order" and "Place 2" in refused.value.message
+    with pytest.raises(DomainError) as old_key:
+        check_pod_table({"win": 4, "shared_win": 1})
+    assert old_key.value.code == "result.pod_table_keys"
+    assert check_pod_table(FOUR_TWO_ONE) == FOUR_TWO_ONE
 
 
 def test_places_by_score():

@@ -96,16 +96,16 @@ CASES = [
     ("dc-versus", DC, "versus", 2, [3, 0]),
     ("dc-team", DC, "team", 4, [3, 0]),
     ("dc-ffa", DC, "ffa", 3, [0, 0, 3]),
-    ("dc-ffa", DC, "ffa", 4, [1, 1, 0, 0]),
+    ("dc-ffa", DC, "ffa", 4, [2, 2, 0, 0]),  # tied firsts share 1st and 2nd: (3 + 0) / 2, half up
     ("young", DC, "versus", 2, [3, 0]),
-    ("young", DC, "ffa", 3, [0, 1, 1]),
+    ("young", DC, "ffa", 3, [0, 2, 2]),
     ("young", DC, "ffa", 4, [3, 0, 0, 0]),
     ("reclamation", RECLAMATION, "versus", 2, [0, 3]),
     ("reclamation", RECLAMATION, "ffa", 3, [0, 0, 3]),
     ("reclamation", RECLAMATION, "ffa", 4, [3, 0, 0, 0]),
     ("dbz-versus", DBZ, "versus", 2, [0, 3]),
     ("dbz-ffa", DBZ, "ffa", 3, [0, 0, 3]),
-    ("dbz-ffa", DBZ, "ffa", 4, [1, 1, 0, 0]),
+    ("dbz-ffa", DBZ, "ffa", 4, [2, 2, 0, 0]),
 ]
 
 
