@@ -33,7 +33,8 @@ def signup(request):
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Welcome! Your account has been created."))
+        with translation.override(ui_language(user.preferred_language)):  # the page it lands on
+            messages.success(request, _("Welcome! Your account has been created."))
         return _redirect_in_language(reverse("home"), user.preferred_language)
     return render(request, "accounts/signup.html", {"form": form})
 
@@ -140,7 +141,8 @@ def profile(request):
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        messages.success(request, _("Your profile has been saved."))
+        with translation.override(ui_language(user.preferred_language)):
+            messages.success(request, _("Your profile has been saved."))
         return _redirect_in_language(reverse("accounts:profile"), user.preferred_language)
     return render(request, "accounts/profile.html", {"form": form})
 

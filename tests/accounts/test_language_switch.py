@@ -74,3 +74,20 @@ def test_a_stored_language_the_site_no_longer_has_logs_in_in_english(client, ali
     response = client.post("/en/accounts/login/", {"username": "alice", "password": "pw-alice"})
     assert response.headers["Location"] == "/en/"
     assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "en"
+
+
+@pytest.mark.parametrize(("page", "chosen", "welcome"), [("en", "fr", "Bienvenue"), ("fr", "it", "Ti diamo il benvenuto")])
+def test_the_welcome_after_signing_up_is_in_the_language_chosen(client, page, chosen, welcome):
+    response = client.post(
+        f"/{page}/accounts/signup/",
+        {
+            "username": "tessa",
+            "email": "tessa@example.org",
+            "preferred_language": chosen,
+            "password1": "Brittle-Tides-7731",
+            "password2": "Brittle-Tides-7731",
+        },
+        follow=True,
+    )
+    assert response.redirect_chain[-1][0] == f"/{chosen}/"
+    assert welcome in response.text and "Welcome!" not in response.text
