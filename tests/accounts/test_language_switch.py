@@ -76,7 +76,9 @@ def test_a_stored_language_the_site_no_longer_has_logs_in_in_english(client, ali
     assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "en"
 
 
-@pytest.mark.parametrize(("page", "chosen", "welcome"), [("en", "fr", "Bienvenue"), ("fr", "it", "Ti diamo il benvenuto")])
+@pytest.mark.parametrize(
+    ("page", "chosen", "welcome"), [("en", "fr", "Bienvenue"), ("fr", "it", "Ti diamo il benvenuto")]
+)
 def test_the_welcome_after_signing_up_is_in_the_language_chosen(client, page, chosen, welcome):
     response = client.post(
         f"/{page}/accounts/signup/",
