@@ -109,3 +109,10 @@ def test_bad_input_gets_a_clear_message_and_changes_nothing(tmp_path):
     older = OURS_ES.replace(b"V1.2", b"V1.1").replace(b"siete", b"ocho")
     message = _nothing_changes(lambda: import_rules(GAME, "es", older, "old.txt"))
     assert "version V1.1 is older than the current es document (V1.2)" in message
+    unlabelled = OURS_ES.replace(b"V1.2", b"").replace(b"siete", b"ocho")
+    message = _nothing_changes(lambda: import_rules(GAME, "es", unlabelled, "sin-version.txt"))
+    assert "has no version label, and the current es document is version V1.2" in message
+    reused = OURS_ES.replace(b"siete", b"ocho")
+    message = _nothing_changes(lambda: import_rules(GAME, "es", reused, "otra.txt"))
+    assert "version V1.2 of the es document was already imported with another text" in message
+    assert RulesDocument.objects.filter(language="es").count() == 1
