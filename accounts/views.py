@@ -6,13 +6,14 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
-from django.urls import reverse, reverse_lazy, translate_url
+from django.urls import reverse, reverse_lazy
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from core.languages import page_in_language, ui_language
 from core.text import username_key
 
 from . import limits
@@ -21,8 +22,8 @@ from .services import log_out_everywhere, set_preferred_language
 
 
 def _in_language(url, language):
-    """The same page in another language (i18n_patterns prefix swapped)."""
-    return translate_url(url, language)
+    """The same page in another language (i18n_patterns prefix swapped, query and #anchor kept)."""
+    return page_in_language(url, language)
 
 
 def signup(request):
@@ -32,7 +33,8 @@ def signup(request):
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Welcome! Your account has been created."))
+        with translation.override(ui_language(user.preferred_language)):  # the page it lands on
+            messages.success(request, _("Welcome! Your account has been created."))
         return _redirect_in_language(reverse("home"), user.preferred_language)
     return render(request, "accounts/signup.html", {"form": form})
 
@@ -91,7 +93,8 @@ class LoginView(auth_views.LoginView):
 
     def form_valid(self, form):
         response = super().form_valid(form)
-        response.set_cookie(settings.LANGUAGE_COOKIE_NAME, form.get_user().preferred_language, samesite="Lax")
+        language = ui_language(form.get_user().preferred_language)
+        response.set_cookie(settings.LANGUAGE_COOKIE_NAME, language, samesite="Lax")
         return response
 
 
@@ -138,7 +141,8 @@ def profile(request):
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        messages.success(request, _("Your profile has been saved."))
+        with translation.override(ui_language(user.preferred_language)):
+            messages.success(request, _("Your profile has been saved."))
         return _redirect_in_language(reverse("accounts:profile"), user.preferred_language)
     return render(request, "accounts/profile.html", {"form": form})
 
@@ -176,6 +180,7 @@ def switch_language(request):
 
 
 def _redirect_in_language(url, language):
+    language = ui_language(language)
     response = redirect(_in_language(url, language))
     response.set_cookie(settings.LANGUAGE_COOKIE_NAME, language, samesite="Lax")
     return response

@@ -85,6 +85,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "config.languages.UnknownLanguageMiddleware",
     "api.middleware.ApiLanguageMiddleware",
     "api.middleware.ApiBodyLimitMiddleware",
     "django.middleware.common.CommonMiddleware",

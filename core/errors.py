@@ -84,7 +84,25 @@ def _display(value):
         return formats.date_format(value)
     if isinstance(value, (list, tuple, set, frozenset)):
         return ", ".join(str(_display(item)) for item in value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= GROUPED_FROM:
+        return LocalNumber(value)
     return value
+
+
+GROUPED_FROM = 10_000  # shorter numbers stay as typed (years, table numbers)
+
+
+class LocalNumber(int):
+    """A count shown grouped the reader's way ("10,000", "10 000", "10.000"); still an int, so a
+    plural message picks its form from it."""
+
+    def __str__(self):
+        django_conf = sys.modules.get("django.conf")
+        if django_conf is None or not django_conf.settings.configured:
+            return int.__str__(self)
+        from django.utils import formats
+
+        return formats.number_format(int(self), force_grouping=True)
 
 
 def _is_lazy(value):

@@ -51,3 +51,35 @@ def language_name(code, ui_language=None, in_text=False):
     if in_text and own_name[:1].islower():
         name = name[:1].lower() + name[1:]
     return name
+
+
+def ui_language(code):
+    """`code` when the site has that UI language (a regional variant counts as its language:
+    "fr-CA" is "fr"), else the default (English): never an error."""
+    from django.conf import settings
+    from django.utils.translation import get_supported_language_variant
+
+    try:
+        return get_supported_language_variant(str(code or "").strip().lower() or settings.LANGUAGE_CODE)
+    except LookupError:
+        return settings.LANGUAGE_CODE
+
+
+def page_in_language(url, language):
+    """The same page in another UI language: the path's own language prefix swapped, the query and
+    the #anchor kept. The page is read in its own language, whatever the request's language is."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    from django.conf import settings
+    from django.urls import translate_url
+    from django.utils import translation
+
+    language = ui_language(language)
+    parts = urlsplit(url)
+    own = translation.get_language_from_path(parts.path)
+    with translation.override(own or translation.get_language() or settings.LANGUAGE_CODE):
+        translated = translate_url(url, language)
+    if translated != url or not own or own == language:
+        return translated
+    rest = parts.path.split("/", 2)[2] if parts.path.count("/") >= 2 else ""
+    return urlunsplit(parts._replace(path=f"/{language}/{rest}"))

@@ -13,12 +13,11 @@ from functools import cache
 
 from .checking import connectors, numbers, sentences, spelling, terms
 from .checking.findings import Finding
-from .checking.text import are_forms, contains_phrase, fold, phrase_words, tokens
+from .checking.text import are_forms, contains_phrase, find_phrase, fold, phrase_words, tokens
 from .parsing import split_term
 
 MIN_SHORT_SENTENCE = 60
 SHORT_SENTENCE_SHARE = 0.5
-MIN_NAME_WORDS = 2
 MIN_USES = 2
 
 
@@ -403,10 +402,10 @@ def _names_mode(text, name, language):
 
 
 def _names(source):
-    name_words = {token.folded for name in source.names for token in tokens(name)}
+    names = _whole_names(source)
     for anchor, texts in source.items():
         reference_text = texts.get(source.reference) or ""
-        for name in _name_runs(reference_text, name_words):
+        for name in _names_in(reference_text, names):
             for language in source.languages:
                 text = texts.get(language)
                 if text and not all(_has_related(word, text) for word in phrase_words(name)):
@@ -414,19 +413,38 @@ def _names(source):
                     yield Finding("name_missing", language, anchor, params, _quote(source, texts, language), (name,))
 
 
-def _name_runs(text, name_words):
-    """Runs of two or more words of a name ("Dust Collector" for the game Dust Collectorz)."""
-    runs, current = [], []
-    for token in tokens(text):
-        if any(terms.related(token.folded, word) for word in name_words):
-            current.append(token.text)
-            continue
-        if len(current) >= MIN_NAME_WORDS:
-            runs.append(" ".join(current))
-        current = []
-    if len(current) >= MIN_NAME_WORDS:
-        runs.append(" ".join(current))
-    return runs
+def _whole_names(source):
+    """The names looked for, each as a whole: the game's, its tribes' and its cards', a name with a
+    subtitle ("Dust Collectorz: Champions Unleashed") also by its short name. Common words never make a
+    name: one whose every word the reference also writes in lowercase ("The Last") is left out."""
+    lowercase = {
+        token.folded
+        for _anchor, texts in source.items()
+        for token in tokens(texts.get(source.reference) or "")
+        if token.text.islower()
+    }
+    names = {part.strip() for name in source.names for part in (name, name.split(":")[0]) if part.strip()}
+    kept = [name for name in names if tokens(name) and not all(token.folded in lowercase for token in tokens(name))]
+    return sorted(kept, key=len, reverse=True)
+
+
+def _names_in(text, names):
+    """The names of `names` that the text writes as a whole, capitals kept ("Dust Collector" for the
+    game Dust Collectorz; not "dust" alone, nor "of the" out of a card's name); longest first."""
+    text_tokens, taken, found = tokens(text), set(), []
+    for name in names:
+        name_tokens = tokens(name)
+        for start in find_phrase([t.folded for t in name_tokens], text_tokens, same=terms.related):
+            span = set(range(start, start + len(name_tokens)))
+            written = text_tokens[start : start + len(name_tokens)]
+            capitals = all(
+                not ours.text[:1].isupper() or theirs.text[:1].isupper()
+                for ours, theirs in zip(name_tokens, written, strict=True)
+            )
+            if capitals and not span & taken:
+                taken |= span
+                found.append(" ".join(token.text for token in written))
+    return list(dict.fromkeys(found))
 
 
 def _has_related(word, text):
@@ -460,13 +478,28 @@ def _spelling(source, table):
     for language in source.languages:
         texts = [(anchor, texts.get(language)) for anchor, texts in source.items() if texts.get(language)]
         by_anchor = dict(texts)
+        vocabulary = _vocabulary(texts)
+
+        def known(word, vocabulary=vocabulary):
+            return word.lower() in vocabulary or allowed(word)
+
         for anchor, text in texts:
-            for word, intended in dict.fromkeys(spelling.misspellings(text, language, allowed)):
+            for word, intended in dict.fromkeys(spelling.misspellings(text, language, known)):
                 params = {"word": word, "usual": intended, "language": language}
                 yield Finding("spelling", language, anchor, params, {language: text}, (word, intended))
         for anchor, word, usual in spelling.usage_variants(texts, language):
             params = {"word": word, "usual": usual}
             yield Finding("spelling_usage", language, anchor, params, {language: by_anchor[anchor]}, (word, usual))
+
+
+def _vocabulary(texts):
+    """The document's own vocabulary: words it writes in several rules ("scontri", "puntos") are its
+    words, not slips, whatever a dictionary says; a slip is a one-off."""
+    rules_of = {}
+    for anchor, text in texts:
+        for token in tokens(text):
+            rules_of.setdefault(token.text.lower(), set()).add(anchor)
+    return {word for word, anchors in rules_of.items() if len(anchors) >= MIN_USES}
 
 
 # --- what the software enforces ----------------------------------------------------------------------

@@ -3,14 +3,17 @@
 from django import forms
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+import games
 from catalogue.models import Card, Game
 from core.errors import DomainError
 from games.dust_collectorz import STAT_LABELS, STATS
+from games.formats import definition_in_force
 
-from .clash import READINGS, StackCard, resolve
+from .clash import READINGS, RankSlot, StackCard, resolve
 
 STACK_SIZE = 4
 SLOT_LABELS = {
@@ -79,11 +82,30 @@ def clash_calculator(request, slug):
         beats = _beats(game)
         try:
             attacking, defending = form.stack("attacker", cards, stat), form.stack("defender", cards, stat)
-            results = [resolve(attacking, defending, beats, reading) for reading in form.readings()]
+            slots = deck_slots(game)
+            results = [resolve(attacking, defending, beats, reading, slots) for reading in form.readings()]
         except DomainError as problem:
             error = problem.message
     context = {"game": game, "form": form, "results": results, "error": error, "stats": STATS}
     return render(request, "rules/clash.html", context)
+
+
+def deck_slots(game):
+    """What a deck holds of one tribe, by rank, from the format in force (Deck Composition 2)."""
+    labels = games.ranks()
+    for slug in game.definition.formats:
+        definition = definition_in_force(slug, timezone.localdate()) or {}
+        for rule in definition.get("constraints", []):
+            if rule.get("kind") == "composition" and rule.get("group_by") == "tribe":
+                return [
+                    RankSlot(
+                        tuple(slot["values"]),
+                        slot["count"],
+                        _(" or ").join(str(labels.get(value, value)) for value in slot["values"]),
+                    )
+                    for slot in rule.get("slots", [])
+                ]
+    return []
 
 
 def _beats(game):

@@ -32,6 +32,14 @@ define_messages(
             "%(file)s: version %(version)s is older than the current %(language)s document (%(current)s); "
             "nothing was imported."
         ),
+        "rules.no_version": _(
+            "%(file)s: the document has no version label, and the current %(language)s document is version "
+            "%(current)s; nothing was imported. Add the label the publisher gives it (such as V2024.01)."
+        ),
+        "rules.version_used": _(
+            "%(file)s: version %(version)s of the %(language)s document was already imported with another text; "
+            "a label names one text. Nothing was imported."
+        ),
         "rules.does_not_align": _(
             "%(file)s: only %(paired)s of the %(total)s rules of the %(reference)s document have a counterpart; "
             "it does not look like a translation of the same rules, so nothing was imported."
@@ -70,7 +78,7 @@ def import_rules(game_slug, language, raw, source_name, actor=None):
         if existing is not None:
             return existing, False
         current = RulesDocument.objects.filter(game=game, language=language, is_current=True).first()
-        _check_version(current, parsed, language, source_name)
+        _check_version(game, current, parsed, language, source_name)
         _check_alignment(game, parsed, language, source_name)
         RulesDocument.objects.filter(game=game, language=language, is_current=True).update(is_current=False)
         document = RulesDocument.objects.create(
@@ -96,9 +104,14 @@ def version_key(label):
     return tuple(int(part) for part in re.findall(r"\d+", label or ""))
 
 
-def _check_version(current, parsed, language, source_name):
-    if current is None or not current.version or not parsed.version:
+def _check_version(game, current, parsed, language, source_name):
+    """A labelled document is never replaced by an unlabelled or older one; a label names one text."""
+    if parsed.version and RulesDocument.objects.filter(game=game, language=language, version=parsed.version).exists():
+        raise DomainError("rules.version_used", "file", file=source_name, version=parsed.version, language=language)
+    if current is None or not current.version:
         return
+    if not parsed.version:
+        raise DomainError("rules.no_version", "file", file=source_name, current=current.version, language=language)
     if version_key(parsed.version) < version_key(current.version):
         raise DomainError(
             "rules.older_version",

@@ -19,9 +19,9 @@ BY_CODE = {
     "banned": gettext_lazy("%(card)s is banned."),
     "restricted": gettext_lazy("%(card)s is restricted to %(limit)s per deck; the deck has %(actual)s."),
     "copy_limit": ngettext_lazy(
-        "%(card)s: %(actual)s copy; at most %(limit)s are allowed.",
-        "%(card)s: %(actual)s copies; at most %(limit)s are allowed.",
-        "actual",
+        "%(card)s: at most %(limit)s copy is allowed; the deck has %(actual)s.",
+        "%(card)s: at most %(limit)s copies are allowed; the deck has %(actual)s.",
+        "limit",
     ),
     "not_yet_legal": ngettext_lazy(
         "%(card)s is not legal until %(date)s (%(days)s day after its first printing's release).",
@@ -42,7 +42,11 @@ BY_CODE = {
         "missing",
     ),
     "no_sealed_product": gettext_lazy("%(format)s has no sealed product: its pools cannot be checked."),
-    "pool_size": gettext_lazy("The pool has %(actual)s cards; a pool of this product has %(expected)s."),
+    "pool_size": ngettext_lazy(
+        "The pool has %(actual)s card; a pool of this product has %(expected)s.",
+        "The pool has %(actual)s cards; a pool of this product has %(expected)s.",
+        "actual",
+    ),
     "unknown_card": gettext_lazy("“%(card)s” is not a card in the catalogue."),
     "wrong_game": gettext_lazy("%(card)s is a card of another game (%(game)s)."),
     "not_owned": ngettext_lazy(
@@ -70,7 +74,11 @@ BY_KIND = {
         "actual",
     ),
     "copy_limit": BY_CODE["copy_limit"],
-    "max_sharing": gettext_lazy("%(actual)s cards share “%(value)s”; at most %(max)s may."),
+    "max_sharing": ngettext_lazy(
+        "At most %(max)s card may have “%(value)s”; the deck has %(actual)s.",
+        "At most %(max)s cards may share “%(value)s”; the deck has %(actual)s.",
+        "max",
+    ),
     "banned": BY_CODE["banned"],
     "restricted": BY_CODE["restricted"],
     "eligibility": BY_CODE["not_yet_legal"],

@@ -11,8 +11,8 @@ TOKUI_WAZA = MessagesBy(
         "unknown": gettext_lazy("“%(style)s” is not a Martial Arts Style."),
         "undeclared": gettext_lazy("%(card)s needs a declared Tokui-Waza of its style."),
         "mismatch": gettext_lazy("%(card)s does not match the declared Tokui-Waza (%(style)s)."),
-        "no_card": gettext_lazy("A %(style)s Tokui-Waza needs at least one non-Mastery %(style)s card."),
-        "off_style": gettext_lazy("With a %(style)s Tokui-Waza, cards of another style are not allowed: %(cards)s."),
+        "no_card": gettext_lazy("The %(style)s Tokui-Waza needs at least one non-Mastery %(style)s card."),
+        "off_style": gettext_lazy("With the %(style)s Tokui-Waza, cards of another style are not allowed: %(cards)s."),
     },
 )
 
@@ -54,15 +54,21 @@ VIOLATION_MESSAGES = {
     "main_personality": MAIN_PERSONALITY,
     "style_restriction": TOKUI_WAZA,
     "group_exclusive": GROUP_EXCLUSIVE,
-    "group_total": gettext_lazy(
-        "At most %(max)s cards of group %(group)s are allowed in total; the deck has %(actual)s."
+    "group_total": ngettext_lazy(
+        "At most %(max)s card of group %(group)s is allowed in total; the deck has %(actual)s.",
+        "At most %(max)s cards of group %(group)s are allowed in total; the deck has %(actual)s.",
+        "max",
     ),
-    "mastery_limit": gettext_lazy("The deck has %(actual)s Mastery cards; at most %(max)s is allowed."),
+    "mastery_limit": ngettext_lazy(
+        "At most %(max)s Mastery card is allowed; the deck has %(actual)s.",
+        "At most %(max)s Mastery cards are allowed; the deck has %(actual)s.",
+        "max",
+    ),
     "ally_level": gettext_lazy("%(card)s is a level %(value)s Ally; only Allies of level %(expected)s are allowed."),
     "battle_simulator": gettext_lazy("%(card)s is a Battle Simulator card and is not allowed in tournaments."),
     "sensei_limit": ngettext_lazy(
-        "The deck has %(actual)s Sensei card; at most %(max)s is allowed.",
-        "The deck has %(actual)s Sensei cards; at most %(max)s is allowed.",
-        "actual",
+        "At most %(max)s Sensei card is allowed; the deck has %(actual)s.",
+        "At most %(max)s Sensei cards are allowed; the deck has %(actual)s.",
+        "max",
     ),
 }

@@ -1,7 +1,7 @@
 """Dust Collectorz deck-check messages, by the codes its format gives its rules (games/formats/
 dc-prerelease.json); the legality engine finds them through the registry."""
 
-from django.utils.translation import gettext_lazy, ngettext_lazy
+from django.utils.translation import ngettext_lazy
 
 VIOLATION_MESSAGES = {
     "tribe_count": ngettext_lazy(
@@ -19,10 +19,20 @@ VIOLATION_MESSAGES = {
         "Tribe %(group)s has %(actual)s %(ranks)s cards; it needs exactly %(expected)s.",
         "actual",
     ),
-    "epic_limit": gettext_lazy("The deck has %(actual)s Epic cards; at most %(max)s are allowed."),
-    "epic_duplicate": gettext_lazy("%(card)s is an Epic card and appears %(actual)s times; Epic cards must be unique."),
-    "ability_limit": gettext_lazy(
-        "%(actual)s Bronze or Silver cards share the ability “%(value)s”; at most %(max)s may share one."
+    "epic_limit": ngettext_lazy(
+        "At most %(max)s Epic card is allowed; the deck has %(actual)s.",
+        "At most %(max)s Epic cards are allowed; the deck has %(actual)s.",
+        "max",
+    ),
+    "epic_duplicate": ngettext_lazy(
+        "%(card)s is an Epic card and appears %(actual)s time; Epic cards must be unique.",
+        "%(card)s is an Epic card and appears %(actual)s times; Epic cards must be unique.",
+        "actual",
+    ),
+    "ability_limit": ngettext_lazy(
+        "At most %(max)s Bronze or Silver card may have the ability “%(value)s”; the deck has %(actual)s.",
+        "At most %(max)s Bronze or Silver cards may share the ability “%(value)s”; the deck has %(actual)s.",
+        "max",
     ),
     "pool_bronze": ngettext_lazy(
         "Tribe %(value)s has %(actual)s Bronze champion in the pool; the product gives at least %(min)s.",

@@ -54,7 +54,7 @@ def test_more_than_the_limit_is_refused_not_clamped(client, alice, pool):
     client.force_login(alice)
     puff = Card.objects.get(name="Pocket Puff")
     page = count(client, pool, puff, 9998, "add")
-    assert "Pocket Puff: 10001 copies is more than the 9999 a collection may hold." in page.text
+    assert "Pocket Puff: 10,001 copies is more than the 9999 a collection may hold." in page.text
     assert pool.owned()[puff.pk] == 3
     assert "must be a whole number from 0 to 9999" in count(client, pool, puff, -1, "add").text
 
@@ -109,7 +109,7 @@ def test_an_import_over_the_limit_changes_nothing(client, alice, pool):
     client.force_login(alice)
     before = pool.owned()
     page = client.post(f"/en/collections/{pool.pk}/import/", {"text": "9997 Pocket Puff"})
-    assert "Pocket Puff: 10000 copies is more than the 9999 a collection may hold." in page.text
+    assert "Pocket Puff: 10,000 copies is more than the 9999 a collection may hold." in page.text
     assert pool.owned() == before
 
 

@@ -146,7 +146,7 @@ def test_tokui_waza_needs_a_non_mastery_card_of_its_style():
     deck.entries.append(DeckEntry(dbz("Blue Style Mastery", "mastery"), 1))
     verdict = check(deck)
     assert [v.params["problem"] for v in verdict.violations] == ["no_card"]
-    assert render(verdict.violations[0]) == "A blue Tokui-Waza needs at least one non-Mastery blue card."
+    assert render(verdict.violations[0]) == "The blue Tokui-Waza needs at least one non-Mastery blue card."
 
 
 def test_namek_is_not_a_style():
@@ -251,7 +251,7 @@ def test_at_most_one_sensei_card():
     deck.entries.append(DeckEntry(dbz("Kami Sensei", "sensei"), 1))
     verdict = check(deck)
     assert codes(verdict) == ["sensei_limit"]
-    assert render(verdict.violations[0]) == "The deck has 2 Sensei cards; at most 1 is allowed."
+    assert render(verdict.violations[0]) == "At most 1 Sensei card is allowed; the deck has 2."
 
 
 def test_limit_one_per_deck_in_the_card_text():

@@ -99,7 +99,7 @@ def test_two_and_three_cards_sharing_an_ability():
     assert codes(verdict) == ["ability_limit"]
     assert (verdict.violations[0].expected, verdict.violations[0].actual) == (2, 3)
     assert render(verdict.violations[0]) == (
-        "3 Bronze or Silver cards share the ability “Scavenge”; at most 2 may share one."
+        "At most 2 Bronze or Silver cards may share the ability “Scavenge”; the deck has 3."
     )
 
 
@@ -168,7 +168,9 @@ def test_abilities_are_the_same_whatever_their_case_or_spacing():
         deck.entries[index] = DeckEntry(champion(old.tribe, old.rank, ability=ability), 1)
     verdict = check(deck)
     assert codes(verdict) == ["ability_limit"] and verdict.violations[0].actual == 3
-    assert render(verdict.violations[0]).startswith("3 Bronze or Silver cards share the ability “Gust of Wind”")
+    assert render(verdict.violations[0]).startswith(
+        "At most 2 Bronze or Silver cards may share the ability “Gust of Wind”"
+    )
 
 
 def test_no_rules_before_the_first_version():

@@ -95,3 +95,42 @@ def test_calculator_shows_both_readings_with_natural_labels(client, sample):
     assert ">Attacker: primary card</label>" in page.text and "primary card:" not in page.text
     french = client.get("/fr/rules/dust-collectorz/clash/").text
     assert ">Attaquant\xa0: carte principale</label>" in french
+
+
+def test_a_stack_holds_no_more_of_a_rank_than_a_deck_holds_of_a_tribe():
+    from rules.clash import RankSlot
+
+    slots = [RankSlot(("gold",), 1, "Gold"), RankSlot(("platinum", "epic"), 1, "Platinum or Epic")]
+    two_epics = [StackCard("Dustzilla", "Lint", 9, "epic", 7), StackCard("Lintzilla", "Lint", 8, "epic", 9)]
+    with pytest.raises(DomainError, match="A deck holds 1 Platinum or Epic card of each tribe"):
+        resolve(two_epics, [card("D", "Web", 4)], BEATS, slots=slots)
+    two_golds = [StackCard("Sun", "Lint", 6, "gold", 1), StackCard("Moon", "Lint", 6, "gold", 2)]
+    with pytest.raises(DomainError, match="stack cannot hold 2"):
+        resolve([card("A", "Rust", 4)], two_golds, BEATS, slots=slots)
+    gold_and_epic = [StackCard("Sun", "Lint", 6, "gold", 1), two_epics[0]]
+    assert resolve(gold_and_epic, [card("D", "Web", 4)], BEATS, slots=slots).attacker.total == 6 + 4
+
+
+def test_both_readings_of_rounded_down_when_they_differ():
+    # Two odd halves: 3//2 + 3//2 = 2 card by card, (3 + 3) / 2 = 3 on the sum.
+    attacking = [card("A", "Lint", 5), card("B", "Lint", 3), card("C", "Lint", 3)]
+    clash = resolve(attacking, [card("D", "Web", 8)], BEATS)
+    assert (clash.attacker.total, clash.winner) == (7, "defender")
+    assert (clash.other_rounding.attacker.total, clash.other_rounding.winner) == (8, "defender")
+    flips = resolve(attacking, [card("D", "Web", 7)], BEATS)
+    assert (flips.winner, flips.other_rounding.winner) == ("defender", "attacker")
+    assert resolve([card("A", "Lint", 5), card("B", "Lint", 4)], [card("D", "Web", 7)], BEATS).other_rounding is None
+
+
+@pytest.mark.django_db
+def test_the_page_refuses_what_a_deck_could_not_hold_and_says_its_readings(client, sample):
+    from catalogue.models import Card
+
+    golds = Card.objects.filter(tribe__name="Lintlings", rank="gold")
+    rust = Card.objects.filter(tribe__name="Rustbacks", rank="bronze").first()
+    page = client.get("/en/rules/dust-collectorz/clash/", {"stat": "power", "attacker_0": rust.pk})
+    assert "only two abilities apply" in page.text and "Rounded down" in page.text
+    params = {"stat": "power", "attacker_0": golds[0].pk, "attacker_1": golds[1].pk, "defender_0": rust.pk}
+    refused = client.get("/en/rules/dust-collectorz/clash/", params)
+    assert "A deck holds 1 Gold card of each tribe, so a stack cannot hold 2." in refused.text
+    assert not refused.context["results"]

@@ -81,7 +81,8 @@ def test_a_document_in_a_language_the_ui_lacks(client):
     assert page.status_code == 200 and page.context["document"].language == "es"
     assert '<article class="rules-text" lang="es">' in page.text and "Language of the text: Spanish" in page.text
     assert 'href="/en/rules/dust-reclamation/?language=es"' in client.get("/en/rules/dust-reclamation/").text
-    assert client.get("/es/rules/dust-reclamation/").status_code == 404  # not a UI language here
+    not_ui = client.get("/es/rules/dust-reclamation/")  # not a UI language here: the English page, once
+    assert (not_ui.status_code, not_ui.headers["Location"]) == (302, "/en/rules/dust-reclamation/")
 
 
 def _nothing_changes(action):
@@ -108,3 +109,10 @@ def test_bad_input_gets_a_clear_message_and_changes_nothing(tmp_path):
     older = OURS_ES.replace(b"V1.2", b"V1.1").replace(b"siete", b"ocho")
     message = _nothing_changes(lambda: import_rules(GAME, "es", older, "old.txt"))
     assert "version V1.1 is older than the current es document (V1.2)" in message
+    unlabelled = OURS_ES.replace(b"V1.2", b"").replace(b"siete", b"ocho")
+    message = _nothing_changes(lambda: import_rules(GAME, "es", unlabelled, "sin-version.txt"))
+    assert "has no version label, and the current es document is version V1.2" in message
+    reused = OURS_ES.replace(b"siete", b"ocho")
+    message = _nothing_changes(lambda: import_rules(GAME, "es", reused, "otra.txt"))
+    assert "version V1.2 of the es document was already imported with another text" in message
+    assert RulesDocument.objects.filter(language="es").count() == 1

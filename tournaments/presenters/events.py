@@ -2,6 +2,7 @@
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ..models import AuditAction, EventSettings
 from .audit import describes
@@ -32,7 +33,12 @@ def _publication(entry, after, before, names):
 def _started(entry, after, before, names):
     if not after.get("players"):
         return []
-    return _("%(players)s players, %(rounds)s Swiss rounds") % {
-        "players": after["players"],
-        "rounds": after.get("swiss_rounds"),
+    return players_and_rounds(after["players"], after.get("swiss_rounds") or 0)
+
+
+def players_and_rounds(players, rounds):
+    """ "12 players, 4 Swiss rounds", each count in its own plural form."""
+    return _("%(players)s, %(rounds)s") % {
+        "players": ngettext("%(count)s player", "%(count)s players", players) % {"count": players},
+        "rounds": ngettext("%(count)s Swiss round", "%(count)s Swiss rounds", rounds) % {"count": rounds},
     }

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from core.errors import DomainError, define_messages
 from core.numbers import INTEGER_MAX
@@ -195,8 +196,10 @@ define_messages(
             "Raise the capacity first."
         ),
         "capacity.full_started": _("The event is full and has started: no more places are given."),
-        "capacity.below_entrants": _(
-            "Capacity cannot be lower than the %(count)s players already entered: remove players first."
+        "capacity.below_entrants": ngettext_lazy(
+            "Capacity cannot be lower than the %(count)s player already entered: remove players first.",
+            "Capacity cannot be lower than the %(count)s players already entered: remove players first.",
+            "count",
         ),
         "capacity.invalid": _("Capacity is a whole number of at least 2, or blank for no limit."),
         "waitlist.already_waiting": _("You are already on the waitlist, number %(position)s."),

@@ -6,6 +6,7 @@ import logging
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from core.bulk import db_value, insert_rows
 from core.errors import DomainError, define_messages
@@ -23,7 +24,11 @@ logger = logging.getLogger("tournaments")
 define_messages(
     {
         "round.results_missing": _("Round %(number)s still has tables without a result."),
-        "round.all_paired": _("All %(count)s Swiss rounds have been paired."),
+        "round.all_paired": ngettext_lazy(
+            "The event's %(count)s Swiss round has been paired.",
+            "All %(count)s Swiss rounds have been paired.",
+            "count",
+        ),
         "round.stale": _("Round %(expected)s cannot be paired now: the next round is round %(next)s. Reload the page."),
         "round.expected_needed": _("Say which round you mean to pair: forcing a round needs its number."),
         "top_cut.none": _("This event has no top cut."),

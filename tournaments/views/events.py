@@ -23,6 +23,7 @@ from ..forms.entrants import PlayerForm, WalkInForm
 from ..forms.events import EventEditForm, EventForm, PublicationForm
 from ..models import Entrant, Event, Match, Round
 from ..presenters.audit import audit_roles, describe_audit
+from ..presenters.events import players_and_rounds
 from ..presenters.results import unscored_reports
 from ..presenters.rounds import describe_note, round_title, timer_state
 from ..services import entrants as entrant_services
@@ -242,8 +243,12 @@ def start(request, event):
     if done:
         messages.success(
             request,
-            _("The event has started: %(players)s players, %(rounds)s Swiss rounds.")
-            % {"players": started.entrants.filter(dropped_after__isnull=True).count(), "rounds": started.swiss_rounds},
+            _("The event has started: %(players_and_rounds)s.")
+            % {
+                "players_and_rounds": players_and_rounds(
+                    started.entrants.filter(dropped_after__isnull=True).count(), started.swiss_rounds
+                )
+            },
         )
     return _dashboard(event)
 

@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
@@ -140,7 +141,10 @@ def timer(request, event):
             "start": _("The clock is started."),
             "pause": _("The clock is paused."),
             "resume": _("The clock is running again."),
-            "extend": _("The round has %(minutes)s more minutes.") % {"minutes": minutes},
+            "extend": ngettext(
+                "The round has %(minutes)s more minute.", "The round has %(minutes)s more minutes.", minutes
+            )
+            % {"minutes": minutes},
         }
         messages.success(request, words[action])
     return _back(request, event, "timer")

@@ -490,4 +490,4 @@ def test_the_log_says_what_happened_to_places(client, organiser):
     log = client.get(f"/en/events/{event.pk}/manage/log/").text
     assert "Joined the waitlist" in log and "number 1 in line" in log
     assert "Place given from the waitlist" in log and "places: 2 → 3" in log
-    assert "places : 2 → 3" in client.get(f"/fr/events/{event.pk}/manage/log/").text
+    assert "places\xa0: 2 → 3" in client.get(f"/fr/events/{event.pk}/manage/log/").text

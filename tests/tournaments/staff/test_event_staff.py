@@ -85,7 +85,7 @@ def test_bad_staff_input_is_explained_and_changes_nothing(client, event, organis
     assert response.status_code == 200
     assert not EventStaff.objects.exists()
     response = client.post(f"/fr/events/{event.pk}/manage/staff/", {"username": "personne", "role": "judge"})
-    assert "Il n’y a aucun compte nommé « personne »." in response.text
+    assert "Il n’y a aucun compte nommé «\xa0personne\xa0»." in response.text
 
 
 def test_staff_page_is_the_organisers_only(client, event, judge, alice):
