@@ -25,6 +25,15 @@ class GameOption:
     default: bool | int = False
     low: int | None = None
     high: int | None = None
+    help: str = ""  # what each value means, shown on the event form
+    # how a chosen value reads on the event page: (when true, when false) for a box
+    shown: tuple = ()
+
+    def shown_value(self, value):
+        """The chosen value in words, for the event page."""
+        if self.low is None and self.shown:
+            return self.shown[0] if value else self.shown[1]
+        return str(value)
 
     def check(self, value):
         if self.low is None:

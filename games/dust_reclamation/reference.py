@@ -32,9 +32,9 @@ def quick_reference(source):
         ),
         quick.paragraph(
             _(
-                "Events score the Work Order in one of two ways. By default every player who meets the quota "
-                "scores %(points)s. Events that share the Work Order points divide the %(points)s points between "
-                "the players who meet it, rounded to the nearest whole point, halves up: %(shares)s."
+                "Events score the Work Order in one of two ways. By default, as the rules say, the players who "
+                "meet the quota share the %(points)s points, rounded to the nearest whole point, halves up: "
+                "%(shares)s. An event may instead give each of them %(points)s points; its page says which."
             )
             % {"points": WORK_ORDER_POINTS, "shares": shares}
         ),

@@ -1,9 +1,10 @@
 """Dust: Reclamation scoring, over four rounds (see docs/scoring.md for the reading).
 
 Each round every player scores +1 per trick won, +/-1 per Dust card won in tricks (the sign set by
-that round's Dust Value card) and 2 for meeting the Work Order quota. By default each player who
-meets the quota gets the 2 points; with the `split_work_order` option the 2 points are shared between them,
-rounded to the nearest whole point (halves up). The highest total wins; equal totals share the
+that round's Dust Value card) and 2 for meeting the Work Order quota. Each player who
+meets the quota shares the 2 points (the `split_work_order` option, on by default, as the rules read),
+rounded to the nearest whole point (halves up); with the option off each of them gets the 2 points.
+A round is exactly eight tricks. The highest total wins; equal totals share the
 victory. Reports that no deal can produce (more tricks than cards dealt, more Dust cards than the
 deck holds) are refused, naming the field.
 """
@@ -26,10 +27,12 @@ define_messages(
         ),
         "scoring.per_player_shape": _("Give a number for each player."),
         "scoring.work_order_shape": _("List the players who met the Work Order quota."),
-        "scoring.tricks_over_cards": ngettext_lazy(
-            "%(tricks)s tricks in one round, but a round has only %(dealt)s trick: one per card dealt to each player.",
-            "%(tricks)s tricks in one round, but a round has only %(dealt)s tricks: one per card dealt to each player.",
-            "dealt",
+        "scoring.tricks_per_round": ngettext_lazy(
+            "%(tricks)s trick in one round, but a round is exactly %(dealt)s tricks: one per card dealt to each "
+            "player.",
+            "%(tricks)s tricks in one round, but a round is exactly %(dealt)s tricks: one per card dealt to each "
+            "player.",
+            "tricks",
         ),
         "scoring.dust_over_deck": ngettext_lazy(
             "%(dust)s Dust cards in one round, but the deck holds only %(cards)s Dust card.",
@@ -108,8 +111,8 @@ def _dust_sign(value, field, signs_left):
 def _tricks(values, players, field):
     tricks = _per_player(values, players, field, CARDS_DEALT)
     total = sum(tricks.values())
-    if total > CARDS_DEALT:
-        raise DomainError("scoring.tricks_over_cards", field, tricks=total, dealt=CARDS_DEALT)
+    if total != CARDS_DEALT:  # every card dealt is played: a round ends after its eighth trick
+        raise DomainError("scoring.tricks_per_round", field, tricks=total, dealt=CARDS_DEALT)
     return tricks
 
 

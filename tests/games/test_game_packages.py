@@ -102,7 +102,7 @@ def _catalogue_card(name, gem):
 
 def test_a_games_options_are_checked_with_their_defaults():
     reclamation = games.get("dust-reclamation")
-    assert reclamation.check_options({}) == {"split_work_order": False}
+    assert reclamation.check_options({}) == {"split_work_order": True}  # the rules: shared
     assert reclamation.check_options({"split_work_order": True}) == {"split_work_order": True}
     with pytest.raises(DomainError) as refused:
         reclamation.check_options({"split_work_order": "yes"})

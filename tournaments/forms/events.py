@@ -157,8 +157,10 @@ def option_field(game_slug, key):
 def game_option_field(option):
     """A game's option on the event form (its label names the game): a box, or a whole number."""
     if option.low is None:
-        return forms.BooleanField(label=option.label, required=False, initial=option.default)
-    return forms.IntegerField(label=option.label, min_value=option.low, max_value=option.high, initial=option.default)
+        return forms.BooleanField(label=option.label, required=False, initial=option.default, help_text=option.help)
+    return forms.IntegerField(
+        label=option.label, min_value=option.low, max_value=option.high, initial=option.default, help_text=option.help
+    )
 
 
 class EventEditForm(forms.Form):

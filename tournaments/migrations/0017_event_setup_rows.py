@@ -19,7 +19,8 @@ def copy_into_rows(apps, schema_editor):
             publication=e.publication,
             round_minutes=e.round_minutes,
             seed=e.seed,
-            game_options={"split_work_order": True} if e.split_work_order else {},
+            # Reclamation's reading is kept as it was chosen: its default changes with this release.
+            game_options={"split_work_order": e.split_work_order} if e.game_id in reclamation else {},
         ),
         "Clock": lambda e: dict(
             ends_at=e.timer_ends_at, paused_seconds=e.timer_paused_seconds, deck_building=e.build_clock
@@ -29,6 +30,9 @@ def copy_into_rows(apps, schema_editor):
         "PageCounters": lambda e: dict(results_version=e.results_version, pages_version=e.pages_version),
     }
     events = list(Event.objects.all())
+    reclamation = set(
+        apps.get_model("catalogue", "Game").objects.filter(slug="dust-reclamation").values_list("pk", flat=True)
+    )
     for name, values in rows.items():
         model = apps.get_model("tournaments", name)
         model.objects.bulk_create([model(event_id=event.pk, **values(event)) for event in events], batch_size=500)

@@ -24,6 +24,16 @@ def export_cells(event):
     return [starts, event.venue]
 
 
+def game_options_shown(event):
+    """[(label, value in words)] of the game's options as this event chose them (its default where
+    the event chose none), for the event page."""
+    chosen = event.settings.game_options or {}
+    return [
+        (option.label, option.shown_value(chosen.get(option.key, option.default)))
+        for option in event.game.definition.options
+    ]
+
+
 @describes(AuditAction.EVENT_PUBLICATION)
 def _publication(entry, after, before, names):
     return str(EventSettings.Publication(after["publication"]).label) if after.get("publication") else []

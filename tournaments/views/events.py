@@ -23,7 +23,7 @@ from ..forms.entrants import PlayerForm, WalkInForm
 from ..forms.events import EventEditForm, EventForm, PublicationForm
 from ..models import Entrant, Event, Match, Round
 from ..presenters.audit import audit_roles, describe_audit
-from ..presenters.events import players_and_rounds
+from ..presenters.events import game_options_shown, players_and_rounds
 from ..presenters.results import unscored_reports
 from ..presenters.rounds import describe_note, round_title, timer_state
 from ..services import entrants as entrant_services
@@ -132,6 +132,7 @@ def event_detail(request, pk):
             "live_html": _event_live_html(event, organiser_view),
             "live_etag": live_tag,
             "format_name": _format_name(event),
+            "game_options": game_options_shown(event),
             "me": me,
             "got_place": _got_place(event, me),
             "waitlist_position": entrant_services.position(event, request.user),

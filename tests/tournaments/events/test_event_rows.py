@@ -39,6 +39,17 @@ def test_the_event_form_offers_reclamations_shared_work_order_and_keeps_it(clien
     assert event.settings.game_options == {"split_work_order": True}
     other = create_through_form(client, organiser, **{"dust-reclamation__split_work_order": "on"})
     assert other.settings.game_options == {}, "another game's option is not kept"
+    page = client.get(f"/en/events/{event.pk}/").content.decode()
+    assert "Work Order: the 2 points are shared among the players who meet the quota" in page
+    unticked = create_through_form(client, organiser, game="dust-reclamation", mode="ffa")
+    assert unticked.settings.game_options == {"split_work_order": False}
+    page = client.get(f"/it/events/{unticked.pk}/").content.decode()
+    assert "Work Order: ogni giocatore che raggiunge la quota riceve 2 punti" in page
+
+
+def test_reclamation_shares_the_work_order_unless_the_event_says_otherwise(organiser, sample):
+    event = events.create_event(organiser, "Default", "dust-reclamation", mode="ffa")
+    assert event.settings.game_options == {"split_work_order": True}  # the rules' text: shared
 
 
 def test_a_game_checks_its_own_options_and_nothing_is_created_when_one_is_wrong(organiser, sample):

@@ -133,7 +133,7 @@ def test_young_champions_exhausted_player_wins_and_only_one_can_be():
     assert caught.value.field == "cards_left"
 
 
-def reclamation(report, split_work_order=False):
+def reclamation(report, split_work_order=True):
     return dust_reclamation.score_game(
         report, ScoringContext("ffa", (A, B), options={"split_work_order": split_work_order})
     )
@@ -144,20 +144,20 @@ def reclamation_round(tricks, dust, sign, work_order):
 
 
 def test_reclamation_dust_sign_and_work_order():
-    rounds = [
-        reclamation_round({A: 3, B: 2}, {A: 2, B: 0}, "+", [A]),  # A: 3 + 2 + 2 = 7, B: 2
-        reclamation_round({A: 1, B: 4}, {A: 0, B: 3}, "-", [A, B]),  # A: 1 + 2 = 3, B: 4 - 3 + 2 = 3
-        reclamation_round({A: 2, B: 2}, {A: 1, B: 1}, "-", []),  # 1 each
-        reclamation_round({A: 0, B: 5}, {A: 0, B: 2}, "+", [B]),  # A 0, B 5 + 2 + 2 = 9
+    rounds = [  # eight tricks a round, every round
+        reclamation_round({A: 5, B: 3}, {A: 2, B: 0}, "+", [A]),  # A: 5 + 2 + 2 = 9, B: 3
+        reclamation_round({A: 2, B: 6}, {A: 0, B: 3}, "-", [A, B]),  # A: 2 + 2 = 4, B: 6 - 3 + 2 = 5
+        reclamation_round({A: 4, B: 4}, {A: 1, B: 1}, "-", []),  # 3 each
+        reclamation_round({A: 1, B: 7}, {A: 0, B: 2}, "+", [B]),  # A 1, B 7 + 2 + 2 = 11
     ]
-    result = reclamation({"rounds": rounds})
-    assert result.points == {A: 7 + 3 + 1 + 0, B: 2 + 3 + 1 + 9} and result.winner == B
-    split = reclamation({"rounds": rounds}, split_work_order=True)
-    assert split.points == {A: 7 + 2 + 1 + 0, B: 2 + 2 + 1 + 9}  # the 2 points of round 2 shared: 1 each
+    each = reclamation({"rounds": rounds}, split_work_order=False)
+    assert each.points == {A: 9 + 4 + 3 + 1, B: 3 + 5 + 3 + 11} and each.winner == B
+    shared = reclamation({"rounds": rounds})  # the rules' reading, the default
+    assert shared.points == {A: 9 + 3 + 3 + 1, B: 3 + 4 + 3 + 11}  # the 2 points of round 2 shared: 1 each
 
 
 def test_reclamation_equal_totals_share_the_victory():
-    even = [reclamation_round({A: 1, B: 1}, {}, sign, []) for sign in "+-+-"]
+    even = [reclamation_round({A: 4, B: 4}, {}, sign, []) for sign in "+-+-"]
     result = reclamation({"rounds": even})
     assert result.winner is None and result.placements == {A: 1, B: 1}
 
@@ -184,6 +184,8 @@ def four_rounds(first):
     ("first", "field"),
     [
         (reclamation_round({A: 5, B: 4}, {}, "+", []), "rounds.1.tricks"),  # 9 tricks: 8 cards dealt each
+        (reclamation_round({A: 3, B: 3}, {}, "+", []), "rounds.1.tricks"),  # 6: a round is eight tricks
+        (reclamation_round({}, {}, "+", []), "rounds.1.tricks"),  # none at all
         (reclamation_round({A: 9, B: 0}, {}, "+", []), "rounds.1.tricks.11"),
         (reclamation_round({A: 4, B: 4}, {A: 3, B: 2}, "+", []), "rounds.1.dust"),  # 5 of 4 Dust cards
         (reclamation_round({A: 8, B: 0}, {A: 5}, "+", []), "rounds.1.dust.11"),

@@ -172,7 +172,7 @@ def test_impossible_reclamation_reports_get_400_naming_the_field(api, organiser,
 
     nine_tricks = refused(reclamation_report(sides, tricks={str(a): 3, str(b): 3, str(c): 3}))
     assert list(nine_tricks["errors"]) == ["games.1.rounds.1.tricks"]
-    assert "9 tricks in one round, but a round has only 8 tricks" in nine_tricks["message"]
+    assert "9 tricks in one round, but a round is exactly 8 tricks" in nine_tricks["message"]
     five_dust = refused(reclamation_report(sides, dust={str(a): 2, str(b): 2, str(c): 1}))
     assert list(five_dust["errors"]) == ["games.1.rounds.1.dust"]
     assert list(refused(reclamation_report(sides, dust={str(a): 5}))["errors"]) == [f"games.1.rounds.1.dust.{a}"]
