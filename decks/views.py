@@ -53,6 +53,8 @@ def _left_out(request, content):
             )
             % {"count": content.sideboard},
         )
+    for note in content.notes:
+        messages.warning(request, _("Line %(line)s: %(message)s") % {"line": note.line, "message": note.message})
 
 
 @login_required
@@ -128,8 +130,6 @@ def _verdict(request, deck, version, check):
     verdict = validate_request(
         deck.format_slug, cards=cards, as_of=as_of, owned=owned, declarations=version.declarations
     )
-    verdict["buildable"] = owned is not None and not any(v["code"] == "not_owned" for v in verdict["violations"])
-    verdict["checked_collection"] = owned is not None
     return verdict, collection
 
 

@@ -36,15 +36,15 @@ class DeckContent(NamedTuple):
     cards: dict  # card id -> copies
     declarations: dict
     sideboard: int  # sideboard lines left out: these games have no sideboard
+    notes: tuple = ()  # decklist.Note: headings, headers no format reads, sections left out
 
 
-def content_hash(cards, declarations):
-    """sha256 of the sorted card ids and quantities plus the declarations: equal decks, equal hashes."""
-    canonical = json.dumps(
-        {"cards": sorted([card_id, qty] for card_id, qty in cards.items()), "declarations": declarations},
-        sort_keys=True,
-        separators=(",", ":"),
-    )
+def content_hash(cards):
+    """The deck hash, from the cards alone (docs/formats.md): sha256 of `{"cards":[[id,qty],...]}`,
+    sorted by card id, without spaces. Header lines, a deck's name and the order of lines do not
+    change it, so a saved deck, a registered one, its export and bulk validation agree."""
+    kept = sorted([card_id, qty] for card_id, qty in cards.items() if qty > 0)
+    canonical = json.dumps({"cards": kept}, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
@@ -58,7 +58,7 @@ def deck_content(text, game):
     cards = {}
     for line in parsed.lines:
         cards[line.card.id] = cards.get(line.card.id, 0) + line.qty
-    return DeckContent(cards, parsed.declarations, len(parsed.sideboard))
+    return DeckContent(cards, parsed.declarations, len(parsed.sideboard), tuple(parsed.notes))
 
 
 def cards_from_decklist(text, game):
@@ -151,9 +151,9 @@ def _lock(deck):
 
 
 def _save_version(deck, cards, declarations):
-    digest = content_hash(cards, declarations)
+    digest = content_hash(cards)
     latest = deck.latest_version()
-    if latest is not None and latest.content_hash == digest:
+    if latest is not None and latest.content_hash == digest and latest.declarations == declarations:
         return latest
     version = DeckVersion.objects.create(
         deck=deck, number=(latest.number + 1) if latest else 1, content_hash=digest, declarations=declarations

@@ -94,7 +94,10 @@ def test_public_deck_is_readable_but_not_editable(client, alice, bob, deck):
 def test_check_against_collection_shows_buildable_badge(client, alice, deck, pool):
     client.force_login(alice)
     page = client.get(f"/en/decks/{deck.pk}/", {"collection": pool.pk})
-    assert "Missing cards" in page.text and "Pocket Puff: 1 more copy needed" in page.text
+    assert "Not buildable from the collection" in page.text and "2 cards are missing" in page.text
+    messages = [missing["message"] for missing in page.context["verdict"]["missing"]]
+    assert "Pocket Puff: 1 more copy needed than the collection holds." in messages
+    assert "not_owned" not in [violation["code"] for violation in page.context["verdict"]["violations"]]
     pool.items.create(card=Card.objects.get(name="Fluffnip"), qty=1)
     pool.items.filter(card__name="Pocket Puff").update(qty=2)
     assert "Buildable from the collection" in client.get(f"/en/decks/{deck.pk}/", {"collection": pool.pk}).text

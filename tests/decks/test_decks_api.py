@@ -139,8 +139,8 @@ def test_validate_a_saved_deck_against_a_collection(api, alice, bob, alice_deck)
     api.post(f"/api/v1/collections/{pool}/import/", {"text": "1 Pocket Puff\n1 Fluffnip"}, format="json")
     body = api.get(f"/api/v1/decks/{alice_deck.pk}/validate/", {"collection": pool, "as_of": "2024-01-01"}).json()
     assert body["version"] == 1 and body["card_count"] == 3
-    shortfall = [(v["cards"], v["expected"], v["actual"]) for v in body["violations"] if v["code"] == "not_owned"]
-    assert shortfall == [(["Pocket Puff"], 2, 1)]
+    assert body["buildable"] is False and "not_owned" not in [v["code"] for v in body["violations"]]
+    assert [(m["name"], m["needed"], m["owned"], m["missing"]) for m in body["missing"]] == [("Pocket Puff", 2, 1, 1)]
     assert body["summary"]["by_tribe"] == {"Lintlings": 3}
     api.force_authenticate(bob)
     bob_view = api.get(f"/api/v1/decks/{alice_deck.pk}/validate/", {"collection": pool})
