@@ -28,13 +28,14 @@ class UploadMixin:
 
     text_field = "text"
     max_bytes = MAX_BYTES
+    encoding = ""  # what the uploaded file was decoded from
 
     def clean(self):
         data = super().clean()
         upload = data.get("file")
         if upload:
             try:
-                data[self.text_field] = read_upload(upload, self.max_bytes)
+                data[self.text_field], self.encoding = read_upload(upload, self.max_bytes)
             except DomainError as error:
                 self.add_error("file", error.message)
             else:

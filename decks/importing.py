@@ -120,9 +120,9 @@ def _decode_western(data, file_name):
 
 
 def read_upload(upload, max_bytes=MAX_BYTES):
-    """The text of an uploaded file (Django's UploadedFile), read no further than needed to know
-    it is too large."""
-    return decode_upload(upload.read(max_bytes + 1), upload.name, max_bytes)
+    """(text, encoding) of an uploaded file (Django's UploadedFile), read no further than needed to
+    know it is too large."""
+    return decode_with_encoding(upload.read(max_bytes + 1), upload.name, max_bytes)
 
 
 def _looks_utf16(data):
@@ -252,6 +252,7 @@ def read_as(decklist):
         "label": str(LAYOUT_LABELS.get(decklist.layout, decklist.layout)),
         "delimiter": str(DELIMITER_LABELS.get(decklist.delimiter, "")),
         "ignored_columns": decklist.ignored_columns,
+        "encoding": ENCODING_LABELS.get(decklist.encoding, decklist.encoding),
     }
 
 

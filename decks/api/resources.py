@@ -38,10 +38,12 @@ from .serializers import (
     CollectionSerializer,
     CollectionUpdateSerializer,
     CompareSerializer,
+    ConfirmSerializer,
     DeckSerializer,
     DeckUpdateSerializer,
     DeckVersionSerializer,
     DeckWriteSerializer,
+    HistorySerializer,
     ShareLinkSerializer,
     share_link,
 )
@@ -60,6 +62,20 @@ COMPARE_PARAMETERS = [OpenApiParameter("older", int), OpenApiParameter("newer", 
 
 def _detail(collection, request, **extra):
     return Response({**CollectionDetailSerializer(collection, context={"request": request}).data, **extra})
+
+
+def _written(result):
+    """What an import, a preview, an emptying or an undo changes, for the API."""
+    body = {
+        "changes": ChangeSerializer(result.changes, many=True).data,
+        "totals": result.totals,
+        "digest": result.digest,
+        "history_id": result.record.pk if result.record is not None else None,
+    }
+    if result.decklist is not None:
+        body["read_as"] = read_as(result.decklist)
+        body["notes"] = [note.as_dict() for note in result.decklist.notes]
+    return body
 
 
 @extend_schema(responses=error_responses(400, 401, 404))
@@ -121,28 +137,64 @@ class CollectionViewSet(viewsets.ViewSet):
         return _detail(collection, request, change=ChangeSerializer(change).data)
 
     @extend_schema(
-        request=CollectionImportSerializer, responses={200: CollectionDetailSerializer, **error_responses(400, 404)}
+        request=CollectionImportSerializer, responses={200: CollectionDetailSerializer, **error_responses(400, 404, 409)}
     )
     @action(detail=True, methods=["post"], url_path="import")
     def import_cards(self, request, pk=None):
         """Add (`mode: add`), set the listed cards (`set`) or replace the collection (`replace`)
         from text or CSV (`text`), or an uploaded file (`file`, multipart); all or nothing.
-        The answer lists every change (`changes`: before and after) and how the list was read."""
+        `preview: true` writes nothing and answers with what would change and its `digest`; a
+        replace needs `confirm: true` (with that `digest`, the write is refused with 409 if the
+        changes differ). The answer lists every change (`changes`: before and after), `totals`, how
+        the list was read, and `history_id`: `POST history/{history_id}/undo/` undoes it."""
         collection = collection_for(request.user, pk)
         serializer = CollectionImportSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        text = data.get("text") or ""
+        text, encoding = data.get("text") or "", ""
         if data.get("file"):
-            text = read_upload(data["file"], collection_services.MAX_IMPORT_BYTES)
+            text, encoding = read_upload(data["file"], collection_services.MAX_IMPORT_BYTES)
         parsed = collection_services.read_collection_list(text)
-        result = collection_services.import_into_collection(collection, parsed, data["mode"])
-        return _detail(
-            collection,
-            request,
-            changes=ChangeSerializer(result.changes, many=True).data,
-            read_as=read_as(result.decklist),
+        parsed.encoding = encoding
+        if data["preview"] or (data["mode"] == collection_services.REPLACE and not data["confirm"]):
+            preview = collection_services.preview_import(collection, parsed, data["mode"])
+            if not data["preview"]:
+                raise DomainError("collections.confirm_needed", "confirm", status=409, details=_written(preview))
+            return _detail(collection, request, preview=True, **_written(preview))
+        result = collection_services.import_into_collection(
+            collection, parsed, data["mode"], expected=data.get("digest") or None, actor=request.user
         )
+        return _detail(collection, request, preview=False, **_written(result))
+
+    @extend_schema(request=ConfirmSerializer, responses={200: CollectionDetailSerializer, **error_responses(404, 409)})
+    @action(detail=True, methods=["post"])
+    def clear(self, request, pk=None):
+        """Empty the collection. Without `confirm: true` nothing changes: the answer (409) holds the
+        preview and its `digest`; send both back to empty it. Undoable from the history."""
+        collection = collection_for(request.user, pk)
+        serializer = ConfirmSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        preview = collection_services.preview_clear(collection)
+        if not serializer.validated_data["confirm"]:
+            raise DomainError("collections.confirm_needed", "confirm", status=409, details=_written(preview))
+        digest = serializer.validated_data.get("digest") or preview.digest
+        result = collection_services.clear_collection(collection, digest, request.user)
+        return _detail(collection, request, **_written(result))
+
+    @extend_schema(responses={200: HistorySerializer(many=True), **error_responses(404)})
+    @action(detail=True, methods=["get"])
+    def history(self, request, pk=None):
+        """Every import, emptying and undo, newest first, with each card's count before and after."""
+        records = collection_services.history(collection_for(request.user, pk))
+        return Response(HistorySerializer(records, many=True).data)
+
+    @extend_schema(request=None, responses={200: CollectionDetailSerializer, **error_responses(404, 409)})
+    @action(detail=True, methods=["post"], url_path=r"history/(?P<change_id>[0-9]+)/undo")
+    def undo(self, request, pk=None, change_id=None):
+        """Undo one change of the history; the undo is itself in the history."""
+        collection = collection_for(request.user, pk)
+        result = collection_services.undo_change(collection, int(change_id), request.user)
+        return _detail(collection, request, **_written(result))
 
     @extend_schema(responses={(200, "text/plain"): str, **error_responses(404)})
     @action(detail=True, methods=["get"])

@@ -6,6 +6,8 @@ from catalogue.models import Card
 from decks.models import Collection, Deck
 from decks.services import decks as deck_services
 
+from tests.decks.import_helpers import import_confirmed
+
 pytestmark = pytest.mark.django_db
 
 
@@ -56,7 +58,7 @@ def test_collection_import_page_shows_every_bad_line(client, alice, pool):
     assert response.status_code == 200
     assert "Line 2" in response.text and "Did you mean: Fluffnip" in response.text
     assert list(pool.owned()) == [Card.objects.get(name="Pocket Puff").pk]
-    ok = client.post(f"/en/collections/{pool.pk}/import/", {"text": "1 Fluffnip"})
+    ok = import_confirmed(client, f"/en/collections/{pool.pk}/import/", {"text": "1 Fluffnip"})
     assert ok.status_code == 302 and len(pool.owned()) == 2
 
 

@@ -66,8 +66,15 @@ def test_collection_import_is_all_or_nothing_and_exports(api, alice, sample):
     assert "3 Pocket Puff (PR1) 002" in export and "3 Fluffnip (PR1) 001" in export
     csv_export = api.get(f"/api/v1/collections/{pool}/export/", {"as": "csv"}).content.decode()
     assert csv_export.splitlines()[0] == "qty,name,set,number,game"
-    replaced = api.post(f"/api/v1/collections/{pool}/import/", {"text": "1 Fluffnip", "replace": True}, format="json")
-    assert replaced.json()["card_count"] == 1
+    asked = api.post(f"/api/v1/collections/{pool}/import/", {"text": "1 Fluffnip", "replace": True}, format="json")
+    assert asked.status_code == 409 and asked.json()["code"] == "collections.confirm_needed"
+    assert asked.json()["totals"]["cards_removed"] == 1 and Collection.objects.get(pk=pool).owned() != {}
+    replaced = api.post(
+        f"/api/v1/collections/{pool}/import/",
+        {"text": "1 Fluffnip", "replace": True, "confirm": True, "digest": asked.json()["digest"]},
+        format="json",
+    )
+    assert replaced.json()["card_count"] == 1 and replaced.json()["distinct_cards"] == 1
 
 
 def test_deck_versions_are_immutable_and_hashed(api, alice, alice_deck):

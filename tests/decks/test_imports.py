@@ -13,6 +13,7 @@ from core.errors import DomainError
 from decks.decklist import parse_decklist
 from decks.importing import decode_upload, read_card_list
 from decks.models import Collection, Deck
+from tests.decks.import_helpers import import_confirmed
 
 SAMPLES = Path(__file__).resolve().parents[2] / "docs" / "import-samples"
 FORMATS_DOC = Path(__file__).resolve().parents[2] / "docs" / "formats.md"
@@ -181,7 +182,7 @@ def test_exports_of_moxfield_archidekt_and_deckbox(client, alice, sample, file_n
     pool = Collection.objects.create(owner=alice, name="Binder")
     client.force_login(alice)
     upload = SimpleUploadedFile(file_name, (SAMPLES / file_name).read_bytes(), content_type="text/csv")
-    page = client.post(f"/en/collections/{pool.pk}/import/", {"file": upload}, follow=True)
+    page = import_confirmed(client, f"/en/collections/{pool.pk}/import/", {"file": upload}, follow=True)
     owned = {Card.objects.get(pk=card).name: qty for card, qty in pool.owned().items()}
     assert owned == EXPECTED
     read_as = page.context["last_import"]["read_as"]
@@ -194,7 +195,7 @@ def test_a_french_excel_sheet_with_semicolons_and_a_bom(client, alice, sample):
     pool = Collection.objects.create(owner=alice, name="Classeur")
     client.force_login(alice)
     upload = SimpleUploadedFile("classeur.csv", (SAMPLES / "excel-fr-semicolon.csv").read_bytes())
-    page = client.post(f"/fr/collections/{pool.pk}/import/", {"file": upload}, follow=True)
+    page = import_confirmed(client, f"/fr/collections/{pool.pk}/import/", {"file": upload}, follow=True)
     assert {Card.objects.get(pk=card).name: qty for card, qty in pool.owned().items()} == {
         "Fluffnip": 3,
         "Pocket Puff": 2,
