@@ -29,6 +29,7 @@ from decks.services import decks as deck_services
 from decks.services.legality import validate_request
 from decks.services.sharing import regenerate_share_link
 
+from .errors import DeckErrors
 from .serializers import (
     CardCountSerializer,
     ChangeSerializer,
@@ -79,7 +80,7 @@ def _written(result):
 
 
 @extend_schema(responses=error_responses(400, 401, 404))
-class CollectionViewSet(viewsets.ViewSet):
+class CollectionViewSet(DeckErrors, viewsets.ViewSet):
     permission_classes = [IsAuthenticated]
     lookup_value_regex = "[0-9]+"
     parser_classes = [StrictJSONParser, MultiPartParser, FormParser]
@@ -211,7 +212,7 @@ class CollectionViewSet(viewsets.ViewSet):
 
 
 @extend_schema(responses=error_responses(404))
-class SharedCollectionViewSet(viewsets.ViewSet):
+class SharedCollectionViewSet(DeckErrors, viewsets.ViewSet):
     """An unlisted collection, read-only, by its share key."""
 
     permission_classes = [AllowAny]
@@ -300,7 +301,7 @@ class DeckReading:
 
 
 @extend_schema(responses=error_responses(400, 401, 403, 404))
-class DeckViewSet(DeckReading, viewsets.ViewSet):
+class DeckViewSet(DeckErrors, DeckReading, viewsets.ViewSet):
     permission_classes = [IsAuthenticatedOrReadOnly]
     lookup_value_regex = "[0-9]+"
 
@@ -368,7 +369,7 @@ class DeckViewSet(DeckReading, viewsets.ViewSet):
 
 
 @extend_schema(responses=error_responses(404))
-class SharedDeckViewSet(DeckReading, viewsets.ViewSet):
+class SharedDeckViewSet(DeckErrors, DeckReading, viewsets.ViewSet):
     """An unlisted (or public) deck, read by its share key."""
 
     permission_classes = [AllowAny]

@@ -159,3 +159,33 @@ def test_writes_need_an_account(api, sample):
         "/api/v1/decks/", {"name": "x", "game": "dust-collectorz", "format": "dc-prerelease"}, format="json"
     )
     assert response.status_code == 401
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "data", "status", "code"),
+    [
+        ("post", "/api/v1/collections/", {}, 400, "api.invalid"),
+        ("post", "/api/v1/collections/{pool}/cards/", {"card": 1, "add": 1, "qty": 1}, 400, "api.invalid"),
+        ("post", "/api/v1/collections/{pool}/import/", {"text": "0 Pocket Puff"}, 400, "collections.lines_rejected"),
+        ("post", "/api/v1/collections/{pool}/import/", {"text": "1 Pocket Puff", "mode": "all"}, 400, "api.invalid"),
+        ("get", "/api/v1/collections/999999/", None, 404, "api.not_found"),
+        ("post", "/api/v1/decks/", {"name": "x"}, 400, "api.invalid"),
+        ("post", "/api/v1/decks/validate/", {"format": "dc-prerelease"}, 400, "api.invalid"),
+        ("post", "/api/v1/decks/validate/", {"format": "nope", "decklist": "1 X"}, 400, "decks.unknown_format"),
+        ("get", "/api/v1/decks/{deck}/validate/?as_of=yesterday", None, 400, "decks.as_of"),
+        ("post", "/api/v1/decks/{deck}/share-link/", None, 409, "sharing.private"),
+    ],
+)
+def test_every_deck_and_collection_error_has_one_shape(api, alice, alice_deck, method, url, data, status, code):
+    api.force_authenticate(alice)
+    pool = Collection.objects.create(owner=alice, name="Pool").pk
+    response = getattr(api, method)(url.format(pool=pool, deck=alice_deck.pk), data, format="json")
+    body = response.json()
+    assert response.status_code == status and body["code"] == code, body
+    assert isinstance(body["message"], str) and body["message"]
+    assert isinstance(body["errors"], dict) and all(isinstance(v, list) for v in body["errors"].values())
+
+
+def test_an_anonymous_write_has_the_same_shape(api, sample):
+    body = api.post("/api/v1/collections/", {"name": "x"}, format="json").json()
+    assert set(body) == {"message", "code", "errors"} and body["code"] == "api.not_authenticated"
