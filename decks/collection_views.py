@@ -17,11 +17,12 @@ from catalogue.models import Card
 from core.errors import DomainError
 
 from .access import collection_for, shared_collection
-from .forms import CardCountForm, CollectionForm, CollectionSettingsForm, ImportForm
+from .forms import CardCountForm, CollectionFilterForm, CollectionForm, CollectionSettingsForm, ImportForm
 from .importing import read_as
-from .models import Collection, CollectionVisibility
+from .models import Collection, CollectionVisibility, Deck
 from .page_support import back_to, export_response, refuse, replace_share_link
 from .presenters import change_message
+from .services import building
 from .services import collections as collection_services
 
 SEARCH_RESULTS = 20
@@ -46,9 +47,14 @@ def collection_list(request):
     return render(request, "decks/collection_list.html", {"collections": collections, "form": form})
 
 
-def _items_page(request, collection):
-    items = collection.items.select_related("card__card_set__game").order_by("card__card_set__game__name", "card__name")
+def _items_page(request, collection, filters=None):
+    items = collection.items.select_related("card__card_set__game", "card__tribe")
+    items = filters.apply(items) if filters is not None else items.order_by("card__card_set__game__name", "card__name")
     return Paginator(items, 100).get_page(request.GET.get("page"))
+
+
+def _filters(request, collection):
+    return CollectionFilterForm(request.GET or None, items=collection.items.all(), prefix="f")
 
 
 @login_required
@@ -60,18 +66,39 @@ def collection_detail(request, pk):
     )
     last_import = request.session.pop(LAST_IMPORT, None)
     owned = collection.owned()
+    filters = _filters(request, collection)
+    page = _items_page(request, collection, filters)
+    filters.label_groups(page.object_list)
     context = {
         "collection": collection,
-        "page": _items_page(request, collection),
+        "page": page,
+        "filters": filters,
+        "group": filters.grouping(),
         "search": search,
         "results": results,
         "owned": owned,
+        "query": _query_without_page(request),
         "total": sum(owned.values()),
         "distinct": len(owned),
         "last_import": last_import if last_import and last_import["collection"] == collection.pk else None,
         "share_url": _share_url(request, collection),
     }
     return render(request, "decks/collection_detail.html", context)
+
+
+def _query_without_page(request):
+    query = request.GET.copy()
+    query.pop("page", None)
+    return query.urlencode()
+
+
+@login_required
+def collection_decks(request, pk):
+    """Decks I can build: each of the player's decks with what this collection lacks for it."""
+    collection = collection_for(request.user, pk)
+    rows = building.buildable_decks(collection, Deck.objects.filter(owner=request.user).select_related("game"))
+    context = {"collection": collection, "rows": rows, "buildable": sum(1 for row in rows if row["buildable"])}
+    return render(request, "decks/collection_decks.html", context)
 
 
 def _share_url(request, collection):

@@ -1,9 +1,12 @@
 from django import forms
+from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
+import games
 from core.errors import DomainError
 from core.numbers import ID_MAX
 from core.text import shown_text
+from games.cards import search_key
 
 from .decklist import MAX_BYTES, MAX_LINES
 from .importing import read_upload
@@ -199,3 +202,79 @@ class BulkValidationForm(forms.Form):
         if not data.get("text", "").strip() and not data.get("upload"):
             raise forms.ValidationError(_("Paste decklists or upload a zip file."))
         return data
+
+
+GROUPS = {
+    "": ("card__card_set__game__name", "card__name"),
+    "set": ("card__card_set__code", "card__name"),
+    "tribe": (F("card__tribe__name").asc(nulls_last=True), "card__name"),
+    "rank": (F("card__rank").asc(nulls_last=True), "card__name"),
+    "type": ("card__type", "card__name"),
+}
+
+
+class CollectionFilterForm(forms.Form):
+    """Filters and grouping inside one collection; the choices are the values its cards have."""
+
+    game = forms.ChoiceField(label=_("Game"), required=False)
+    set = forms.ChoiceField(label=_("Set"), required=False)
+    tribe = forms.ChoiceField(label=_("Tribe"), required=False)
+    rank = forms.ChoiceField(label=_("Rank"), required=False)
+    type = forms.ChoiceField(label=_("Type"), required=False)
+    name = forms.CharField(label=_("Name"), required=False, max_length=100)
+    group = forms.ChoiceField(
+        label=_("Group by"),
+        required=False,
+        choices=[("", _("Game")), ("set", _("Set")), ("tribe", _("Tribe")), ("rank", _("Rank")), ("type", _("Type"))],
+    )
+
+    def __init__(self, *args, items=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        present = items.values_list(
+            "card__card_set__game__slug", "card__card_set__game__name", "card__card_set__code", "card__tribe__name",
+            "card__rank", "card__type",
+        ).distinct()
+        values = {key: {} for key in ("game", "set", "tribe", "rank", "type")}
+        for slug, game, set_code, tribe, rank, card_type in present:
+            values["game"][slug] = game
+            values["set"][set_code] = set_code
+            if tribe:
+                values["tribe"][tribe] = tribe
+            if rank:
+                values["rank"][rank] = games.ranks().get(rank, rank)
+            values["type"][card_type] = games.card_type_label(card_type)
+        for key, found in values.items():
+            self.fields[key].choices = [("", _("All"))] + sorted(found.items(), key=lambda item: str(item[1]))
+
+    def apply(self, items):
+        """The items kept by the filters, ordered for the grouping chosen."""
+        data = self.cleaned_data if self.is_valid() else {}
+        lookups = {
+            "game": "card__card_set__game__slug",
+            "set": "card__card_set__code",
+            "tribe": "card__tribe__name",
+            "rank": "card__rank",
+            "type": "card__type",
+        }
+        for key, lookup in lookups.items():
+            if data.get(key):
+                items = items.filter(**{lookup: data[key]})
+        if data.get("name"):
+            items = items.filter(card__search_name__contains=search_key(data["name"]))
+        return items.order_by(*GROUPS[data.get("group") or ""])
+
+    def grouping(self):
+        return (self.cleaned_data.get("group") or "") if self.is_valid() else ""
+
+    def label_groups(self, items):
+        """Each item's group heading, for the page to start a new group when it changes."""
+        group = self.grouping()
+        for item in items:
+            card = item.card
+            item.group_label = {
+                "set": card.card_set.code,
+                "tribe": card.tribe.name if card.tribe else "—",
+                "rank": games.ranks().get(card.rank, card.rank) or "—",
+                "type": card.type_label,
+            }.get(group, card.card_set.game.name)
+        return items

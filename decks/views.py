@@ -26,6 +26,7 @@ from .forms import CheckForm, CloneForm, CompareForm, DeckForm, DecklistForm, De
 from .models import Collection, Deck, Visibility
 from .page_support import refuse, replace_share_link
 from .presenters import builder_labels, card_table, copy_name, count_grid, deck_chart, deck_facts
+from .services import building
 from .services import collections as collection_services
 from .services import decks as deck_services
 from .services.legality import validate_request
@@ -38,7 +39,11 @@ def deck_list(request):
     mine = decks.filter(owner=request.user) if request.user.is_authenticated else Deck.objects.none()
     public = decks.exclude(owner=request.user) if request.user.is_authenticated else decks
     form = DeckForm() if request.user.is_authenticated else None
-    page = Paginator(public.order_by("-updated_at"), 50).get_page(request.GET.get("page"))
+    page = Paginator(public.select_related("game", "owner").order_by("-updated_at"), 50).get_page(request.GET.get("page"))
+    mine = list(mine.select_related("game"))
+    legal = building.legality([*mine, *page.object_list])
+    for deck in [*mine, *page.object_list]:
+        deck.legal = legal.get(deck.pk)
     return render(request, "decks/deck_list.html", {"mine": mine, "page": page, "form": form})
 
 

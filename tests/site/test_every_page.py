@@ -199,6 +199,8 @@ def player_pages(world):
         f"collections/{pool.pk}/import/",
         f"collections/{pool.pk}/clear/",
         f"collections/{pool.pk}/history/",
+        f"collections/{pool.pk}/decks/",
+        f"collections/{pool.pk}/?f-group=tribe&f-game=dust-collectorz",
         f"collections/{pool.pk}/settings/",
         f"collections/{pool.pk}/delete/",
         f"events/{event.pk}/me/",
