@@ -10,7 +10,7 @@ from games.cards import search_key
 
 from .decklist import MAX_BYTES, MAX_LINES
 from .importing import read_upload
-from .models import Collection, CollectionVisibility, Format, Visibility
+from .models import DESCRIPTION_LENGTH, Collection, CollectionVisibility, Format, Visibility
 from .services.collections import ADD, MAX_COPIES, MAX_IMPORT_BYTES, REPLACE, SET
 
 NAME_LENGTH = Collection._meta.get_field("name").max_length
@@ -126,8 +126,19 @@ class DeckForm(UploadMixin, forms.Form):
         return row.game if row else None
 
 
+def description_field():
+    return forms.CharField(
+        label=_("Description"),
+        required=False,
+        max_length=DESCRIPTION_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("What the deck is for and how it plays; shown on its page to everyone who can see it."),
+    )
+
+
 class DeckSettingsForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120, validators=[shown_text])
+    description = description_field()
     visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices)
 
 

@@ -11,6 +11,7 @@ from core.errors import DomainError
 from .legality import compile_format
 
 SHARE_TOKEN_LENGTH = 32
+DESCRIPTION_LENGTH = 4000
 
 
 def new_share_token():
@@ -147,6 +148,7 @@ class Deck(models.Model):
     name = models.CharField(_("name"), max_length=120)
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="decks", verbose_name=_("game"))
     format_slug = models.SlugField(_("format"))
+    description = models.TextField(_("description"), max_length=DESCRIPTION_LENGTH, blank=True)
     visibility = models.CharField(_("visibility"), max_length=10, choices=Visibility, default=Visibility.PRIVATE)
     share_token = models.CharField(
         _("share link key"), max_length=SHARE_TOKEN_LENGTH, unique=True, default=new_share_token, editable=False

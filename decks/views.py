@@ -25,7 +25,7 @@ from .access import collection_for, deck_by_reference, deck_for_owner, is_owner,
 from .forms import CheckForm, CloneForm, CompareForm, DeckForm, DecklistForm, DeckSettingsForm
 from .models import Collection, Deck, Visibility
 from .page_support import refuse, replace_share_link
-from .presenters import builder_labels, card_table, copy_name, count_grid, deck_chart, deck_facts
+from .presenters import builder_labels, card_table, copy_name, count_grid, deck_chart, deck_facts, sample_hand
 from .services import building
 from .services import collections as collection_services
 from .services import decks as deck_services
@@ -116,6 +116,7 @@ def deck_detail(request, pk=None, token=None):
         "chart": deck_chart(deck.game, entries),
         "versions": deck.versions.all()[:50],
         "is_owner": owner,
+        "hand": sample_hand(deck.format_slug, entries, request.GET.get("hand")),
         "share_url": request.build_absolute_uri(reverse("decks:shared_deck", args=[deck.share_token]))
         if owner and deck.visibility == Visibility.UNLISTED
         else None,
@@ -281,9 +282,10 @@ def deck_add_card(request, pk):
 @login_required
 def deck_settings(request, pk):
     deck = deck_for_owner(request.user, pk)
-    form = DeckSettingsForm(request.POST or None, initial={"name": deck.name, "visibility": deck.visibility})
+    initial = {"name": deck.name, "visibility": deck.visibility, "description": deck.description}
+    form = DeckSettingsForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        deck_services.edit_deck(deck, name=form.cleaned_data["name"], visibility=form.cleaned_data["visibility"])
+        deck_services.edit_deck(deck, **form.cleaned_data)
         messages.success(request, _("Deck settings saved."))
         return redirect("decks:deck", deck.pk)
     context = {"form": form, "title": _("Deck settings"), "back": reverse("decks:deck", args=[pk])}

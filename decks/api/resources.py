@@ -323,7 +323,14 @@ class DeckViewSet(DeckErrors, DeckReading, viewsets.ViewSet):
             raise DomainError("decks.unknown_game", "game", game=data["game"])
         cards, declarations = _content(data, game, {})
         deck = deck_services.create_deck(
-            request.user, data["name"], game, data["format_slug"], data["visibility"], cards, declarations
+            request.user,
+            data["name"],
+            game,
+            data["format_slug"],
+            data["visibility"],
+            cards,
+            declarations,
+            description=data.get("description", ""),
         )
         return Response(DeckSerializer(deck, context={"request": request}).data, status=status.HTTP_201_CREATED)
 
@@ -340,6 +347,7 @@ class DeckViewSet(DeckErrors, DeckReading, viewsets.ViewSet):
             data.get("visibility"),
             data.get("format_slug"),
             content=(lambda declarations: _content(data, deck.game, declarations)) if has_content else None,
+            description=data.get("description"),
         )
         return Response(DeckSerializer(deck, context={"request": request}).data)
 

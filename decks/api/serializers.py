@@ -9,7 +9,7 @@ from decks.decklist import MAX_BYTES, MAX_QTY
 from decks.services.collections import ADD, IMPORT_MODES, MAX_COPIES, REPLACE
 from decks.services.decks import version_text
 
-from ..models import CollectionVisibility, Format, Visibility
+from ..models import DESCRIPTION_LENGTH, CollectionVisibility, Format, Visibility
 
 
 class DeckCardSerializer(serializers.Serializer):
@@ -218,6 +218,9 @@ class CollectionImportSerializer(ConfirmSerializer):
 class DeckSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
     name = serializers.CharField(max_length=120, validators=[shown_text])
+    description = serializers.CharField(
+        max_length=DESCRIPTION_LENGTH, required=False, allow_blank=True, default="", trim_whitespace=True
+    )
     game = serializers.SlugField(source="game.slug", read_only=True)
     format = serializers.SlugField(source="format_slug")
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
@@ -275,6 +278,7 @@ class DeckWriteSerializer(DeckSerializer):
 
 class DeckUpdateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120, required=False, validators=[shown_text])
+    description = serializers.CharField(max_length=DESCRIPTION_LENGTH, required=False, allow_blank=True)
     format = serializers.SlugField(source="format_slug", required=False)
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
     decklist = serializers.CharField(required=False, allow_blank=True, max_length=MAX_BYTES, trim_whitespace=False)

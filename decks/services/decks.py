@@ -73,10 +73,15 @@ def _check_format(format_slug, game):
 
 
 @transaction.atomic
-def create_deck(owner, name, game, format_slug, visibility, cards=None, declarations=None):
+def create_deck(owner, name, game, format_slug, visibility, cards=None, declarations=None, description=""):
     _check_format(format_slug, game)
     deck = Deck.objects.create(
-        owner=owner, name=name.strip(), game=game, format_slug=format_slug, visibility=visibility
+        owner=owner,
+        name=name.strip(),
+        game=game,
+        format_slug=format_slug,
+        visibility=visibility,
+        description=(description or "").strip(),
     )
     _save_version(deck, cards or {}, declarations or {})
     logger.info("deck %s created by %s", deck.pk, owner.username)
@@ -91,9 +96,9 @@ def save_version(deck, cards, declarations):
 
 
 @transaction.atomic
-def edit_deck(deck, name=None, visibility=None, format_slug=None, content=None):
-    """Rename, change visibility or format, and save new content, all or nothing. `content` is a
-    callable returning (cards, declarations) from the latest declarations; it runs before any write."""
+def edit_deck(deck, name=None, visibility=None, format_slug=None, content=None, description=None):
+    """Rename, describe, change visibility or format, and save new content, all or nothing. `content`
+    is a callable returning (cards, declarations) from the latest declarations; it runs before any write."""
     _lock(deck)
     latest = deck.latest_version()
     cards = declarations = None
@@ -106,6 +111,8 @@ def edit_deck(deck, name=None, visibility=None, format_slug=None, content=None):
         deck.name = name.strip()
     if visibility is not None:
         deck.visibility = visibility
+    if description is not None:
+        deck.description = description.strip()
     deck.save()
     if cards is not None:
         _save_version(deck, cards, declarations)

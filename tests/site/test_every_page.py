@@ -188,6 +188,7 @@ def player_pages(world):
         "accounts/password/change/done/",
         "decks/new/",
         f"decks/{deck.pk}/edit/",
+        f"decks/{deck.pk}/?hand=7",
         f"decks/{dbz_deck.pk}/",
         f"decks/{dbz_deck.pk}/edit/",
         f"decks/{deck.pk}/settings/",
