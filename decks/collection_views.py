@@ -262,7 +262,11 @@ def collection_undo(request, pk, change_id):
         return redirect("decks:collection_history", collection.pk)
     messages.success(
         request,
-        ngettext("Undone: %(count)s card is back as it was.", "Undone: %(count)s cards are back as they were.", len(result.changes))
+        ngettext(
+            "Undone: %(count)s card is back as it was.",
+            "Undone: %(count)s cards are back as they were.",
+            len(result.changes),
+        )
         % {"count": len(result.changes)},
     )
     return redirect("decks:collection_history", collection.pk)

@@ -242,8 +242,12 @@ class CollectionFilterForm(forms.Form):
     def __init__(self, *args, items=None, **kwargs):
         super().__init__(*args, **kwargs)
         present = items.values_list(
-            "card__card_set__game__slug", "card__card_set__game__name", "card__card_set__code", "card__tribe__name",
-            "card__rank", "card__type",
+            "card__card_set__game__slug",
+            "card__card_set__game__name",
+            "card__card_set__code",
+            "card__tribe__name",
+            "card__rank",
+            "card__type",
         ).distinct()
         values = {key: {} for key in ("game", "set", "tribe", "rank", "type")}
         for slug, game, set_code, tribe, rank, card_type in present:

@@ -39,7 +39,9 @@ def deck_list(request):
     mine = decks.filter(owner=request.user) if request.user.is_authenticated else Deck.objects.none()
     public = decks.exclude(owner=request.user) if request.user.is_authenticated else decks
     form = DeckForm() if request.user.is_authenticated else None
-    page = Paginator(public.select_related("game", "owner").order_by("-updated_at"), 50).get_page(request.GET.get("page"))
+    page = Paginator(public.select_related("game", "owner").order_by("-updated_at"), 50).get_page(
+        request.GET.get("page")
+    )
     mine = list(mine.select_related("game"))
     legal = building.legality([*mine, *page.object_list])
     for deck in [*mine, *page.object_list]:

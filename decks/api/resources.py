@@ -138,7 +138,8 @@ class CollectionViewSet(DeckErrors, viewsets.ViewSet):
         return _detail(collection, request, change=ChangeSerializer(change).data)
 
     @extend_schema(
-        request=CollectionImportSerializer, responses={200: CollectionDetailSerializer, **error_responses(400, 404, 409)}
+        request=CollectionImportSerializer,
+        responses={200: CollectionDetailSerializer, **error_responses(400, 404, 409)},
     )
     @action(detail=True, methods=["post"], url_path="import")
     def import_cards(self, request, pk=None):

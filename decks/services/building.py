@@ -45,7 +45,9 @@ def buildable_decks(collection, decks):
         version = versions.get(deck.pk)
         needed = cards.get(version.pk, {}) if version else {}
         short[deck.pk] = {card: qty - owned.get(card, 0) for card, qty in needed.items() if qty > owned.get(card, 0)}
-    names = dict(Card.objects.filter(pk__in={card for need in short.values() for card in need}).values_list("pk", "name"))
+    names = dict(
+        Card.objects.filter(pk__in={card for need in short.values() for card in need}).values_list("pk", "name")
+    )
     legal = legality(decks, versions)
     rows = []
     for deck in decks:

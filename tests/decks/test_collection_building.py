@@ -80,7 +80,9 @@ def test_the_deck_list_shows_a_legality_badge(client, alice, shelf):
     _collection, content = shelf
     game = Game.objects.get(slug="dust-collectorz")
     deck_services.create_deck(alice, "Full", game, "dc-prerelease", "public", content.cards)
-    deck_services.create_deck(alice, "Tiny", game, "dc-prerelease", "private", {Card.objects.get(name="Fluffnip").pk: 1})
+    deck_services.create_deck(
+        alice, "Tiny", game, "dc-prerelease", "private", {Card.objects.get(name="Fluffnip").pk: 1}
+    )
     client.force_login(alice)
     page = client.get("/en/decks/")
     badges = {deck.name: deck.legal for deck in page.context["mine"]}

@@ -6,7 +6,6 @@ import pytest
 from catalogue.models import Card
 from decks.models import Collection
 from decks.services import collections as collection_services
-
 from tests.decks.import_helpers import import_confirmed
 
 pytestmark = pytest.mark.django_db
@@ -92,14 +91,18 @@ def test_api_add_and_set_show_before_and_after(api, alice, bob, pool):
 def test_import_modes_add_set_and_replace_with_every_change(client, alice, pool):
     client.force_login(alice)
     puff, fluff = Card.objects.get(name="Pocket Puff"), Card.objects.get(name="Fluffnip")
-    page = import_confirmed(client, f"/en/collections/{pool.pk}/import/", {"text": "2 Pocket Puff\n1 Fluffnip"}, follow=True)
+    page = import_confirmed(
+        client, f"/en/collections/{pool.pk}/import/", {"text": "2 Pocket Puff\n1 Fluffnip"}, follow=True
+    )
     assert pool.owned() == {puff.pk: 5, fluff.pk: 1}
     changes = page.context["last_import"]["changes"]
     assert [(c["name"], c["before"], c["after"]) for c in changes] == [("Fluffnip", 0, 1), ("Pocket Puff", 3, 5)]
     assert "2 lines imported." in page.text and "What the import changed" in page.text
     import_confirmed(client, f"/en/collections/{pool.pk}/import/", {"text": "2 Pocket Puff", "mode": "set"})
     assert pool.owned() == {puff.pk: 2, fluff.pk: 1}
-    page = import_confirmed(client, f"/en/collections/{pool.pk}/import/", {"text": "4 Fluffnip", "mode": "replace"}, follow=True)
+    page = import_confirmed(
+        client, f"/en/collections/{pool.pk}/import/", {"text": "4 Fluffnip", "mode": "replace"}, follow=True
+    )
     assert pool.owned() == {fluff.pk: 4}
     changes = page.context["last_import"]["changes"]
     assert [(c["name"], c["before"], c["after"]) for c in changes] == [("Fluffnip", 1, 4), ("Pocket Puff", 2, 0)]

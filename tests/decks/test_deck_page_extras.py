@@ -25,7 +25,9 @@ def test_the_description_is_shown_escaped_and_edited_in_settings(client, alice, 
     client.force_login(alice)
     page = client.get(f"/en/decks/{lint_rush.pk}/")
     assert "<p>Fast Lintlings.<br>Mulligan &lt;b&gt;</p>" in page.text
-    client.post(f"/en/decks/{lint_rush.pk}/settings/", {"name": "Lint Rush", "visibility": "public", "description": "x"})
+    client.post(
+        f"/en/decks/{lint_rush.pk}/settings/", {"name": "Lint Rush", "visibility": "public", "description": "x"}
+    )
     lint_rush.refresh_from_db()
     assert lint_rush.description == "x" and lint_rush.latest_version().number == 1
 

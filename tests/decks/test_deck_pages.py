@@ -5,7 +5,6 @@ import pytest
 from catalogue.models import Card
 from decks.models import Collection, Deck
 from decks.services import decks as deck_services
-
 from tests.decks.import_helpers import import_confirmed
 
 pytestmark = pytest.mark.django_db
