@@ -3,6 +3,9 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db.models import Count, Sum
+from django.db.models.functions import Coalesce
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -14,11 +17,12 @@ from catalogue.models import Card
 from core.errors import DomainError
 
 from .access import collection_for, shared_collection
-from .forms import CardCountForm, CollectionForm, CollectionSettingsForm, ImportForm
+from .forms import CardCountForm, CollectionFilterForm, CollectionForm, CollectionSettingsForm, ImportForm
 from .importing import read_as
-from .models import Collection, CollectionVisibility
+from .models import Collection, CollectionVisibility, Deck
 from .page_support import back_to, export_response, refuse, replace_share_link
 from .presenters import change_message
+from .services import building
 from .services import collections as collection_services
 
 SEARCH_RESULTS = 20
@@ -37,13 +41,20 @@ def collection_list(request):
         else:
             messages.success(request, _("Collection created."))
             return redirect("decks:collection", collection.pk)
-    collections = Collection.objects.filter(owner=request.user)
+    collections = Collection.objects.filter(owner=request.user).annotate(
+        copies=Coalesce(Sum("items__qty"), 0), distinct=Count("items")
+    )
     return render(request, "decks/collection_list.html", {"collections": collections, "form": form})
 
 
-def _items_page(request, collection):
-    items = collection.items.select_related("card__card_set__game").order_by("card__card_set__game__name", "card__name")
+def _items_page(request, collection, filters=None):
+    items = collection.items.select_related("card__card_set__game", "card__tribe")
+    items = filters.apply(items) if filters is not None else items.order_by("card__card_set__game__name", "card__name")
     return Paginator(items, 100).get_page(request.GET.get("page"))
+
+
+def _filters(request, collection):
+    return CollectionFilterForm(request.GET or None, items=collection.items.all(), prefix="f")
 
 
 @login_required
@@ -54,17 +65,40 @@ def collection_detail(request, pk):
         search_cards(search.cleaned_data)[:SEARCH_RESULTS] if search.is_valid() and search.cleaned_data.get("q") else []
     )
     last_import = request.session.pop(LAST_IMPORT, None)
+    owned = collection.owned()
+    filters = _filters(request, collection)
+    page = _items_page(request, collection, filters)
+    filters.label_groups(page.object_list)
     context = {
         "collection": collection,
-        "page": _items_page(request, collection),
+        "page": page,
+        "filters": filters,
+        "group": filters.grouping(),
         "search": search,
         "results": results,
-        "owned": collection.owned(),
-        "total": sum(collection.owned().values()),
+        "owned": owned,
+        "query": _query_without_page(request),
+        "total": sum(owned.values()),
+        "distinct": len(owned),
         "last_import": last_import if last_import and last_import["collection"] == collection.pk else None,
         "share_url": _share_url(request, collection),
     }
     return render(request, "decks/collection_detail.html", context)
+
+
+def _query_without_page(request):
+    query = request.GET.copy()
+    query.pop("page", None)
+    return query.urlencode()
+
+
+@login_required
+def collection_decks(request, pk):
+    """Decks I can build: each of the player's decks with what this collection lacks for it."""
+    collection = collection_for(request.user, pk)
+    rows = building.buildable_decks(collection, Deck.objects.filter(owner=request.user).select_related("game"))
+    context = {"collection": collection, "rows": rows, "buildable": sum(1 for row in rows if row["buildable"])}
+    return render(request, "decks/collection_decks.html", context)
 
 
 def _share_url(request, collection):
@@ -76,10 +110,12 @@ def _share_url(request, collection):
 def shared_collection_detail(request, token):
     """An unlisted collection, read-only, for anyone with its link."""
     collection = shared_collection(token)
+    owned = collection.owned()
     context = {
         "collection": collection,
         "page": _items_page(request, collection),
-        "total": sum(collection.owned().values()),
+        "total": sum(owned.values()),
+        "distinct": len(owned),
     }
     return render(request, "decks/collection_shared.html", context)
 
@@ -109,21 +145,51 @@ def collection_count(request, pk):
 
 @login_required
 def collection_import(request, pk):
-    """Paste or upload a list (text, CSV, Moxfield, Archidekt, Deckbox); all or nothing."""
+    """Paste or upload a list (text, CSV, Moxfield, Archidekt, Deckbox): first a preview of every
+    change, then the import on confirmation, all or nothing, undoable from the history."""
     collection = collection_for(request.user, pk)
     form = ImportForm(request.POST or None, request.FILES or None)
-    rejected = []
+    rejected, preview = [], None
     if request.method == "POST" and form.is_valid():
+        mode = form.cleaned_data["mode"]
         try:
             parsed = collection_services.read_collection_list(form.cleaned_data["text"])
-            result = collection_services.import_into_collection(collection, parsed, form.cleaned_data["mode"])
+            parsed.encoding = form.encoding
+            if request.POST.get("confirm"):
+                result = collection_services.import_into_collection(
+                    collection, parsed, mode, expected=request.POST.get("digest", ""), actor=request.user
+                )
+                _remember_import(request, collection, result)
+                return redirect("decks:collection", collection.pk)
+            preview = collection_services.preview_import(collection, parsed, mode)
         except DomainError as error:
-            rejected = refuse(request, form, "text", error)
-        else:
-            _remember_import(request, collection, result)
-            return redirect("decks:collection", collection.pk)
-    context = {"collection": collection, "form": form, "rejected": rejected, "limits": _import_limits()}
+            if error.code != "collections.preview_stale":
+                rejected = refuse(request, form, "text", error)
+            else:
+                messages.error(request, error.message)
+                preview = collection_services.preview_import(collection, parsed, mode)
+    context = {
+        "collection": collection,
+        "form": form,
+        "rejected": rejected,
+        "limits": _import_limits(),
+        "preview": _preview_context(preview, form) if preview else None,
+    }
     return render(request, "decks/collection_import.html", context)
+
+
+def _preview_context(preview, form):
+    return {
+        "changes": preview.changes[:CHANGES_SHOWN],
+        "changed": len(preview.changes),
+        "totals": preview.totals,
+        "digest": preview.digest,
+        "mode": form.cleaned_data["mode"],
+        "text": form.cleaned_data["text"],
+        "read_as": read_as(preview.decklist),
+        "notes": [note.as_dict() for note in preview.decklist.notes],
+        "left_out": len(preview.decklist.left_out),
+    }
 
 
 def _import_limits():
@@ -135,17 +201,75 @@ def _import_limits():
 
 
 def _remember_import(request, collection, result):
-    """The import's before/after table, shown once on the collection page after the redirect."""
-    messages.success(
-        request,
-        ngettext("%(count)s line imported.", "%(count)s lines imported.", result.lines) % {"count": result.lines},
-    )
+    """The write's before/after table, shown once on the collection page after the redirect, with
+    its Undo button."""
+    if result.lines:
+        messages.success(
+            request,
+            ngettext("%(count)s line imported.", "%(count)s lines imported.", result.lines) % {"count": result.lines},
+        )
     request.session[LAST_IMPORT] = {
         "collection": collection.pk,
         "changes": [change.as_dict() for change in result.changes[:CHANGES_SHOWN]],
         "changed": len(result.changes),
-        "read_as": read_as(result.decklist),
+        "read_as": read_as(result.decklist) if result.decklist is not None else None,
+        "change_id": result.record.pk if result.record is not None else None,
     }
+
+
+@login_required
+def collection_clear(request, pk):
+    """Empty the collection: a preview of every card removed, then the write on confirmation."""
+    collection = collection_for(request.user, pk)
+    if request.method == "POST":
+        try:
+            result = collection_services.clear_collection(collection, request.POST.get("digest", ""), request.user)
+        except DomainError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("The collection is empty. Undo it from the history if this was a mistake."))
+            _remember_import(request, collection, result)
+            return redirect("decks:collection", collection.pk)
+    preview = collection_services.preview_clear(collection)
+    context = {
+        "collection": collection,
+        "changes": preview.changes[:CHANGES_SHOWN],
+        "changed": len(preview.changes),
+        "totals": preview.totals,
+        "digest": preview.digest,
+    }
+    return render(request, "decks/collection_clear.html", context)
+
+
+@login_required
+def collection_history(request, pk):
+    collection = collection_for(request.user, pk)
+    context = {"collection": collection, "records": collection_services.history(collection)}
+    return render(request, "decks/collection_history.html", context)
+
+
+@login_required
+@require_POST
+def collection_undo(request, pk, change_id):
+    """Undo one change of the history (itself recorded, so it can be undone in turn)."""
+    collection = collection_for(request.user, pk)
+    try:
+        result = collection_services.undo_change(collection, change_id, request.user)
+    except DomainError as error:
+        if error.status == 404:
+            raise Http404(error.message) from None
+        messages.error(request, error.message)
+        return redirect("decks:collection_history", collection.pk)
+    messages.success(
+        request,
+        ngettext(
+            "Undone: %(count)s card is back as it was.",
+            "Undone: %(count)s cards are back as they were.",
+            len(result.changes),
+        )
+        % {"count": len(result.changes)},
+    )
+    return redirect("decks:collection_history", collection.pk)
 
 
 @login_required

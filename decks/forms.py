@@ -1,13 +1,16 @@
 from django import forms
+from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
+import games
 from core.errors import DomainError
 from core.numbers import ID_MAX
 from core.text import shown_text
+from games.cards import search_key
 
 from .decklist import MAX_BYTES, MAX_LINES
 from .importing import read_upload
-from .models import Collection, CollectionVisibility, Format, Visibility
+from .models import DESCRIPTION_LENGTH, Collection, CollectionVisibility, Format, Visibility
 from .services.collections import ADD, MAX_COPIES, MAX_IMPORT_BYTES, REPLACE, SET
 
 NAME_LENGTH = Collection._meta.get_field("name").max_length
@@ -28,13 +31,14 @@ class UploadMixin:
 
     text_field = "text"
     max_bytes = MAX_BYTES
+    encoding = ""  # what the uploaded file was decoded from
 
     def clean(self):
         data = super().clean()
         upload = data.get("file")
         if upload:
             try:
-                data[self.text_field] = read_upload(upload, self.max_bytes)
+                data[self.text_field], self.encoding = read_upload(upload, self.max_bytes)
             except DomainError as error:
                 self.add_error("file", error.message)
             else:
@@ -122,8 +126,19 @@ class DeckForm(UploadMixin, forms.Form):
         return row.game if row else None
 
 
+def description_field():
+    return forms.CharField(
+        label=_("Description"),
+        required=False,
+        max_length=DESCRIPTION_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("What the deck is for and how it plays; shown on its page to everyone who can see it."),
+    )
+
+
 class DeckSettingsForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120, validators=[shown_text])
+    description = description_field()
     visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices)
 
 
@@ -198,3 +213,83 @@ class BulkValidationForm(forms.Form):
         if not data.get("text", "").strip() and not data.get("upload"):
             raise forms.ValidationError(_("Paste decklists or upload a zip file."))
         return data
+
+
+GROUPS = {
+    "": ("card__card_set__game__name", "card__name"),
+    "set": ("card__card_set__code", "card__name"),
+    "tribe": (F("card__tribe__name").asc(nulls_last=True), "card__name"),
+    "rank": (F("card__rank").asc(nulls_last=True), "card__name"),
+    "type": ("card__type", "card__name"),
+}
+
+
+class CollectionFilterForm(forms.Form):
+    """Filters and grouping inside one collection; the choices are the values its cards have."""
+
+    game = forms.ChoiceField(label=_("Game"), required=False)
+    set = forms.ChoiceField(label=_("Set"), required=False)
+    tribe = forms.ChoiceField(label=_("Tribe"), required=False)
+    rank = forms.ChoiceField(label=_("Rank"), required=False)
+    type = forms.ChoiceField(label=_("Type"), required=False)
+    name = forms.CharField(label=_("Name"), required=False, max_length=100)
+    group = forms.ChoiceField(
+        label=_("Group by"),
+        required=False,
+        choices=[("", _("Game")), ("set", _("Set")), ("tribe", _("Tribe")), ("rank", _("Rank")), ("type", _("Type"))],
+    )
+
+    def __init__(self, *args, items=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        present = items.values_list(
+            "card__card_set__game__slug",
+            "card__card_set__game__name",
+            "card__card_set__code",
+            "card__tribe__name",
+            "card__rank",
+            "card__type",
+        ).distinct()
+        values = {key: {} for key in ("game", "set", "tribe", "rank", "type")}
+        for slug, game, set_code, tribe, rank, card_type in present:
+            values["game"][slug] = game
+            values["set"][set_code] = set_code
+            if tribe:
+                values["tribe"][tribe] = tribe
+            if rank:
+                values["rank"][rank] = games.ranks().get(rank, rank)
+            values["type"][card_type] = games.card_type_label(card_type)
+        for key, found in values.items():
+            self.fields[key].choices = [("", _("All"))] + sorted(found.items(), key=lambda item: str(item[1]))
+
+    def apply(self, items):
+        """The items kept by the filters, ordered for the grouping chosen."""
+        data = self.cleaned_data if self.is_valid() else {}
+        lookups = {
+            "game": "card__card_set__game__slug",
+            "set": "card__card_set__code",
+            "tribe": "card__tribe__name",
+            "rank": "card__rank",
+            "type": "card__type",
+        }
+        for key, lookup in lookups.items():
+            if data.get(key):
+                items = items.filter(**{lookup: data[key]})
+        if data.get("name"):
+            items = items.filter(card__search_name__contains=search_key(data["name"]))
+        return items.order_by(*GROUPS[data.get("group") or ""])
+
+    def grouping(self):
+        return (self.cleaned_data.get("group") or "") if self.is_valid() else ""
+
+    def label_groups(self, items):
+        """Each item's group heading, for the page to start a new group when it changes."""
+        group = self.grouping()
+        for item in items:
+            card = item.card
+            item.group_label = {
+                "set": card.card_set.code,
+                "tribe": card.tribe.name if card.tribe else "—",
+                "rank": games.ranks().get(card.rank, card.rank) or "—",
+                "type": card.type_label,
+            }.get(group, card.card_set.game.name)
+        return items

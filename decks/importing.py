@@ -19,6 +19,9 @@ from games.cards import search_key
 from .decklist import MAX_BYTES, MAX_LINES, MAX_QTY, Decklist, DecklistLine, check_size, parse_decklist
 
 DELIMITERS = (",", ";", "\t")
+EXCEL_SEPARATOR = re.compile(r"^sep=([,;\t|])\r?\n", re.IGNORECASE)
+# A quantity as a spreadsheet may write it: 3, 3.0, or 3,00 with a decimal comma (French, Italian).
+WHOLE_NUMBER = re.compile(r"^(?P<whole>\d+)(?:[.,]0+)?$")
 # Header names, folded (lower case, no accents); French and Italian spreadsheets name them too.
 COLUMN_ALIASES = {
     "qty": ("qty", "quantity", "count", "amount", "copies", "quantite", "qte", "exemplaires", "quantita", "copie"),
@@ -29,6 +32,7 @@ COLUMN_ALIASES = {
     "number": ("number", "collector number", "collectors number", "card number", "no", "#", "numero", "n°"),
     "game": ("game", "jeu", "gioco"),
     "section": ("board", "section"),
+    "finish": ("foil", "finish", "finition", "finitura"),
 }
 COLUMN_OF = {alias: column for column, aliases in COLUMN_ALIASES.items() for alias in aliases}
 
@@ -59,7 +63,8 @@ define_messages(
         "import.utf16": _("%(file)s is saved as UTF-16. Save it as UTF-8 (in Excel: “CSV UTF-8”) and upload it again."),
         "import.binary": _("%(file)s is not a text or CSV file."),
         "import.not_utf8": _(
-            "%(file)s is not UTF-8 text. Save it as UTF-8 (in Excel: “CSV UTF-8”) and upload it again."
+            "%(file)s is in an encoding this site cannot read. Save it as UTF-8 (in Excel: “CSV UTF-8”) "
+            "and upload it again."
         ),
         "import.csv_needs_card": _("A CSV needs a name column, or set and number columns."),
         "import.csv_row_needs_card": _("Give a name, or a set and a number."),
@@ -72,7 +77,19 @@ define_messages(
 
 
 def decode_upload(data, file_name, max_bytes=MAX_BYTES):
-    """The text of an uploaded file; refuses empty, oversized, binary, UTF-16 and non-UTF-8 files."""
+    """The text of an uploaded file; refuses empty, oversized, binary and UTF-16 files."""
+    return decode_with_encoding(data, file_name, max_bytes)[0]
+
+
+# Bytes where ISO-8859-15 differs from ISO-8859-1 (€, Š, š, Ž, ž, Œ, œ, Ÿ): French text has œ.
+LATIN9_ONLY = frozenset(b"\xa4\xa6\xa8\xb4\xb8\xbc\xbd\xbe")
+ENCODING_LABELS = {"utf-8": "UTF-8", "cp1252": "Windows-1252", "iso-8859-15": "ISO-8859-15", "iso-8859-1": "ISO-8859-1"}
+
+
+def decode_with_encoding(data, file_name, max_bytes=MAX_BYTES):
+    """(text, encoding) of an uploaded file. UTF-8 (with or without a byte-order mark) first; else
+    what Excel writes in Western Europe: Windows-1252 when it uses 0x80-0x9F (€, œ, ’), ISO-8859-15
+    when it uses a byte only that one gives a letter (œ), else ISO-8859-1."""
     if len(data) > max_bytes:
         raise DomainError("import.file_too_large", "file", file=file_name, kb=max_bytes // 1024)
     if data.startswith((b"\xff\xfe", b"\xfe\xff")) or _looks_utf16(data):
@@ -80,20 +97,32 @@ def decode_upload(data, file_name, max_bytes=MAX_BYTES):
     if b"\x00" in data:
         raise DomainError("import.binary", "file", file=file_name)
     try:
-        text = data.decode("utf-8-sig")
+        text, encoding = data.decode("utf-8-sig"), "utf-8"
     except UnicodeDecodeError:
-        raise DomainError("import.not_utf8", "file", file=file_name) from None
+        text, encoding = _decode_western(data, file_name)
     if not text.strip():
         raise DomainError("import.empty_file", "file", file=file_name)
     if _control_characters(text):
         raise DomainError("import.binary", "file", file=file_name)
-    return text
+    return text, encoding
+
+
+def _decode_western(data, file_name):
+    high = {byte for byte in data if byte >= 0x80}
+    if any(0x80 <= byte <= 0x9F for byte in high):
+        try:
+            return data.decode("cp1252"), "cp1252"
+        except UnicodeDecodeError:  # 0x81, 0x8D, 0x8F, 0x90, 0x9D: not Windows-1252 either
+            raise DomainError("import.not_utf8", "file", file=file_name) from None
+    if high & LATIN9_ONLY:
+        return data.decode("iso-8859-15"), "iso-8859-15"
+    return data.decode("iso-8859-1"), "iso-8859-1"
 
 
 def read_upload(upload, max_bytes=MAX_BYTES):
-    """The text of an uploaded file (Django's UploadedFile), read no further than needed to know
-    it is too large."""
-    return decode_upload(upload.read(max_bytes + 1), upload.name, max_bytes)
+    """(text, encoding) of an uploaded file (Django's UploadedFile), read no further than needed to
+    know it is too large."""
+    return decode_with_encoding(upload.read(max_bytes + 1), upload.name, max_bytes)
 
 
 def _looks_utf16(data):
@@ -110,21 +139,24 @@ def _control_characters(text):
 def read_card_list(text, max_qty=MAX_QTY, max_bytes=MAX_BYTES, max_lines=MAX_LINES, field="decklist"):
     """A Decklist from decklist text or CSV (told apart by a header row naming our columns)."""
     text = text.removeprefix("\ufeff")
-    header_index, delimiter = _find_csv_header(text)
+    hint = EXCEL_SEPARATOR.match(text)
+    if hint:  # Excel's "sep=;" first line names the separator
+        text = text[hint.end() :]
+    header_index, delimiter = _find_csv_header(text, hint[1] if hint else None)
     if delimiter is None:
         return parse_decklist(text, max_qty, max_bytes, max_lines, field)
     raw_lines = check_size(text, max_bytes, max_lines, field)
     return _read_csv(raw_lines, header_index, delimiter, max_qty, field)
 
 
-def _find_csv_header(text):
+def _find_csv_header(text, delimiters=None):
     """(index, delimiter) of the header row, after any leading comments; (None, None) for text."""
     for index, raw in enumerate(text.splitlines()[:20]):
         line = raw.strip()
         if not line or line.startswith(("//", "#")) and not line.startswith("#,"):
             continue
         best, found = 0, None
-        for delimiter in DELIMITERS:
+        for delimiter in delimiters or DELIMITERS:
             columns = {COLUMN_OF.get(_column_key(cell)) for cell in _cells(line, delimiter)} - {None}
             if len(columns) > best and ("name" in columns or {"set", "number"} <= columns or "qty" in columns):
                 best, found = len(columns), delimiter
@@ -195,12 +227,22 @@ def _csv_line(number, row, roles, delimiter, max_qty):
     if cell("section").casefold() in SIDEBOARD_WORDS:
         line.section = "sideboard"
     qty = cell("qty") or ("1" if "qty" not in roles else "")
-    if not qty.isdigit() or not 1 <= int(qty) <= max_qty:
+    whole = WHOLE_NUMBER.match(qty.replace("\u00a0", "").replace(" ", ""))
+    if whole is None or not 1 <= int(whole["whole"]) <= max_qty:
         return line.refuse("malformed", "decklist.quantity_range", qty=qty or "—", max=max_qty)
     if not line.name and not (line.set_code and line.number):
         return line.refuse("malformed", "import.csv_row_needs_card")
-    line.qty = int(qty)
+    line.qty = int(whole["whole"])
+    line.finish = _finish(cell("finish"))
     return line
+
+
+def _finish(value):
+    """Moxfield writes "foil" or "etched", Archidekt "Foil" or "Normal", Deckbox "foil"."""
+    folded = search_key(value)
+    if folded in ("", "normal", "nonfoil", "non foil", "no", "false"):
+        return ""
+    return "etched" if "etched" in folded else "foil"
 
 
 def read_as(decklist):
@@ -210,6 +252,7 @@ def read_as(decklist):
         "label": str(LAYOUT_LABELS.get(decklist.layout, decklist.layout)),
         "delimiter": str(DELIMITER_LABELS.get(decklist.delimiter, "")),
         "ignored_columns": decklist.ignored_columns,
+        "encoding": ENCODING_LABELS.get(decklist.encoding, decklist.encoding),
     }
 
 

@@ -11,6 +11,7 @@ from core.errors import DomainError
 from .legality import compile_format
 
 SHARE_TOKEN_LENGTH = 32
+DESCRIPTION_LENGTH = 4000
 
 
 def new_share_token():
@@ -105,6 +106,41 @@ class CollectionCard(models.Model):
         return f"{self.qty} {self.card}"
 
 
+class CollectionChange(models.Model):
+    """One write of many cards to a collection (an import, emptying it, an undo) with each card's
+    count before and after: the collection's history, from which any of them is undone."""
+
+    class Kind(models.TextChoices):
+        ADD = "add", _("Import: cards added")
+        SET = "set", _("Import: counts set")
+        REPLACE = "replace", _("Import: collection replaced")
+        CLEAR = "clear", _("Collection emptied")
+        UNDO = "undo", _("Undo")
+
+    collection = models.ForeignKey(Collection, on_delete=models.CASCADE, related_name="history")
+    kind = models.CharField(_("change"), max_length=10, choices=Kind)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    lines = models.PositiveIntegerField(default=0)
+    counts = models.JSONField(default=list)  # [[card id, before, after], ...]
+    undoes = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    undone_by = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["collection", "-created_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.collection} {self.kind} ({len(self.counts)} cards)"
+
+    @property
+    def copies_added(self):
+        return sum(max(0, after - before) for _card, before, after in self.counts)
+
+    @property
+    def copies_removed(self):
+        return sum(max(0, before - after) for _card, before, after in self.counts)
+
+
 class Deck(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks", verbose_name=_("owner")
@@ -112,6 +148,7 @@ class Deck(models.Model):
     name = models.CharField(_("name"), max_length=120)
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="decks", verbose_name=_("game"))
     format_slug = models.SlugField(_("format"))
+    description = models.TextField(_("description"), max_length=DESCRIPTION_LENGTH, blank=True)
     visibility = models.CharField(_("visibility"), max_length=10, choices=Visibility, default=Visibility.PRIVATE)
     share_token = models.CharField(
         _("share link key"), max_length=SHARE_TOKEN_LENGTH, unique=True, default=new_share_token, editable=False

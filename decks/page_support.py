@@ -8,6 +8,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from core.errors import DomainError
+
 from .services.collections import EXPORTS
 from .services.sharing import regenerate_share_link
 
@@ -32,8 +34,12 @@ def back_to(request, default):
 
 def replace_share_link(request, thing, route):
     """A new share key for the owner's deck or collection; the old link stops working."""
-    regenerate_share_link(thing)
-    messages.success(request, _("The share link was replaced: the old link no longer works."))
+    try:
+        regenerate_share_link(thing)
+    except DomainError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The share link was replaced: the old link no longer works."))
     return redirect(route, thing.pk)
 
 

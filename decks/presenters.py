@@ -1,6 +1,10 @@
 """Decks and collections for people: rows, labels and charts in the active language, as plain
 data the templates render. The game registry says what each game shows."""
 
+import random
+import secrets
+
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -8,6 +12,7 @@ import games
 from games.chart_panels import DeckChartInput
 
 from .charts import deck_chart_svg
+from .services.legality import format_for
 
 
 def chart_labels():
@@ -104,3 +109,17 @@ def change_message(change):
 def copy_name(deck):
     """The name a copy of a deck gets unless its new owner gives one (at most 120 characters)."""
     return (_("%(name)s (copy)") % {"name": deck.name})[:120]
+
+
+def sample_hand(format_slug, entries, seed):
+    """A sample opening hand: the format's opening hand size drawn at random from the deck's copies
+    (`seed` makes a draw a link that can be shared and redrawn). None when the format states no
+    opening hand; `cards` is None until a draw is asked for."""
+    size = format_for(format_slug, timezone.localdate())[1].opening_hand
+    if size is None:
+        return None
+    copies = [card for card, qty in entries for _copy in range(qty)]
+    hand = {"size": size, "deck": len(copies), "cards": None, "next": secrets.randbelow(10**9)}
+    if seed is not None and seed.isdigit() and len(seed) <= 12:
+        hand["cards"] = random.Random(int(seed)).sample(copies, min(size, len(copies)))  # noqa: S311 (a game draw)
+    return hand

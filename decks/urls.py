@@ -9,6 +9,12 @@ urlpatterns = [
     path("collections/<int:pk>/", collection_views.collection_detail, name="collection"),
     path("collections/<int:pk>/count/", collection_views.collection_count, name="collection_count"),
     path("collections/<int:pk>/import/", collection_views.collection_import, name="collection_import"),
+    path("collections/<int:pk>/decks/", collection_views.collection_decks, name="collection_decks"),
+    path("collections/<int:pk>/clear/", collection_views.collection_clear, name="collection_clear"),
+    path("collections/<int:pk>/history/", collection_views.collection_history, name="collection_history"),
+    path(
+        "collections/<int:pk>/history/<int:change_id>/undo/", collection_views.collection_undo, name="collection_undo"
+    ),
     path("collections/<int:pk>/export/", collection_views.collection_export, name="collection_export"),
     path("collections/<int:pk>/settings/", collection_views.collection_settings, name="collection_settings"),
     path("collections/<int:pk>/share/", collection_views.collection_share, name="collection_share"),

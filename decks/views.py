@@ -25,7 +25,8 @@ from .access import collection_for, deck_by_reference, deck_for_owner, is_owner,
 from .forms import CheckForm, CloneForm, CompareForm, DeckForm, DecklistForm, DeckSettingsForm
 from .models import Collection, Deck, Visibility
 from .page_support import refuse, replace_share_link
-from .presenters import builder_labels, card_table, copy_name, count_grid, deck_chart, deck_facts
+from .presenters import builder_labels, card_table, copy_name, count_grid, deck_chart, deck_facts, sample_hand
+from .services import building
 from .services import collections as collection_services
 from .services import decks as deck_services
 from .services.legality import validate_request
@@ -38,7 +39,13 @@ def deck_list(request):
     mine = decks.filter(owner=request.user) if request.user.is_authenticated else Deck.objects.none()
     public = decks.exclude(owner=request.user) if request.user.is_authenticated else decks
     form = DeckForm() if request.user.is_authenticated else None
-    page = Paginator(public.order_by("-updated_at"), 50).get_page(request.GET.get("page"))
+    page = Paginator(public.select_related("game", "owner").order_by("-updated_at"), 50).get_page(
+        request.GET.get("page")
+    )
+    mine = list(mine.select_related("game"))
+    legal = building.legality([*mine, *page.object_list])
+    for deck in [*mine, *page.object_list]:
+        deck.legal = legal.get(deck.pk)
     return render(request, "decks/deck_list.html", {"mine": mine, "page": page, "form": form})
 
 
@@ -53,6 +60,8 @@ def _left_out(request, content):
             )
             % {"count": content.sideboard},
         )
+    for note in content.notes:
+        messages.warning(request, _("Line %(line)s: %(message)s") % {"line": note.line, "message": note.message})
 
 
 @login_required
@@ -109,6 +118,7 @@ def deck_detail(request, pk=None, token=None):
         "chart": deck_chart(deck.game, entries),
         "versions": deck.versions.all()[:50],
         "is_owner": owner,
+        "hand": sample_hand(deck.format_slug, entries, request.GET.get("hand")),
         "share_url": request.build_absolute_uri(reverse("decks:shared_deck", args=[deck.share_token]))
         if owner and deck.visibility == Visibility.UNLISTED
         else None,
@@ -128,8 +138,6 @@ def _verdict(request, deck, version, check):
     verdict = validate_request(
         deck.format_slug, cards=cards, as_of=as_of, owned=owned, declarations=version.declarations
     )
-    verdict["buildable"] = owned is not None and not any(v["code"] == "not_owned" for v in verdict["violations"])
-    verdict["checked_collection"] = owned is not None
     return verdict, collection
 
 
@@ -276,9 +284,10 @@ def deck_add_card(request, pk):
 @login_required
 def deck_settings(request, pk):
     deck = deck_for_owner(request.user, pk)
-    form = DeckSettingsForm(request.POST or None, initial={"name": deck.name, "visibility": deck.visibility})
+    initial = {"name": deck.name, "visibility": deck.visibility, "description": deck.description}
+    form = DeckSettingsForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        deck_services.edit_deck(deck, name=form.cleaned_data["name"], visibility=form.cleaned_data["visibility"])
+        deck_services.edit_deck(deck, **form.cleaned_data)
         messages.success(request, _("Deck settings saved."))
         return redirect("decks:deck", deck.pk)
     context = {"form": form, "title": _("Deck settings"), "back": reverse("decks:deck", args=[pk])}

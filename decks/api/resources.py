@@ -29,6 +29,7 @@ from decks.services import decks as deck_services
 from decks.services.legality import validate_request
 from decks.services.sharing import regenerate_share_link
 
+from .errors import DeckErrors
 from .serializers import (
     CardCountSerializer,
     ChangeSerializer,
@@ -38,10 +39,12 @@ from .serializers import (
     CollectionSerializer,
     CollectionUpdateSerializer,
     CompareSerializer,
+    ConfirmSerializer,
     DeckSerializer,
     DeckUpdateSerializer,
     DeckVersionSerializer,
     DeckWriteSerializer,
+    HistorySerializer,
     ShareLinkSerializer,
     share_link,
 )
@@ -62,8 +65,22 @@ def _detail(collection, request, **extra):
     return Response({**CollectionDetailSerializer(collection, context={"request": request}).data, **extra})
 
 
+def _written(result):
+    """What an import, a preview, an emptying or an undo changes, for the API."""
+    body = {
+        "changes": ChangeSerializer(result.changes, many=True).data,
+        "totals": result.totals,
+        "digest": result.digest,
+        "history_id": result.record.pk if result.record is not None else None,
+    }
+    if result.decklist is not None:
+        body["read_as"] = read_as(result.decklist)
+        body["notes"] = [note.as_dict() for note in result.decklist.notes]
+    return body
+
+
 @extend_schema(responses=error_responses(400, 401, 404))
-class CollectionViewSet(viewsets.ViewSet):
+class CollectionViewSet(DeckErrors, viewsets.ViewSet):
     permission_classes = [IsAuthenticated]
     lookup_value_regex = "[0-9]+"
     parser_classes = [StrictJSONParser, MultiPartParser, FormParser]
@@ -121,28 +138,65 @@ class CollectionViewSet(viewsets.ViewSet):
         return _detail(collection, request, change=ChangeSerializer(change).data)
 
     @extend_schema(
-        request=CollectionImportSerializer, responses={200: CollectionDetailSerializer, **error_responses(400, 404)}
+        request=CollectionImportSerializer,
+        responses={200: CollectionDetailSerializer, **error_responses(400, 404, 409)},
     )
     @action(detail=True, methods=["post"], url_path="import")
     def import_cards(self, request, pk=None):
         """Add (`mode: add`), set the listed cards (`set`) or replace the collection (`replace`)
         from text or CSV (`text`), or an uploaded file (`file`, multipart); all or nothing.
-        The answer lists every change (`changes`: before and after) and how the list was read."""
+        `preview: true` writes nothing and answers with what would change and its `digest`; a
+        replace needs `confirm: true` (with that `digest`, the write is refused with 409 if the
+        changes differ). The answer lists every change (`changes`: before and after), `totals`, how
+        the list was read, and `history_id`: `POST history/{history_id}/undo/` undoes it."""
         collection = collection_for(request.user, pk)
         serializer = CollectionImportSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        text = data.get("text") or ""
+        text, encoding = data.get("text") or "", ""
         if data.get("file"):
-            text = read_upload(data["file"], collection_services.MAX_IMPORT_BYTES)
+            text, encoding = read_upload(data["file"], collection_services.MAX_IMPORT_BYTES)
         parsed = collection_services.read_collection_list(text)
-        result = collection_services.import_into_collection(collection, parsed, data["mode"])
-        return _detail(
-            collection,
-            request,
-            changes=ChangeSerializer(result.changes, many=True).data,
-            read_as=read_as(result.decklist),
+        parsed.encoding = encoding
+        if data["preview"] or (data["mode"] == collection_services.REPLACE and not data["confirm"]):
+            preview = collection_services.preview_import(collection, parsed, data["mode"])
+            if not data["preview"]:
+                raise DomainError("collections.confirm_needed", "confirm", status=409, details=_written(preview))
+            return _detail(collection, request, preview=True, **_written(preview))
+        result = collection_services.import_into_collection(
+            collection, parsed, data["mode"], expected=data.get("digest") or None, actor=request.user
         )
+        return _detail(collection, request, preview=False, **_written(result))
+
+    @extend_schema(request=ConfirmSerializer, responses={200: CollectionDetailSerializer, **error_responses(404, 409)})
+    @action(detail=True, methods=["post"])
+    def clear(self, request, pk=None):
+        """Empty the collection. Without `confirm: true` nothing changes: the answer (409) holds the
+        preview and its `digest`; send both back to empty it. Undoable from the history."""
+        collection = collection_for(request.user, pk)
+        serializer = ConfirmSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        preview = collection_services.preview_clear(collection)
+        if not serializer.validated_data["confirm"]:
+            raise DomainError("collections.confirm_needed", "confirm", status=409, details=_written(preview))
+        digest = serializer.validated_data.get("digest") or preview.digest
+        result = collection_services.clear_collection(collection, digest, request.user)
+        return _detail(collection, request, **_written(result))
+
+    @extend_schema(responses={200: HistorySerializer(many=True), **error_responses(404)})
+    @action(detail=True, methods=["get"])
+    def history(self, request, pk=None):
+        """Every import, emptying and undo, newest first, with each card's count before and after."""
+        records = collection_services.history(collection_for(request.user, pk))
+        return Response(HistorySerializer(records, many=True).data)
+
+    @extend_schema(request=None, responses={200: CollectionDetailSerializer, **error_responses(404, 409)})
+    @action(detail=True, methods=["post"], url_path=r"history/(?P<change_id>[0-9]+)/undo")
+    def undo(self, request, pk=None, change_id=None):
+        """Undo one change of the history; the undo is itself in the history."""
+        collection = collection_for(request.user, pk)
+        result = collection_services.undo_change(collection, int(change_id), request.user)
+        return _detail(collection, request, **_written(result))
 
     @extend_schema(responses={(200, "text/plain"): str, **error_responses(404)})
     @action(detail=True, methods=["get"])
@@ -159,7 +213,7 @@ class CollectionViewSet(viewsets.ViewSet):
 
 
 @extend_schema(responses=error_responses(404))
-class SharedCollectionViewSet(viewsets.ViewSet):
+class SharedCollectionViewSet(DeckErrors, viewsets.ViewSet):
     """An unlisted collection, read-only, by its share key."""
 
     permission_classes = [AllowAny]
@@ -248,7 +302,7 @@ class DeckReading:
 
 
 @extend_schema(responses=error_responses(400, 401, 403, 404))
-class DeckViewSet(DeckReading, viewsets.ViewSet):
+class DeckViewSet(DeckErrors, DeckReading, viewsets.ViewSet):
     permission_classes = [IsAuthenticatedOrReadOnly]
     lookup_value_regex = "[0-9]+"
 
@@ -270,7 +324,14 @@ class DeckViewSet(DeckReading, viewsets.ViewSet):
             raise DomainError("decks.unknown_game", "game", game=data["game"])
         cards, declarations = _content(data, game, {})
         deck = deck_services.create_deck(
-            request.user, data["name"], game, data["format_slug"], data["visibility"], cards, declarations
+            request.user,
+            data["name"],
+            game,
+            data["format_slug"],
+            data["visibility"],
+            cards,
+            declarations,
+            description=data.get("description", ""),
         )
         return Response(DeckSerializer(deck, context={"request": request}).data, status=status.HTTP_201_CREATED)
 
@@ -287,6 +348,7 @@ class DeckViewSet(DeckReading, viewsets.ViewSet):
             data.get("visibility"),
             data.get("format_slug"),
             content=(lambda declarations: _content(data, deck.game, declarations)) if has_content else None,
+            description=data.get("description"),
         )
         return Response(DeckSerializer(deck, context={"request": request}).data)
 
@@ -316,7 +378,7 @@ class DeckViewSet(DeckReading, viewsets.ViewSet):
 
 
 @extend_schema(responses=error_responses(404))
-class SharedDeckViewSet(DeckReading, viewsets.ViewSet):
+class SharedDeckViewSet(DeckErrors, DeckReading, viewsets.ViewSet):
     """An unlisted (or public) deck, read by its share key."""
 
     permission_classes = [AllowAny]

@@ -9,7 +9,7 @@ from decks.decklist import MAX_BYTES, MAX_QTY
 from decks.services.collections import ADD, IMPORT_MODES, MAX_COPIES, REPLACE
 from decks.services.decks import version_text
 
-from ..models import CollectionVisibility, Format, Visibility
+from ..models import DESCRIPTION_LENGTH, CollectionVisibility, Format, Visibility
 
 
 class DeckCardSerializer(serializers.Serializer):
@@ -112,14 +112,28 @@ class CollectionSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
     name = serializers.CharField(max_length=120, validators=[shown_text])
     visibility = serializers.ChoiceField(choices=CollectionVisibility.choices, default=CollectionVisibility.PRIVATE)
-    card_count = serializers.SerializerMethodField()
+    card_count = serializers.SerializerMethodField(help_text="Copies, as `copies` (kept for older clients).")
+    copies = serializers.SerializerMethodField(help_text="Every copy counted.")
+    distinct_cards = serializers.SerializerMethodField(help_text="Each card counted once, whatever its copies.")
     share_token = serializers.SerializerMethodField()
     share_url = serializers.SerializerMethodField()
     created_at = serializers.DateTimeField(read_only=True)
     updated_at = serializers.DateTimeField(read_only=True)
 
+    def _owned(self, collection):
+        cached = getattr(collection, "_owned_counts", None)
+        if cached is None:
+            cached = collection._owned_counts = collection.owned()
+        return cached
+
     def get_card_count(self, collection) -> int:
-        return sum(collection.owned().values())
+        return self.get_copies(collection)
+
+    def get_copies(self, collection) -> int:
+        return sum(self._owned(collection).values())
+
+    def get_distinct_cards(self, collection) -> int:
+        return len(self._owned(collection))
 
     def get_share_token(self, collection) -> str | None:
         return share_fields(collection, self.context.get("request"), "decks:shared_collection")["share_token"]
@@ -142,6 +156,28 @@ class CollectionDetailSerializer(CollectionSerializer):
         return CollectionCardSerializer(items, many=True).data
 
 
+class ChangeSerializer(serializers.Serializer):
+    card = serializers.IntegerField()
+    name = serializers.CharField()
+    set = serializers.CharField()
+    number = serializers.CharField()
+    before = serializers.IntegerField()
+    after = serializers.IntegerField()
+
+
+class HistorySerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    kind = serializers.CharField()
+    label = serializers.CharField(source="get_kind_display")
+    created_at = serializers.DateTimeField()
+    actor = serializers.CharField(source="actor.username", default=None)
+    lines = serializers.IntegerField()
+    undone_by = serializers.IntegerField(source="undone_by_id", allow_null=True)
+    undoes = serializers.IntegerField(source="undoes_id", allow_null=True)
+    totals = serializers.DictField()
+    changes = ChangeSerializer(many=True)
+
+
 class CardCountSerializer(serializers.Serializer):
     """Either `add` (copies to add; negative removes) or `qty` (the count to set)."""
 
@@ -155,22 +191,21 @@ class CardCountSerializer(serializers.Serializer):
         return attrs
 
 
-class ChangeSerializer(serializers.Serializer):
-    card = serializers.IntegerField()
-    name = serializers.CharField()
-    set = serializers.CharField()
-    number = serializers.CharField()
-    before = serializers.IntegerField()
-    after = serializers.IntegerField()
+class ConfirmSerializer(serializers.Serializer):
+    confirm = serializers.BooleanField(default=False, help_text="Write it: without it, nothing changes.")
+    digest = serializers.CharField(
+        required=False, max_length=64, help_text="The preview's digest: refused (409) if the changes differ now."
+    )
 
 
-class CollectionImportSerializer(serializers.Serializer):
+class CollectionImportSerializer(ConfirmSerializer):
     """A pasted list (`text`) or an uploaded file (`file`, multipart), text or CSV."""
 
     text = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
     file = serializers.FileField(required=False)
     mode = serializers.ChoiceField(choices=IMPORT_MODES, required=False)
     replace = serializers.BooleanField(default=False, help_text="Same as mode=replace.")
+    preview = serializers.BooleanField(default=False, help_text="Write nothing: answer with what would change.")
 
     def validate(self, attrs):
         if bool(attrs.get("text", "").strip()) == bool(attrs.get("file")):
@@ -183,6 +218,9 @@ class CollectionImportSerializer(serializers.Serializer):
 class DeckSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
     name = serializers.CharField(max_length=120, validators=[shown_text])
+    description = serializers.CharField(
+        max_length=DESCRIPTION_LENGTH, required=False, allow_blank=True, default="", trim_whitespace=True
+    )
     game = serializers.SlugField(source="game.slug", read_only=True)
     format = serializers.SlugField(source="format_slug")
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
@@ -240,6 +278,7 @@ class DeckWriteSerializer(DeckSerializer):
 
 class DeckUpdateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120, required=False, validators=[shown_text])
+    description = serializers.CharField(max_length=DESCRIPTION_LENGTH, required=False, allow_blank=True)
     format = serializers.SlugField(source="format_slug", required=False)
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
     decklist = serializers.CharField(required=False, allow_blank=True, max_length=MAX_BYTES, trim_whitespace=False)

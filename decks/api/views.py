@@ -11,11 +11,12 @@ from decks.access import collection_for
 from decks.models import Format
 from decks.services.legality import validate_request
 
+from .errors import DeckErrors
 from .requests import parse_validate_request
 from .serializers import FormatSerializer, ValidateRequestSerializer
 
 
-class ValidateDeck(APIView):
+class ValidateDeck(DeckErrors, APIView):
     """Check a decklist or a list of card ids against a format as of a date."""
 
     permission_classes = [AllowAny]
@@ -37,7 +38,7 @@ class ValidateDeck(APIView):
         return Response(payload)
 
 
-class FormatList(generics.ListAPIView):
+class FormatList(DeckErrors, generics.ListAPIView):
     permission_classes = [AllowAny]
     serializer_class = FormatSerializer
     pagination_class = None

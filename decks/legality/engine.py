@@ -68,20 +68,23 @@ class Context:
         return self._lists[name]
 
 
-def validate(deck, fmt, as_of, domains=None, owned=None, unknown=()):
+def validate(deck, fmt, as_of, domains=None, owned=None, unknown=(), problems=()):
     """Check a deck against a compiled format as of a date.
 
-    `owned` maps card id -> quantity in a collection (None: no ownership check);
-    `unknown` lists decklist lines that matched no card.
+    `owned` maps card id -> quantity in a collection (None: no ownership check): what is missing
+    makes the deck not *buildable*, never not *legal* (the verdict's `missing`, apart from its
+    violations). `unknown` lists decklist lines that matched no card; `problems` are violations
+    the caller found in lines that could not be read (a bad quantity).
     """
+    missing = shortfall(deck, owned) if owned is not None else None
     if as_of < fmt.covers_from:
-        return Verdict(fmt.slug, fmt.version, fmt.effective, as_of, deck.size, [_no_rules(fmt, as_of)])
+        return Verdict(fmt.slug, fmt.version, fmt.effective, as_of, deck.size, [_no_rules(fmt, as_of)], missing)
     ctx = Context(fmt, as_of, domains or {}, deck)
-    violations = [*_shared_violations(deck, fmt, owned, unknown)]
+    violations = [*problems, *_shared_violations(deck, fmt, unknown)]
     for constraint in fmt.constraints:
         if constraint.in_force(as_of):
             violations.extend(constraint.check(deck, ctx))
-    return Verdict(fmt.slug, fmt.version, fmt.effective, as_of, ctx.size, violations)
+    return Verdict(fmt.slug, fmt.version, fmt.effective, as_of, ctx.size, violations, missing)
 
 
 def _no_rules(fmt, as_of):
@@ -90,24 +93,26 @@ def _no_rules(fmt, as_of):
     return Violation("no_rules_in_force", "shared", params, [], fmt.covers_from.isoformat(), as_of.isoformat())
 
 
-def _shared_violations(deck, fmt, owned, unknown):
+def _shared_violations(deck, fmt, unknown):
     for text in unknown:
         yield Violation("unknown_card", "shared", {"card": text}, [text], None, None)
     for entry in deck.entries:
         if entry.card.game != fmt.game:
             params = {"card": entry.card.name, "game": entry.card.game, "expected": fmt.game}
             yield Violation("wrong_game", "shared", params, [entry.card.name], fmt.game, entry.card.game)
-    if owned is not None:
-        yield from _ownership(deck, owned)
 
 
-def _ownership(deck, owned):
+def shortfall(deck, owned):
+    """The cards a collection (`owned`: card id -> copies) lacks to build the deck, as `not_owned`
+    violations (expected: copies needed, actual: copies owned), in deck order."""
     wanted, names = Counter(), {}
     for entry in deck.entries:
         wanted[entry.card.id] += entry.qty
         names[entry.card.id] = entry.card.name
+    missing = []
     for card_id, qty in wanted.items():
         have = owned.get(card_id, 0)
         if have < qty:
-            params = {"card": names[card_id], "missing": qty - have}
-            yield Violation("not_owned", "shared", params, [names[card_id]], qty, have)
+            params = {"card": names[card_id], "missing": qty - have, "card_id": card_id}
+            missing.append(Violation("not_owned", "shared", params, [names[card_id]], qty, have))
+    return missing

@@ -40,6 +40,7 @@ class Format:
     constraints: list
     definition: dict = field(repr=False)
     sealed_pool: SealedProduct | None = None  # what a sealed pool of this format must look like
+    opening_hand: int | None = None  # cards each player draws to start a game (a deck page's sample hand)
 
     def list_keys(self, name, as_of):
         return frozenset(
@@ -79,7 +80,16 @@ def compile_format(definition):
         constraints=constraints,
         definition=definition,
         sealed_pool=_compile_sealed(definition.get("sealed_pool"), lists, kinds),
+        opening_hand=_opening_hand(definition.get("opening_hand")),
     )
+
+
+def _opening_hand(value):
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 20:
+        raise format_error("format.opening_hand", "opening_hand")
+    return value
 
 
 def _compile_sealed(spec, lists, kinds):

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 import games
+from core.errors import DomainError
 from games.deck_rules import MessagesBy
 
 BY_CODE = {
@@ -48,6 +49,7 @@ BY_CODE = {
         "actual",
     ),
     "unknown_card": gettext_lazy("“%(card)s” is not a card in the catalogue."),
+    "bad_line": gettext_lazy("Line %(line)s (“%(text)s”): %(problem)s"),
     "wrong_game": gettext_lazy("%(card)s is a card of another game (%(game)s)."),
     "not_owned": ngettext_lazy(
         "%(card)s: %(missing)s more copy needed than the collection holds.",
@@ -97,6 +99,8 @@ def render(violation):
     """The violation's message in the active language."""
     params = {**violation.params, "expected": violation.expected, "actual": violation.actual}
     params["cards"] = ", ".join(violation.cards)
+    if isinstance(params.get("error"), dict):  # a line's own problem, kept as a code (bad_line)
+        params["problem"] = DomainError.from_dict(params["error"]).message
     if "values" in params:
         params["ranks"] = _rank_names(params["values"])
     return str(_template(violation, params) % params)

@@ -62,7 +62,14 @@ class Verdict:
     as_of: datetime.date
     card_count: int
     violations: list
+    missing: list | None = None  # not_owned shortfalls against a collection; None when none was asked
 
     @property
     def legal(self):
+        """The format's rules: never whether you own the cards (that is `buildable`)."""
         return not self.violations
+
+    @property
+    def buildable(self):
+        """From the collection checked against (None when none was)."""
+        return None if self.missing is None else not self.missing

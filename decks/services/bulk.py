@@ -24,7 +24,7 @@ from ..legality import Violation
 from ..legality.messages import render
 from ..models import BulkValidation
 from .decks import content_hash
-from .legality import check_deck, deck_from_lines, format_for, resolve_decklist
+from .legality import check_deck, deck_from_lines, format_for, resolve_decklist, unread_lines
 
 logger = logging.getLogger(__name__)
 MAX_DECKLISTS = 500
@@ -148,9 +148,9 @@ def _result(job, item):
             raise DomainError("bulk.empty_decklist", "text")
     except DomainError as error:
         return {**result, "problem": error.as_dict()}
-    unknown = [line.name or line.text for line in parsed.lines if line.status != "ok"]
+    unknown, problems = unread_lines(parsed.lines)
     deck = deck_from_lines(parsed.lines, parsed.declarations)
-    _row, verdict = check_deck(job.format_slug, job.as_of, deck, unknown=unknown)
+    _row, verdict = check_deck(job.format_slug, job.as_of, deck, unknown=unknown, problems=problems)
     cards = {}
     for entry in deck.entries:
         cards[entry.card.id] = cards.get(entry.card.id, 0) + entry.qty
@@ -158,7 +158,7 @@ def _result(job, item):
         **result,
         "legal": verdict.legal,
         "card_count": verdict.card_count,
-        "hash": "" if unknown else content_hash(cards, parsed.declarations),
+        "hash": "" if unknown or problems else content_hash(cards),
         "violations": [asdict(violation) for violation in verdict.violations],
     }
 

@@ -4,9 +4,11 @@ No write ever loses a card without saying so: "add" adds, "set to" sets, nothing
 zero or above MAX_COPIES, and every write returns each card's count before and after.
 """
 
+import hashlib
 import io
+import json
 import logging
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
@@ -19,14 +21,14 @@ from games.cards import search_key
 
 from ..decklist import DecklistLine, lines_rejected
 from ..importing import check_printing, normalise_sets, read_card_list
-from ..models import Collection, CollectionCard
+from ..models import Collection, CollectionCard, CollectionChange
 from .legality import card_index, set_codes
 
 logger = logging.getLogger(__name__)
 MAX_COPIES = 9999
 MAX_IMPORT_BYTES = 1024 * 1024
 MAX_IMPORT_LINES = 10000
-ADD, SET, REPLACE = "add", "set", "replace"
+ADD, SET, REPLACE, CLEAR = "add", "set", "replace", "clear"
 IMPORT_MODES = (ADD, SET, REPLACE)
 
 define_messages(
@@ -44,6 +46,17 @@ define_messages(
         ),
         "collections.too_many_copies": _("%(card)s: %(qty)s copies is more than the %(max)s a collection may hold."),
         "collections.unknown_game": _("There is no game “%(game)s”."),
+        "collections.no_cards": _("This list has no card lines: nothing to import."),
+        "collections.preview_stale": _(
+            "The collection changed since this preview was made: check the new preview, then confirm again."
+        ),
+        "collections.confirm_needed": _(
+            "Replacing or emptying a collection changes every card: look at the preview, then confirm."
+        ),
+        "collections.already_undone": _("This change was already undone."),
+        "collections.undo_below_zero": _(
+            "%(card)s now has %(have)s copies, fewer than this change added: set its count by hand first."
+        ),
     }
 )
 
@@ -68,6 +81,24 @@ class ImportResult:
     lines: int
     changes: list
     decklist: object  # the parsed list, for what it was read as
+    record: object = None  # the CollectionChange in the history (undo it from there)
+    digest: str = ""  # identifies the preview: a confirmation must see the same changes
+    totals: dict = field(default_factory=dict)
+
+
+def totals(changes):
+    """What a write does, in copies and distinct cards: added, removed, cards gone."""
+    return {
+        "cards": len(changes),
+        "copies_added": sum(max(0, change.after - change.before) for change in changes),
+        "copies_removed": sum(max(0, change.before - change.after) for change in changes),
+        "cards_removed": sum(1 for change in changes if change.after == 0),
+    }
+
+
+def _digest(mode, changes):
+    canonical = json.dumps([mode, sorted([c.card, c.before, c.after] for c in changes)], separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()[:32]
 
 
 @transaction.atomic
@@ -187,28 +218,122 @@ def _resolve_in(line, indexes):
             line.suggestions = [name for attempt in attempts for name in attempt.suggestions][:3]
 
 
-@transaction.atomic
-def import_into_collection(collection, decklist, mode=ADD):
-    """Add to (ADD), set the listed cards of (SET) or replace (REPLACE) the collection from a
-    parsed list; all or nothing. Returns an ImportResult with every card's before and after."""
+def _listed(decklist):
+    """{card id: copies} and the cards of a list; all or nothing: any line that is not a card refuses it."""
     lines = resolve_anywhere(decklist.all_lines)
     bad = [line for line in lines if line.status != "ok"]
     if bad:
         raise lines_rejected(bad, "text", "collections.lines_rejected")
-    _lock(collection)
-    before = collection.owned()
+    if not lines:
+        raise DomainError("collections.no_cards", "text")
     listed, cards = {}, {}
     for line in lines:
         listed[line.card.id] = listed.get(line.card.id, 0) + line.qty
         cards[line.card.id] = line.card
+    return lines, listed, cards
+
+
+def preview_import(collection, decklist, mode=ADD):
+    """What an import would change, written nowhere: every card's count before and after, and the
+    digest a confirmation must give (raises DomainError as the import would)."""
+    lines, listed, cards = _listed(decklist)
+    before = collection.owned()
     after = _counts_after(mode, before, listed)
     for card_id, qty in after.items():
         _check_copies(cards[card_id].name if card_id in cards else str(card_id), qty)
+    changes = _described(before, {card_id: qty for card_id, qty in after.items() if qty != before.get(card_id, 0)})
+    return ImportResult(len(lines), changes, decklist, digest=_digest(mode, changes), totals=totals(changes))
+
+
+@transaction.atomic
+def import_into_collection(collection, decklist, mode=ADD, expected=None, actor=None):
+    """Add to (ADD), set the listed cards of (SET) or replace (REPLACE) the collection from a
+    parsed list; all or nothing, recorded in its history. `expected` is the digest of the preview
+    the player confirmed: if the changes differ now, nothing is written (409)."""
+    lines, listed, cards = _listed(decklist)
+    _lock(collection)
+    before = collection.owned()
+    after = _counts_after(mode, before, listed)
+    for card_id, qty in after.items():
+        _check_copies(cards[card_id].name if card_id in cards else str(card_id), qty)
+    changed = {card_id: qty for card_id, qty in after.items() if qty != before.get(card_id, 0)}
+    digest = _digest(mode, _described(before, changed))
+    if expected is not None and expected != digest:
+        raise DomainError("collections.preview_stale", "text", status=409)
     changes = _apply(collection, before, after)
+    record = _record(collection, mode, changes, actor, lines=len(lines))
     logger.info(
         "collection %s: imported %s lines (%s), %s cards changed", collection.pk, len(lines), mode, len(changes)
     )
-    return ImportResult(len(lines), changes, decklist)
+    return ImportResult(len(lines), changes, decklist, record, digest, totals(changes))
+
+
+def preview_clear(collection):
+    before = collection.owned()
+    changes = _described(before, dict.fromkeys(before, 0))
+    return ImportResult(0, changes, None, digest=_digest(CLEAR, changes), totals=totals(changes))
+
+
+@transaction.atomic
+def clear_collection(collection, expected, actor=None):
+    """Empty the collection, as previewed (`expected`: the preview's digest); undoable from its history."""
+    _lock(collection)
+    before = collection.owned()
+    if expected != _digest(CLEAR, _described(before, dict.fromkeys(before, 0))):
+        raise DomainError("collections.preview_stale", "text", status=409)
+    changes = _apply(collection, before, dict.fromkeys(before, 0))
+    record = _record(collection, CLEAR, changes, actor)
+    logger.info("collection %s emptied by %s: %s cards", collection.pk, actor, len(changes))
+    return ImportResult(0, changes, None, record, expected, totals(changes))
+
+
+@transaction.atomic
+def undo_change(collection, change_id, actor=None):
+    """Undo one change of the history: each card it changed gets back what that change took or gave
+    (later changes to the card are kept), all or nothing. The undo is itself in the history."""
+    _lock(collection)
+    record = CollectionChange.objects.select_for_update().filter(collection=collection, pk=change_id).first()
+    if record is None:
+        raise DomainError("api.not_found", status=404)
+    if record.undone_by_id is not None:
+        raise DomainError("collections.already_undone", status=409)
+    before = collection.owned()
+    after = {}
+    for card_id, was, became in record.counts:
+        after[card_id] = before.get(card_id, 0) + was - became
+        if after[card_id] < 0:
+            name = Card.objects.filter(pk=card_id).values_list("name", flat=True).first() or str(card_id)
+            raise DomainError("collections.undo_below_zero", have=before.get(card_id, 0), card=name, status=409)
+        _check_copies(str(card_id), after[card_id])
+    changes = _apply(collection, before, after)
+    undo = _record(collection, CollectionChange.Kind.UNDO, changes, actor, undoes=record)
+    record.undone_by = undo
+    record.save(update_fields=["undone_by"])
+    logger.info("collection %s: change %s undone by %s", collection.pk, record.pk, actor)
+    return ImportResult(0, changes, None, undo, "", totals(changes))
+
+
+def _record(collection, kind, changes, actor, lines=0, undoes=None):
+    counts = [[change.card, change.before, change.after] for change in changes]
+    actor = actor if getattr(actor, "pk", None) else None
+    return CollectionChange.objects.create(
+        collection=collection, kind=kind, actor=actor, lines=lines, counts=counts, undoes=undoes
+    )
+
+
+def history(collection, limit=50):
+    """The collection's changes, newest first, each with its cards described."""
+    records = list(collection.history.select_related("actor")[:limit])
+    ids = {card_id for record in records for card_id, _b, _a in record.counts}
+    cards = {card.pk: card for card in Card.objects.filter(pk__in=ids).select_related("card_set")}
+    for record in records:
+        record.changes = [
+            Change(card_id, cards[card_id].name, cards[card_id].card_set.code, cards[card_id].number, before, after)
+            for card_id, before, after in record.counts
+            if card_id in cards
+        ]
+        record.totals = totals(record.changes)
+    return records
 
 
 def _counts_after(mode, before, listed):
@@ -233,6 +358,11 @@ def _apply(collection, before, after):
         if qty and card_id not in rows
     )
     collection.save(update_fields=["updated_at"])
+    return _described(before, changed)
+
+
+def _described(before, changed):
+    """Change rows (name, set, number, before, after) for {card id: count after}, by name."""
     printed = Card.objects.filter(pk__in=list(changed)).select_related("card_set").order_by("name", "card_set__code")
     return [
         Change(card.pk, card.name, card.card_set.code, card.number, before.get(card.pk, 0), changed[card.pk])

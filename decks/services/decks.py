@@ -36,15 +36,15 @@ class DeckContent(NamedTuple):
     cards: dict  # card id -> copies
     declarations: dict
     sideboard: int  # sideboard lines left out: these games have no sideboard
+    notes: tuple = ()  # decklist.Note: headings, headers no format reads, sections left out
 
 
-def content_hash(cards, declarations):
-    """sha256 of the sorted card ids and quantities plus the declarations: equal decks, equal hashes."""
-    canonical = json.dumps(
-        {"cards": sorted([card_id, qty] for card_id, qty in cards.items()), "declarations": declarations},
-        sort_keys=True,
-        separators=(",", ":"),
-    )
+def content_hash(cards):
+    """The deck hash, from the cards alone (docs/formats.md): sha256 of `{"cards":[[id,qty],...]}`,
+    sorted by card id, without spaces. Header lines, a deck's name and the order of lines do not
+    change it, so a saved deck, a registered one, its export and bulk validation agree."""
+    kept = sorted([card_id, qty] for card_id, qty in cards.items() if qty > 0)
+    canonical = json.dumps({"cards": kept}, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
@@ -58,7 +58,7 @@ def deck_content(text, game):
     cards = {}
     for line in parsed.lines:
         cards[line.card.id] = cards.get(line.card.id, 0) + line.qty
-    return DeckContent(cards, parsed.declarations, len(parsed.sideboard))
+    return DeckContent(cards, parsed.declarations, len(parsed.sideboard), tuple(parsed.notes))
 
 
 def cards_from_decklist(text, game):
@@ -73,10 +73,15 @@ def _check_format(format_slug, game):
 
 
 @transaction.atomic
-def create_deck(owner, name, game, format_slug, visibility, cards=None, declarations=None):
+def create_deck(owner, name, game, format_slug, visibility, cards=None, declarations=None, description=""):
     _check_format(format_slug, game)
     deck = Deck.objects.create(
-        owner=owner, name=name.strip(), game=game, format_slug=format_slug, visibility=visibility
+        owner=owner,
+        name=name.strip(),
+        game=game,
+        format_slug=format_slug,
+        visibility=visibility,
+        description=(description or "").strip(),
     )
     _save_version(deck, cards or {}, declarations or {})
     logger.info("deck %s created by %s", deck.pk, owner.username)
@@ -91,9 +96,9 @@ def save_version(deck, cards, declarations):
 
 
 @transaction.atomic
-def edit_deck(deck, name=None, visibility=None, format_slug=None, content=None):
-    """Rename, change visibility or format, and save new content, all or nothing. `content` is a
-    callable returning (cards, declarations) from the latest declarations; it runs before any write."""
+def edit_deck(deck, name=None, visibility=None, format_slug=None, content=None, description=None):
+    """Rename, describe, change visibility or format, and save new content, all or nothing. `content`
+    is a callable returning (cards, declarations) from the latest declarations; it runs before any write."""
     _lock(deck)
     latest = deck.latest_version()
     cards = declarations = None
@@ -106,6 +111,8 @@ def edit_deck(deck, name=None, visibility=None, format_slug=None, content=None):
         deck.name = name.strip()
     if visibility is not None:
         deck.visibility = visibility
+    if description is not None:
+        deck.description = description.strip()
     deck.save()
     if cards is not None:
         _save_version(deck, cards, declarations)
@@ -151,9 +158,9 @@ def _lock(deck):
 
 
 def _save_version(deck, cards, declarations):
-    digest = content_hash(cards, declarations)
+    digest = content_hash(cards)
     latest = deck.latest_version()
-    if latest is not None and latest.content_hash == digest:
+    if latest is not None and latest.content_hash == digest and latest.declarations == declarations:
         return latest
     version = DeckVersion.objects.create(
         deck=deck, number=(latest.number + 1) if latest else 1, content_hash=digest, declarations=declarations

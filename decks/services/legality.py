@@ -19,6 +19,7 @@ from core.errors import DomainError, define_messages
 from games.cards import search_key
 from games.formats import shipped_definitions
 
+from ..decklist import check_headers
 from ..importing import check_printing, normalise_sets, read_card_list
 from ..legality import CardInfo, Deck, DeckEntry, Violation, compile_format, validate
 from ..legality.messages import render
@@ -68,7 +69,7 @@ class _Snapshot:
 
     def __init__(self):
         self.stamp, self.checked_at = None, 0.0
-        self.formats, self.indexes = {}, {}
+        self.formats, self.indexes, self.declarations = {}, {}, {}
 
     def refresh(self):
         now = time.monotonic()
@@ -79,7 +80,7 @@ class _Snapshot:
             tuple(Format.objects.aggregate(latest=Max("updated_at"), count=Count("pk")).values()),
         )
         if stamp != self.stamp:
-            self.stamp, self.formats, self.indexes = stamp, {}, {}
+            self.stamp, self.formats, self.indexes, self.declarations = stamp, {}, {}, {}
         self.checked_at = now
 
 
@@ -138,10 +139,23 @@ def card_index(game):
         return cached
 
 
+def known_declarations(game):
+    """The header keys any format of the game reads (Tokui-Waza, Main Personality, ...)."""
+    with _cache_lock:
+        _snapshot.refresh()
+        known = _snapshot.declarations.get(game.pk)
+        if known is None:
+            definitions = Format.objects.filter(game=game).values_list("definition", flat=True)
+            known = frozenset(key for definition in definitions for key in definition.get("declarations", ()))
+            _snapshot.declarations[game.pk] = known
+        return known
+
+
 def resolve_decklist(text, game):
     """Parse (text or CSV) and match a decklist against a game's catalogue (other games as a
-    fallback). Sideboard lines are read but not matched: these games have no sideboard."""
-    decklist = read_card_list(text)
+    fallback). Sideboard lines are read but not matched: these games have no sideboard. Header
+    lines no format of the game reads are shown as notes, not kept as declarations."""
+    decklist = check_headers(read_card_list(text), known_declarations(game))
     index = card_index(game)
     if any(line.set_code for line in decklist.lines):
         normalise_sets(decklist.lines, set_codes(game))
@@ -199,26 +213,60 @@ def _cards_by_id(ids):
     return {card.pk: card_info(card, {card.tribe_id: card.tribe.name} if card.tribe else {}) for card in cards}
 
 
-def check_deck(format_slug, as_of, deck, unknown=(), owned=None):
+def check_deck(format_slug, as_of, deck, unknown=(), owned=None, problems=()):
     """The verdict on a deck as of a date, each card read as it was then (Most Recent Printing Rule)."""
     row, compiled = format_for(format_slug, as_of)
     index = card_index(row.game)
-    verdict = validate(index.deck_on(deck, as_of), compiled, as_of, index.domains, owned=owned, unknown=unknown)
+    deck_then = index.deck_on(deck, as_of)
+    verdict = validate(deck_then, compiled, as_of, index.domains, owned=owned, unknown=unknown, problems=problems)
     return row, verdict
 
 
-def verdict_payload(row, verdict, lines=None):
+def unread_lines(lines):
+    """(unknown, problems) of the lines that are not cards: names that match no card (or several),
+    and a `bad_line` violation for each line with a problem of its own (a quantity out of range,
+    a wrong collector number), so a bad quantity is never called an unknown card."""
+    unknown, problems = [], []
+    for line in lines:
+        if line.status == "ok":
+            continue
+        if line.error is None:
+            unknown.append(line.name or line.text)
+        else:
+            params = {"line": line.line, "text": line.text, "error": line.error.as_dict()}
+            problems.append(Violation("bad_line", "shared", params, [line.text], None, None))
+    return unknown, problems
+
+
+def verdict_payload(row, verdict, lines=None, notes=()):
+    """Three answers never mixed: `legal` (the format's rules: `violations`), `buildable` (from the
+    collection asked about, null when none was: `missing`), and the lines and notes as read."""
     payload = {
         "legal": verdict.legal,
+        "buildable": verdict.buildable,
+        "missing": None if verdict.missing is None else [missing_payload(item) for item in verdict.missing],
         "format": verdict.format,
         "as_of": verdict.as_of.isoformat(),
         "ruleset": {"version": verdict.version, "effective": verdict.effective.isoformat(), "name": row.name},
         "card_count": verdict.card_count,
         "violations": [violation_payload(violation) for violation in verdict.violations],
+        "notes": [note.as_dict() for note in notes],
     }
     if lines is not None:
         payload["lines"] = [line_payload(line) for line in lines]
     return payload
+
+
+def missing_payload(violation):
+    """One card short: copies needed, owned and missing, with the sentence that says it."""
+    return {
+        "card": violation.params.get("card_id"),
+        "name": violation.params["card"],
+        "needed": violation.expected,
+        "owned": violation.actual,
+        "missing": violation.params["missing"],
+        "message": render(violation),
+    }
 
 
 def violation_payload(violation):
@@ -239,16 +287,16 @@ def validate_request(format_slug, decklist=None, cards=None, as_of=None, owned=N
     """Returns the verdict payload (see docs/formats.md); raises DomainError."""
     as_of = as_of or timezone.localdate()
     row, _compiled = format_for(format_slug, as_of)
-    lines = None
+    lines, notes, problems = None, (), ()
     if decklist is not None:
         parsed = resolve_decklist(decklist, row.game)
-        lines = parsed.lines
+        lines, notes = parsed.lines, parsed.notes
         deck = deck_from_lines(lines, parsed.declarations)
-        unknown = [line.name or line.text for line in lines if line.status != "ok"]
+        unknown, problems = unread_lines(lines)
     else:
         deck, unknown = deck_from_card_ids(row.game, cards or [], declarations or {})
-    row, verdict = check_deck(format_slug, as_of, deck, unknown=unknown, owned=owned)
-    payload = verdict_payload(row, verdict, lines)
+    row, verdict = check_deck(format_slug, as_of, deck, unknown=unknown, owned=owned, problems=problems)
+    payload = verdict_payload(row, verdict, lines, notes)
     if summary:
         payload["summary"] = deck_summary(deck)
     return payload

@@ -51,6 +51,16 @@
       });
       box.appendChild(list);
     }
+    // Headings and headers that are not cards are shown, never dropped (the server's notes).
+    if (body.notes && body.notes.length) {
+      const notes = element("ul", undefined, "notes");
+      body.notes.forEach((note) => {
+        const item = element("li", note.message);
+        item.dataset.code = note.code;
+        notes.appendChild(item);
+      });
+      box.appendChild(notes);
+    }
     verdictBox.replaceChildren(box);
   }
 

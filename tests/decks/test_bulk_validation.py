@@ -103,6 +103,7 @@ def test_every_file_of_a_zip_gets_its_own_verdict(client, organiser, sample, dja
         {
             "legal-ish.txt": "\ufeff2 Pocket Puff\r\n",
             "latin1.txt": "2 Pocket Puff # caf\xe9\n".encode("latin-1"),
+            "unknown.txt": b"2 Pocket Puff \x81\x9d\n",  # no Western encoding has these
             "utf16.txt": "2 Pocket Puff\n".encode("utf-16"),
             "empty.txt": b"",
             "comments.txt": "# only a comment\n// and another\n",
@@ -115,10 +116,14 @@ def test_every_file_of_a_zip_gets_its_own_verdict(client, organiser, sample, dja
     job = BulkValidation.objects.get()
     verdicts = {row["name"]: (row["readable"], row["codes"], row["messages"]) for row in bulk.result_rows(job)}
     assert verdicts["legal-ish"][0] is True and "deck_size" in verdicts["legal-ish"][1]  # BOM and CRLF read
-    assert verdicts["latin1"] == (
+    assert verdicts["latin1"][0] is True and "deck_size" in verdicts["latin1"][1]  # ISO-8859-1 is read
+    assert verdicts["unknown"] == (
         False,
         ["import.not_utf8"],
-        ["latin1.txt is not UTF-8 text. Save it as UTF-8 (in Excel: “CSV UTF-8”) and upload it again."],
+        [
+            "unknown.txt is in an encoding this site cannot read. Save it as UTF-8 (in Excel: “CSV UTF-8”) "
+            "and upload it again."
+        ],
     )
     assert verdicts["utf16"][1] == ["import.utf16"]
     assert verdicts["empty"] == (False, ["import.empty_file"], ["empty.txt is empty."])
@@ -129,11 +134,11 @@ def test_every_file_of_a_zip_gets_its_own_verdict(client, organiser, sample, dja
         ["bulk.member_unreadable"],
         ["secret.txt cannot be unpacked: it is encrypted or damaged."],
     )
-    assert bulk.summary(job) == {"legal": 0, "illegal": 1, "unreadable": 6}
+    assert bulk.summary(job) == {"legal": 0, "illegal": 2, "unreadable": 6}
     page = client.get(f"/en/decks/bulk/{job.pk}/").text
     assert "Dust Collectorz pre-release, as of" in page and "dc-prerelease" not in page  # the name, not the slug
     only_problems = client.get(f"/en/decks/bulk/{job.pk}/", {"problems": "1"}).context["rows"]
-    assert len(only_problems) == 7
+    assert len(only_problems) == 8
 
 
 def test_problems_only_leaves_out_legal_decklists(organiser, sample, client):

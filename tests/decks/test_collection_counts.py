@@ -6,6 +6,7 @@ import pytest
 from catalogue.models import Card
 from decks.models import Collection
 from decks.services import collections as collection_services
+from tests.decks.import_helpers import import_confirmed
 
 pytestmark = pytest.mark.django_db
 
@@ -90,14 +91,18 @@ def test_api_add_and_set_show_before_and_after(api, alice, bob, pool):
 def test_import_modes_add_set_and_replace_with_every_change(client, alice, pool):
     client.force_login(alice)
     puff, fluff = Card.objects.get(name="Pocket Puff"), Card.objects.get(name="Fluffnip")
-    page = client.post(f"/en/collections/{pool.pk}/import/", {"text": "2 Pocket Puff\n1 Fluffnip"}, follow=True)
+    page = import_confirmed(
+        client, f"/en/collections/{pool.pk}/import/", {"text": "2 Pocket Puff\n1 Fluffnip"}, follow=True
+    )
     assert pool.owned() == {puff.pk: 5, fluff.pk: 1}
     changes = page.context["last_import"]["changes"]
     assert [(c["name"], c["before"], c["after"]) for c in changes] == [("Fluffnip", 0, 1), ("Pocket Puff", 3, 5)]
     assert "2 lines imported." in page.text and "What the import changed" in page.text
-    client.post(f"/en/collections/{pool.pk}/import/", {"text": "2 Pocket Puff", "mode": "set"})
+    import_confirmed(client, f"/en/collections/{pool.pk}/import/", {"text": "2 Pocket Puff", "mode": "set"})
     assert pool.owned() == {puff.pk: 2, fluff.pk: 1}
-    page = client.post(f"/en/collections/{pool.pk}/import/", {"text": "4 Fluffnip", "mode": "replace"}, follow=True)
+    page = import_confirmed(
+        client, f"/en/collections/{pool.pk}/import/", {"text": "4 Fluffnip", "mode": "replace"}, follow=True
+    )
     assert pool.owned() == {fluff.pk: 4}
     changes = page.context["last_import"]["changes"]
     assert [(c["name"], c["before"], c["after"]) for c in changes] == [("Fluffnip", 1, 4), ("Pocket Puff", 2, 0)]
@@ -130,7 +135,7 @@ def test_export_then_import_gives_back_the_same_collection(client, alice, sample
     exported = client.get(f"/en/collections/{source.pk}/export/{suffix}").content.decode()
     assert ("404,Pocket Puff,PR1,002,dust-collectorz" if kind == "csv" else "404 Pocket Puff (PR1) 002") in exported
     copy = Collection.objects.create(owner=alice, name="Copy")
-    response = client.post(f"/en/collections/{copy.pk}/import/", {"text": exported})
+    response = import_confirmed(client, f"/en/collections/{copy.pk}/import/", {"text": exported})
     assert response.status_code == 302, response.content.decode()[:2000]
     assert copy.owned() == source.owned()
     # Uploading the exported file works the same.
@@ -138,7 +143,7 @@ def test_export_then_import_gives_back_the_same_collection(client, alice, sample
 
     again = Collection.objects.create(owner=alice, name="Again")
     upload = SimpleUploadedFile(f"collection.{kind}", exported.encode("utf-8"))
-    client.post(f"/en/collections/{again.pk}/import/", {"file": upload, "mode": "replace"})
+    import_confirmed(client, f"/en/collections/{again.pk}/import/", {"file": upload, "mode": "replace"})
     assert again.owned() == source.owned()
 
 

@@ -5,6 +5,7 @@ import pytest
 from catalogue.models import Card
 from decks.models import Collection, Deck
 from decks.services import decks as deck_services
+from tests.decks.import_helpers import import_confirmed
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +57,7 @@ def test_collection_import_page_shows_every_bad_line(client, alice, pool):
     assert response.status_code == 200
     assert "Line 2" in response.text and "Did you mean: Fluffnip" in response.text
     assert list(pool.owned()) == [Card.objects.get(name="Pocket Puff").pk]
-    ok = client.post(f"/en/collections/{pool.pk}/import/", {"text": "1 Fluffnip"})
+    ok = import_confirmed(client, f"/en/collections/{pool.pk}/import/", {"text": "1 Fluffnip"})
     assert ok.status_code == 302 and len(pool.owned()) == 2
 
 
@@ -94,7 +95,10 @@ def test_public_deck_is_readable_but_not_editable(client, alice, bob, deck):
 def test_check_against_collection_shows_buildable_badge(client, alice, deck, pool):
     client.force_login(alice)
     page = client.get(f"/en/decks/{deck.pk}/", {"collection": pool.pk})
-    assert "Missing cards" in page.text and "Pocket Puff: 1 more copy needed" in page.text
+    assert "Not buildable from the collection" in page.text and "2 cards are missing" in page.text
+    messages = [missing["message"] for missing in page.context["verdict"]["missing"]]
+    assert "Pocket Puff: 1 more copy needed than the collection holds." in messages
+    assert "not_owned" not in [violation["code"] for violation in page.context["verdict"]["violations"]]
     pool.items.create(card=Card.objects.get(name="Fluffnip"), qty=1)
     pool.items.filter(card__name="Pocket Puff").update(qty=2)
     assert "Buildable from the collection" in client.get(f"/en/decks/{deck.pk}/", {"collection": pool.pk}).text

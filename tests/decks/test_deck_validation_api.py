@@ -122,8 +122,9 @@ def test_collection_ownership_and_privacy(api, sample, alice, bob):
     CollectionCard.objects.create(collection=pool, card=puff, qty=1)
     payload = {"format": "dc-prerelease", "decklist": "2 Pocket Puff", "collection": pool.pk}
     api.force_authenticate(alice)
-    not_owned = [v for v in api.post(URL, payload, format="json").json()["violations"] if v["code"] == "not_owned"]
-    assert [(v["cards"], v["expected"], v["actual"]) for v in not_owned] == [(["Pocket Puff"], 2, 1)]
+    body = api.post(URL, payload, format="json").json()
+    assert body["buildable"] is False and not [v for v in body["violations"] if v["code"] == "not_owned"]
+    assert [(m["name"], m["needed"], m["owned"], m["missing"]) for m in body["missing"]] == [("Pocket Puff", 2, 1, 1)]
     api.force_authenticate(bob)
     assert api.post(URL, payload, format="json").status_code == 404
     api.force_authenticate(None)

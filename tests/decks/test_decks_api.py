@@ -66,8 +66,15 @@ def test_collection_import_is_all_or_nothing_and_exports(api, alice, sample):
     assert "3 Pocket Puff (PR1) 002" in export and "3 Fluffnip (PR1) 001" in export
     csv_export = api.get(f"/api/v1/collections/{pool}/export/", {"as": "csv"}).content.decode()
     assert csv_export.splitlines()[0] == "qty,name,set,number,game"
-    replaced = api.post(f"/api/v1/collections/{pool}/import/", {"text": "1 Fluffnip", "replace": True}, format="json")
-    assert replaced.json()["card_count"] == 1
+    asked = api.post(f"/api/v1/collections/{pool}/import/", {"text": "1 Fluffnip", "replace": True}, format="json")
+    assert asked.status_code == 409 and asked.json()["code"] == "collections.confirm_needed"
+    assert asked.json()["totals"]["cards_removed"] == 1 and Collection.objects.get(pk=pool).owned() != {}
+    replaced = api.post(
+        f"/api/v1/collections/{pool}/import/",
+        {"text": "1 Fluffnip", "replace": True, "confirm": True, "digest": asked.json()["digest"]},
+        format="json",
+    )
+    assert replaced.json()["card_count"] == 1 and replaced.json()["distinct_cards"] == 1
 
 
 def test_deck_versions_are_immutable_and_hashed(api, alice, alice_deck):
@@ -139,8 +146,8 @@ def test_validate_a_saved_deck_against_a_collection(api, alice, bob, alice_deck)
     api.post(f"/api/v1/collections/{pool}/import/", {"text": "1 Pocket Puff\n1 Fluffnip"}, format="json")
     body = api.get(f"/api/v1/decks/{alice_deck.pk}/validate/", {"collection": pool, "as_of": "2024-01-01"}).json()
     assert body["version"] == 1 and body["card_count"] == 3
-    shortfall = [(v["cards"], v["expected"], v["actual"]) for v in body["violations"] if v["code"] == "not_owned"]
-    assert shortfall == [(["Pocket Puff"], 2, 1)]
+    assert body["buildable"] is False and "not_owned" not in [v["code"] for v in body["violations"]]
+    assert [(m["name"], m["needed"], m["owned"], m["missing"]) for m in body["missing"]] == [("Pocket Puff", 2, 1, 1)]
     assert body["summary"]["by_tribe"] == {"Lintlings": 3}
     api.force_authenticate(bob)
     bob_view = api.get(f"/api/v1/decks/{alice_deck.pk}/validate/", {"collection": pool})
@@ -152,3 +159,33 @@ def test_writes_need_an_account(api, sample):
         "/api/v1/decks/", {"name": "x", "game": "dust-collectorz", "format": "dc-prerelease"}, format="json"
     )
     assert response.status_code == 401
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "data", "status", "code"),
+    [
+        ("post", "/api/v1/collections/", {}, 400, "api.invalid"),
+        ("post", "/api/v1/collections/{pool}/cards/", {"card": 1, "add": 1, "qty": 1}, 400, "api.invalid"),
+        ("post", "/api/v1/collections/{pool}/import/", {"text": "0 Pocket Puff"}, 400, "collections.lines_rejected"),
+        ("post", "/api/v1/collections/{pool}/import/", {"text": "1 Pocket Puff", "mode": "all"}, 400, "api.invalid"),
+        ("get", "/api/v1/collections/999999/", None, 404, "api.not_found"),
+        ("post", "/api/v1/decks/", {"name": "x"}, 400, "api.invalid"),
+        ("post", "/api/v1/decks/validate/", {"format": "dc-prerelease"}, 400, "api.invalid"),
+        ("post", "/api/v1/decks/validate/", {"format": "nope", "decklist": "1 X"}, 400, "decks.unknown_format"),
+        ("get", "/api/v1/decks/{deck}/validate/?as_of=yesterday", None, 400, "decks.as_of"),
+        ("post", "/api/v1/decks/{deck}/share-link/", None, 409, "sharing.private"),
+    ],
+)
+def test_every_deck_and_collection_error_has_one_shape(api, alice, alice_deck, method, url, data, status, code):
+    api.force_authenticate(alice)
+    pool = Collection.objects.create(owner=alice, name="Pool").pk
+    response = getattr(api, method)(url.format(pool=pool, deck=alice_deck.pk), data, format="json")
+    body = response.json()
+    assert response.status_code == status and body["code"] == code, body
+    assert isinstance(body["message"], str) and body["message"]
+    assert isinstance(body["errors"], dict) and all(isinstance(v, list) for v in body["errors"].values())
+
+
+def test_an_anonymous_write_has_the_same_shape(api, sample):
+    body = api.post("/api/v1/collections/", {"name": "x"}, format="json").json()
+    assert set(body) == {"message", "code", "errors"} and body["code"] == "api.not_authenticated"

@@ -118,14 +118,16 @@ def test_wrong_game_and_unknown_cards_are_reported():
     assert {"wrong_game", "unknown_card"} <= set(codes(verdict))
 
 
-def test_not_owned_lists_the_shortfall():
+def test_missing_cards_make_a_deck_unbuildable_never_illegal():
     deck = legal_dc_deck()
     owned = {entry.card.id: entry.qty for entry in deck.entries}
-    assert validate(deck, DC, DAY, DC_DOMAINS, owned=owned).legal
+    assert validate(deck, DC, DAY, DC_DOMAINS, owned=owned).buildable is True
+    assert validate(deck, DC, DAY, DC_DOMAINS).buildable is None  # no collection asked about
     first = deck.entries[0].card
     owned[first.id] = 0
     verdict = validate(deck, DC, DAY, DC_DOMAINS, owned=owned)
-    assert [(v.code, v.cards, v.expected, v.actual) for v in verdict.violations] == [("not_owned", [first.name], 1, 0)]
+    assert verdict.legal and verdict.violations == [] and verdict.buildable is False
+    assert [(v.code, v.cards, v.expected, v.actual) for v in verdict.missing] == [("not_owned", [first.name], 1, 0)]
 
 
 def test_messages_in_french_and_italian():

@@ -163,3 +163,22 @@ def test_the_migration_gives_every_existing_row_its_own_key():
     for model in (Deck, Collection):
         keys = list(model.objects.values_list("share_token", flat=True))
         assert len(keys) == 3 and all(len(key) >= 22 for key in keys) and len(set(keys)) == 3
+
+
+def test_a_private_deck_or_collection_gets_no_share_link(client, api, alice, alices):
+    """The reported bug: the API handed out a link for a private deck, which led to 404."""
+    api.force_authenticate(alice)
+    private, secret = alices["private"], alices["secret"]
+    for url in (f"/api/v1/decks/{private.pk}/share-link/", f"/api/v1/collections/{secret.pk}/share-link/"):
+        refused = api.post(url)
+        body = refused.json()
+        assert refused.status_code == 409 and body["code"] == "sharing.private"
+        assert set(body) == {"message", "code", "errors"} and "unlisted" in body["message"]
+    assert Deck.objects.get(pk=private.pk).share_token == private.share_token  # nothing changed
+    assert api.get(f"/api/v1/decks/{private.pk}/").json()["share_url"] is None
+    client.force_login(alice)
+    page = client.post(f"/fr/decks/{private.pk}/share/", follow=True)
+    assert "est privé" in page.text
+    public = api.post(f"/api/v1/decks/{alices['public'].pk}/share-link/").json()
+    api.force_authenticate(None)
+    assert api.get(f"/api/v1/shared/decks/{public['share_token']}/").status_code == 200

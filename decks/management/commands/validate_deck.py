@@ -61,4 +61,10 @@ class Command(BaseCommand):
             for line in payload.get("lines", [])
             if line["status"] != "ok"
         ]
+        lines += [f"  line {note['line']}: {note['message']}" for note in payload.get("notes", [])]
+        if payload.get("buildable") is not None:
+            lines.append(
+                "BUILDABLE from the collection" if payload["buildable"] else "NOT BUILDABLE from the collection:"
+            )
+            lines += [f"  [not_owned] {missing['message']}" for missing in payload["missing"]]
         return "\n".join(lines)
