@@ -1,9 +1,18 @@
-"""OpenAPI pieces shared by every endpoint: the JSON error body."""
+"""OpenAPI pieces shared by every endpoint: the JSON error body, and the limits every request is
+held to (text without NUL or hidden characters, 64-bit integers) written into the schema, so that
+what the schema allows the API accepts."""
 
+import functools
+import sys
+import unicodedata
+
+from django.core.validators import RegexValidator
+from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
 from drf_spectacular.utils import OpenApiResponse, inline_serializer
 from rest_framework import serializers
 
 from core.numbers import ID_MAX, ID_MIN
+from core.text import HIDDEN_CATEGORIES, LINE_BREAKS, shown_multiline_text, shown_text
 
 ERROR_BODY = inline_serializer(
     "Error",
@@ -82,3 +91,132 @@ def _bound(schema, low):
     for nested in (schema.get("items"), schema.get("additionalProperties")):
         if isinstance(nested, dict):
             _bound(nested, low)
+
+
+class AutoSchema(SpectacularAutoSchema):
+    """drf-spectacular's schema, with each request text field's `pattern` saying which characters
+    the API refuses in it (core.text) and that a field which may not be blank needs a visible one."""
+
+    def _map_serializer_field(self, field, direction, bypass_extensions=False):
+        schema = super()._map_serializer_field(field, direction, bypass_extensions)
+        if direction == "request" and _is_free_text_field(field) and _is_free_text(schema):
+            schema["pattern"] = text_pattern(
+                hidden=shown_text in field.validators,
+                multiline=shown_multiline_text in field.validators,
+                visible=not field.allow_blank and field.trim_whitespace,
+            )
+        return schema
+
+
+def _is_free_text_field(field):
+    """A text field whose characters no pattern of its own (a slug's, a RegexField's) already gives."""
+    return isinstance(field, serializers.CharField) and not any(
+        isinstance(validator, RegexValidator) for validator in field.validators
+    )
+
+
+def _is_free_text(schema):
+    return schema.get("type") == "string" and not {"enum", "format", "pattern"} & schema.keys()
+
+
+def text_pattern(hidden=False, multiline=False, visible=False):
+    """A pattern of text without NUL (no database stores it), without hidden characters (Unicode Cc
+    and Cf, line breaks kept when multiline) when `hidden`, and with a visible character when
+    `visible` (a blank value is refused once trimmed)."""
+    refused = _hidden_class(multiline) if hidden or multiline else r"\u0000"
+    if visible:
+        return rf"^[^{refused}]*[^\s{refused}][^{refused}]*$"
+    return rf"^[^{refused}]*$"
+
+
+@functools.cache
+def _hidden_class(multiline):
+    """core.text's hidden characters as a regex class: `\\uXXXX` in the BMP, the character itself
+    beyond it (ECMA-262 spells those `\\u{...}` only in unicode mode, which Python's re does not read)."""
+    kept = LINE_BREAKS if multiline else frozenset()
+    hidden = [
+        point
+        for point in range(sys.maxunicode + 1)
+        if unicodedata.category(chr(point)) in HIDDEN_CATEGORIES and chr(point) not in kept
+    ]
+    ranges, start = [], 0
+    for index, point in enumerate(hidden):
+        if index + 1 == len(hidden) or hidden[index + 1] != point + 1:
+            first = hidden[start]
+            ranges.append(_escape(first) if first == point else f"{_escape(first)}-{_escape(point)}")
+            start = index + 1
+    return "".join(ranges)
+
+
+def _escape(point):
+    return f"\\u{point:04X}" if point <= 0xFFFF else chr(point)
+
+
+def free_text_parameters(result, generator, request, public):
+    """Postprocessing hook: a text query parameter holds no NUL (config.request_guard refuses it)."""
+    for path in result.get("paths", {}).values():
+        for operation in path.values():
+            for parameter in operation.get("parameters", []) if isinstance(operation, dict) else ():
+                schema = parameter.get("schema", {})
+                if parameter.get("in") == "query" and _is_free_text(schema):
+                    schema["pattern"] = text_pattern()
+    return result
+
+
+STORABLE = "StorableJSON"
+
+
+def storable_bodies(result, generator, request, public):
+    """Postprocessing hook: what a request body may carry besides its named fields (the API ignores
+    them) or inside a free-form object: any JSON the strict parser reads (api.parsers), that is text
+    without NUL, integers within 64 bits, keys without NUL."""
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    schemas[STORABLE] = _storable_schema()
+    for name, component in list(schemas.items()):
+        if name.endswith("Request") and not _is_upload(component):
+            _storable_objects(component)
+    for path in result.get("paths", {}).values():
+        for operation in path.values():
+            body = operation.get("requestBody", {}) if isinstance(operation, dict) else {}
+            _storable_objects(body.get("content", {}).get("application/json", {}).get("schema"))
+    return result
+
+
+def _storable_schema():
+    ref = {"$ref": f"#/components/schemas/{STORABLE}"}
+    return {
+        "description": "Any JSON without NUL characters, its integers within 64 bits.",
+        "anyOf": [
+            {"type": "string", "pattern": text_pattern()},
+            {"type": "integer", "minimum": ID_MIN, "maximum": ID_MAX},
+            {"type": "number", "not": {"type": "integer"}},
+            {"type": ["boolean", "null"]},
+            {"type": "array", "items": ref},
+            {"type": "object", "propertyNames": {"pattern": text_pattern()}, "additionalProperties": ref},
+        ],
+    }
+
+
+def _is_upload(component):
+    """A multipart form with a file: its parts are text, not JSON."""
+    return any(field.get("format") == "binary" for field in component.get("properties", {}).values())
+
+
+def _storable_objects(schema):
+    """Each object in a request schema: keys without NUL, and any storable JSON besides its properties
+    (DRF ignores unknown fields); an untyped value (a JSONField) is storable JSON."""
+    if not isinstance(schema, dict):
+        return
+    if schema.get("type") == "object" or "properties" in schema:
+        schema.setdefault("propertyNames", {"pattern": text_pattern()})
+        if schema.get("additionalProperties", {}) in ({}, True):
+            schema["additionalProperties"] = {"$ref": f"#/components/schemas/{STORABLE}"}
+    for field in schema.get("properties", {}).values():
+        if field.keys() <= {"description", "title", "default", "writeOnly"}:
+            field["$ref"] = f"#/components/schemas/{STORABLE}"
+        _storable_objects(field)
+    for key in ("items", "additionalProperties"):
+        _storable_objects(schema.get(key))
+    for key in ("allOf", "anyOf", "oneOf"):
+        for part in schema.get(key, []):
+            _storable_objects(part)

@@ -5,6 +5,7 @@ success clears the account's failures."""
 from rest_framework import exceptions
 
 from accounts import limits
+from core.errors import DomainError
 from core.text import username_key
 
 
@@ -14,7 +15,7 @@ def _submitted_username(request):
 
 
 def limited_token(request, respond):
-    """Run the token view's `respond()` under the limits; its validation error is a failure."""
+    """Run the token view's `respond()` under the limits; its refusal (400 or 401) is a failure."""
     username = _submitted_username(request)
     keys = limits.login_keys(request, username)
     wait = limits.wait(keys)
@@ -22,7 +23,7 @@ def limited_token(request, respond):
         raise exceptions.Throttled(wait)
     try:
         response = respond()
-    except exceptions.ValidationError:
+    except (exceptions.ValidationError, DomainError):
         limits.record(keys)
         raise
     limits.clear("login_account", username_key(username))

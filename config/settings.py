@@ -330,14 +330,13 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "catalogue.api.pagination.StandardPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "api.schema.AutoSchema",
     "EXCEPTION_HANDLER": "api.errors.json_exception_handler",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": [
-        "api.parsers.StrictJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # The API reads JSON only (a file upload, the one exception, names its own parsers), so its schema
+    # offers no form bodies it would then read differently.
+    "DEFAULT_PARSER_CLASSES": ["api.parsers.StrictJSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 
@@ -357,6 +356,7 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Card events API",
     "DESCRIPTION": "Catalogue, decks and tournaments for card-game events.",
     "VERSION": "1.0.0",
+    "OAS_VERSION": "3.1.0",  # JSON Schema 2020-12: `propertyNames` can say what a body's keys may hold
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
@@ -365,11 +365,14 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "DeckVisibilityEnum": "decks.models.Visibility",
         "CollectionVisibilityEnum": "decks.models.CollectionVisibility",
+        "CollectionImportModeEnum": "decks.services.collections.IMPORT_MODES",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "api.schema.add_standard_errors",
         "api.schema.bound_integers",
+        "api.schema.free_text_parameters",
+        "api.schema.storable_bodies",
     ],
 }
 

@@ -27,11 +27,14 @@ def has_unstorable_text(value):
 # the bidi override U+202E, zero-width joiners...) could reorder or hide what a reader sees.
 # Multi-line text (notes, reasons) may keep its line breaks and tabs.
 LINE_BREAKS = frozenset("\n\r\t")
+HIDDEN_CATEGORIES = ("Cc", "Cf")
 
 
 def has_hidden_characters(value, multiline=False):
     """True when `value` holds a character of category Cc or Cf (line breaks allowed if multiline)."""
-    return any(unicodedata.category(char) in ("Cc", "Cf") and not (multiline and char in LINE_BREAKS) for char in value)
+    return any(
+        unicodedata.category(char) in HIDDEN_CATEGORIES and not (multiline and char in LINE_BREAKS) for char in value
+    )
 
 
 def shown_text(value):

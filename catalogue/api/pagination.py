@@ -8,6 +8,17 @@ class StandardPagination(PageNumberPagination):
     page_size_query_param = "page_size"
     max_page_size = 200
 
+    def get_schema_operation_parameters(self, view):
+        """The bounds get_page_size and get_page_number hold the query to."""
+        parameters = super().get_schema_operation_parameters(view)
+        bounds = {
+            self.page_query_param: {"minimum": 1},
+            self.page_size_query_param: {"minimum": 1, "maximum": self.max_page_size},
+        }
+        for parameter in parameters:
+            parameter["schema"].update(bounds.get(parameter["name"], {}))
+        return parameters
+
     def get_page_size(self, request):
         """A page_size that is not a whole number from 1 to 200 is an error, not silently ignored."""
         raw = request.query_params.getlist(self.page_size_query_param)

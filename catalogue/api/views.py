@@ -1,9 +1,10 @@
-from drf_spectacular.types import OpenApiTypes
+from django import forms
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics
 from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny
 
+import games
 from api.schema import error_responses
 from catalogue.filters import CardFilterForm, search_cards
 from catalogue.models import Card, Game
@@ -18,19 +19,32 @@ class GameList(generics.ListAPIView):
     queryset = Game.objects.prefetch_related("sets", "tribes__beats")
 
 
+CARD_FILTER_HELP = {
+    "game": "Game slug, e.g. dust-collectorz",
+    "set": "Set code",
+    "number": "Collector number within the set, e.g. 001",
+    "tribe": "Tribe name",
+    "rank": "bronze, silver, gold, platinum or epic",
+    "type": "Card type",
+    "q": "Part of the name, case- and accent-insensitive",
+    "text": "Words of the rules text or ability, each of them (case-insensitive)",
+    "sort": "name, number, rank, power, speed, health or cunning",
+}
+
+
+def _filter_schema(name, field):
+    """What CardFilterForm accepts in one query parameter: a game the site has (catalogue.apps
+    creates a row for each), one of a choice's values, or text within its length."""
+    if name == "game":
+        return {"type": "string", "enum": ["", *(game.slug for game in games.registered())]}
+    if isinstance(field, forms.ChoiceField):
+        return {"type": "string", "enum": [value for value, _label in field.choices]}
+    return {"type": "string", "maxLength": field.max_length}
+
+
 CARD_FILTERS = [
-    OpenApiParameter(name, OpenApiTypes.STR, description=description)
-    for name, description in [
-        ("game", "Game slug, e.g. dust-collectorz"),
-        ("set", "Set code"),
-        ("number", "Collector number within the set, e.g. 001"),
-        ("tribe", "Tribe name"),
-        ("rank", "bronze, silver, gold, platinum or epic"),
-        ("type", "Card type"),
-        ("q", "Part of the name, case- and accent-insensitive"),
-        ("text", "Words of the rules text or ability, each of them (case-insensitive)"),
-        ("sort", "name, number, rank, power, speed, health or cunning"),
-    ]
+    OpenApiParameter(name, _filter_schema(name, field), description=CARD_FILTER_HELP[name])
+    for name, field in CardFilterForm.base_fields.items()
 ]
 
 

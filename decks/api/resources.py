@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
-from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
@@ -36,8 +36,10 @@ from .serializers import (
     CloneSerializer,
     CollectionDetailSerializer,
     CollectionImportSerializer,
+    CollectionListSerializer,
     CollectionSerializer,
     CollectionUpdateSerializer,
+    CollectionUploadSerializer,
     CompareSerializer,
     ConfirmSerializer,
     DeckSerializer,
@@ -83,7 +85,6 @@ def _written(result):
 class CollectionViewSet(DeckErrors, viewsets.ViewSet):
     permission_classes = [IsAuthenticated]
     lookup_value_regex = "[0-9]+"
-    parser_classes = [StrictJSONParser, MultiPartParser, FormParser]
 
     @extend_schema(responses={200: CollectionSerializer(many=True)})
     def list(self, request):
@@ -138,10 +139,10 @@ class CollectionViewSet(DeckErrors, viewsets.ViewSet):
         return _detail(collection, request, change=ChangeSerializer(change).data)
 
     @extend_schema(
-        request=CollectionImportSerializer,
+        request={"application/json": CollectionListSerializer, "multipart/form-data": CollectionUploadSerializer},
         responses={200: CollectionDetailSerializer, **error_responses(400, 404, 409)},
     )
-    @action(detail=True, methods=["post"], url_path="import")
+    @action(detail=True, methods=["post"], url_path="import", parser_classes=[StrictJSONParser, MultiPartParser])
     def import_cards(self, request, pk=None):
         """Add (`mode: add`), set the listed cards (`set`) or replace the collection (`replace`)
         from text or CSV (`text`), or an uploaded file (`file`, multipart); all or nothing.

@@ -3,6 +3,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from api import fields
 from core.numbers import ID_MAX
 from core.text import shown_text
 from decks.decklist import MAX_BYTES, MAX_QTY
@@ -59,8 +60,8 @@ def _whole(value, minimum, maximum):
 
 
 class ValidateRequestSerializer(serializers.Serializer):
-    format = serializers.SlugField()
-    decklist = serializers.CharField(required=False, allow_blank=True, max_length=MAX_BYTES, trim_whitespace=False)
+    format = fields.SlugField()
+    decklist = fields.CharField(required=False, allow_blank=True, max_length=MAX_BYTES, trim_whitespace=False)
     cards = DeckCardsField(required=False)
     as_of = serializers.DateField(required=False)
     collection = serializers.IntegerField(required=False, min_value=1, max_value=ID_MAX)
@@ -73,7 +74,7 @@ class ValidateRequestSerializer(serializers.Serializer):
 
 
 class FormatSerializer(serializers.ModelSerializer):
-    game = serializers.CharField(source="game.slug")
+    game = fields.CharField(source="game.slug")
     source = serializers.SerializerMethodField()
 
     class Meta:
@@ -86,10 +87,10 @@ class FormatSerializer(serializers.ModelSerializer):
 
 class CollectionCardSerializer(serializers.Serializer):
     card = serializers.IntegerField(source="card_id", read_only=True)
-    name = serializers.CharField(source="card.name", read_only=True)
-    set = serializers.CharField(source="card.card_set.code", read_only=True)
-    number = serializers.CharField(source="card.number", read_only=True)
-    game = serializers.CharField(source="card.card_set.game.slug", read_only=True)
+    name = fields.CharField(source="card.name", read_only=True)
+    set = fields.CharField(source="card.card_set.code", read_only=True)
+    number = fields.CharField(source="card.number", read_only=True)
+    game = fields.CharField(source="card.card_set.game.slug", read_only=True)
     qty = serializers.IntegerField(read_only=True)
 
 
@@ -110,7 +111,7 @@ def share_fields(thing, request, route):
 
 class CollectionSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
-    name = serializers.CharField(max_length=120, validators=[shown_text])
+    name = fields.CharField(max_length=120, validators=[shown_text])
     visibility = serializers.ChoiceField(choices=CollectionVisibility.choices, default=CollectionVisibility.PRIVATE)
     card_count = serializers.SerializerMethodField(help_text="Copies, as `copies` (kept for older clients).")
     copies = serializers.SerializerMethodField(help_text="Every copy counted.")
@@ -143,7 +144,7 @@ class CollectionSerializer(serializers.Serializer):
 
 
 class CollectionUpdateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120, required=False, validators=[shown_text])
+    name = fields.CharField(max_length=120, required=False, validators=[shown_text])
     visibility = serializers.ChoiceField(choices=CollectionVisibility.choices, required=False)
 
 
@@ -193,15 +194,24 @@ class CardCountSerializer(serializers.Serializer):
 
 class ConfirmSerializer(serializers.Serializer):
     confirm = serializers.BooleanField(default=False, help_text="Write it: without it, nothing changes.")
-    digest = serializers.CharField(
+    digest = fields.CharField(
         required=False, max_length=64, help_text="The preview's digest: refused (409) if the changes differ now."
     )
+
+
+class ChangeSerializer(serializers.Serializer):
+    card = serializers.IntegerField()
+    name = fields.CharField()
+    set = fields.CharField()
+    number = fields.CharField()
+    before = serializers.IntegerField()
+    after = serializers.IntegerField()
 
 
 class CollectionImportSerializer(ConfirmSerializer):
     """A pasted list (`text`) or an uploaded file (`file`, multipart), text or CSV."""
 
-    text = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+    text = fields.CharField(required=False, allow_blank=True, trim_whitespace=False)
     file = serializers.FileField(required=False)
     mode = serializers.ChoiceField(choices=IMPORT_MODES, required=False)
     replace = serializers.BooleanField(default=False, help_text="Same as mode=replace.")
@@ -215,16 +225,34 @@ class CollectionImportSerializer(ConfirmSerializer):
         return attrs
 
 
+class CollectionListSerializer(ConfirmSerializer):
+    """The schema of a JSON import: the list as text (CSV too); only a form upload sends a file."""
+
+    text = fields.CharField(help_text="The cards, one a line, or CSV.")
+    mode = serializers.ChoiceField(choices=IMPORT_MODES, required=False)
+    replace = serializers.BooleanField(default=False, help_text="Same as mode=replace.")
+    preview = serializers.BooleanField(default=False, help_text="Write nothing: answer with what would change.")
+
+
+class CollectionUploadSerializer(ConfirmSerializer):
+    """The schema of a multipart import: an uploaded file, text or CSV."""
+
+    file = serializers.FileField()
+    mode = serializers.ChoiceField(choices=IMPORT_MODES, required=False)
+    replace = serializers.BooleanField(default=False, help_text="Same as mode=replace.")
+    preview = serializers.BooleanField(default=False, help_text="Write nothing: answer with what would change.")
+
+
 class DeckSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
-    name = serializers.CharField(max_length=120, validators=[shown_text])
-    description = serializers.CharField(
+    name = fields.CharField(max_length=120, validators=[shown_text])
+    description = fields.CharField(
         max_length=DESCRIPTION_LENGTH, required=False, allow_blank=True, default="", trim_whitespace=True
     )
-    game = serializers.SlugField(source="game.slug", read_only=True)
-    format = serializers.SlugField(source="format_slug")
+    game = fields.SlugField(source="game.slug", read_only=True)
+    format = fields.SlugField(source="format_slug")
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
-    owner = serializers.CharField(source="owner.username", read_only=True)
+    owner = fields.CharField(source="owner.username", read_only=True)
     version = serializers.SerializerMethodField()
     share_token = serializers.SerializerMethodField()
     share_url = serializers.SerializerMethodField()
@@ -242,17 +270,17 @@ class DeckSerializer(serializers.Serializer):
 
 
 class ShareLinkSerializer(serializers.Serializer):
-    share_token = serializers.CharField()
-    share_url = serializers.CharField()
+    share_token = fields.CharField()
+    share_url = fields.CharField()
 
 
 class CloneSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120, required=False, validators=[shown_text])
+    name = fields.CharField(max_length=120, required=False, validators=[shown_text])
 
 
 class DiffRowSerializer(serializers.Serializer):
     card = serializers.IntegerField()
-    name = serializers.CharField()
+    name = fields.CharField()
     before = serializers.IntegerField()
     after = serializers.IntegerField()
 
@@ -260,14 +288,14 @@ class DiffRowSerializer(serializers.Serializer):
 class CompareSerializer(serializers.Serializer):
     older = serializers.IntegerField()
     newer = serializers.IntegerField()
-    older_hash = serializers.CharField()
-    newer_hash = serializers.CharField()
+    older_hash = fields.CharField()
+    newer_hash = fields.CharField()
     changes = DiffRowSerializer(many=True)
 
 
 class DeckWriteSerializer(DeckSerializer):
-    game = serializers.SlugField()
-    decklist = serializers.CharField(required=False, allow_blank=True, max_length=MAX_BYTES, trim_whitespace=False)
+    game = fields.SlugField()
+    decklist = fields.CharField(required=False, allow_blank=True, max_length=MAX_BYTES, trim_whitespace=False)
     cards = DeckCardsField(required=False)
 
     def validate(self, attrs):
@@ -277,17 +305,17 @@ class DeckWriteSerializer(DeckSerializer):
 
 
 class DeckUpdateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120, required=False, validators=[shown_text])
-    description = serializers.CharField(max_length=DESCRIPTION_LENGTH, required=False, allow_blank=True)
-    format = serializers.SlugField(source="format_slug", required=False)
+    name = fields.CharField(max_length=120, required=False, validators=[shown_text])
+    description = fields.CharField(max_length=DESCRIPTION_LENGTH, required=False, allow_blank=True)
+    format = fields.SlugField(source="format_slug", required=False)
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
-    decklist = serializers.CharField(required=False, allow_blank=True, max_length=MAX_BYTES, trim_whitespace=False)
+    decklist = fields.CharField(required=False, allow_blank=True, max_length=MAX_BYTES, trim_whitespace=False)
     cards = DeckCardsField(required=False)
 
 
 class DeckVersionSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    hash = serializers.CharField(source="content_hash")
+    hash = fields.CharField(source="content_hash")
     declarations = serializers.DictField()
     created_at = serializers.DateTimeField()
     cards = serializers.SerializerMethodField()

@@ -129,7 +129,7 @@ def _given(**values):
 def _check_name_free(owner, name, keep=None):
     taken = Collection.objects.filter(owner=owner, name=name.strip()).exclude(pk=keep)
     if taken.exists():
-        raise DomainError("collections.name_taken", "name")
+        raise DomainError("collections.name_taken", "name", status=409)
 
 
 def _lock(collection):

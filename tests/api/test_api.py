@@ -63,7 +63,9 @@ def test_token_auth(api, alice):
     api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     assert api.get("/api/v1/games/").status_code == 200
     bad = api.post("/api/v1/auth/token/", {"username": "alice", "password": "wrong"}, format="json")
-    assert bad.status_code == 400 and "message" in bad.json()
+    assert bad.status_code == 401 and bad.json()["code"] == "api.wrong_credentials"
+    missing = api.post("/api/v1/auth/token/", {"username": "alice"}, format="json")
+    assert missing.status_code == 400 and "password" in missing.json()["errors"]
 
 
 def test_catalogue_is_read_only(api, alice, dc_catalogue):

@@ -34,7 +34,7 @@ def test_collection_crud_and_privacy(api, alice, bob, sample):
     api.post(f"/api/v1/collections/{pool}/cards/", {"card": puff.pk, "qty": 3}, format="json")
     detail = api.get(f"/api/v1/collections/{pool}/").json()
     assert detail["card_count"] == 3 and detail["cards"][0]["name"] == "Pocket Puff"
-    assert api.post("/api/v1/collections/", {"name": "Prerelease pool"}, format="json").status_code == 400
+    assert api.post("/api/v1/collections/", {"name": "Prerelease pool"}, format="json").status_code == 409
     api.force_authenticate(bob)
     assert api.get(f"/api/v1/collections/{pool}/").status_code == 404
     assert api.post(f"/api/v1/collections/{pool}/cards/", {"card": puff.pk, "qty": 0}, format="json").status_code == 404

@@ -217,7 +217,7 @@ def test_reports_are_strict_replace_earlier_ones_and_stay_private(
 
 def test_login_and_token_are_throttled_per_account(api, client, alice):
     for attempt in range(10):
-        assert api.post("/api/v1/auth/token/", {"username": "alice", "password": f"wrong-{attempt}"}).status_code == 400
+        assert api.post("/api/v1/auth/token/", {"username": "alice", "password": f"wrong-{attempt}"}).status_code == 401
     refused = api.post("/api/v1/auth/token/", {"username": "alice", "password": "pw-alice"})
     assert refused.status_code == 429 and "message" in refused.json()
     page = client.post("/en/accounts/login/", {"username": "alice", "password": "pw-alice"})
@@ -285,7 +285,7 @@ def test_bad_input_is_a_4xx_with_a_message(api, alice, organiser, sample, settin
     api.post("/api/v1/collections/", {"name": "Binder"}, format="json")
     second = api.post("/api/v1/collections/", {"name": "Spare"}, format="json").json()["id"]
     renamed = api.patch(f"/api/v1/collections/{second}/", {"name": "Binder"}, format="json")
-    assert renamed.status_code == 400 and renamed.json()["code"] == "collections.name_taken"
+    assert renamed.status_code == 409 and renamed.json()["code"] == "collections.name_taken"
 
 
 def test_an_oversize_form_gets_a_page_not_a_raw_400(client, alice, settings):

@@ -8,43 +8,47 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from api import fields
 from api.schema import error_responses
+from core.numbers import ID_MAX
 from core.text import shown_text
 
 from ..access import can, event_for_viewer, match_for_viewer
+from ..engine.deck_checks import MAX_SEED_LENGTH
 from ..models import CheckedDeck, JudgeCall, Penalty
 from ..presenters.judging import deck_check_payload, penalty_payload
 from ..services import judging
 
+SEED_PATTERN = r"^[-A-Za-z0-9]*[A-Za-z0-9][-A-Za-z0-9]*$"  # letters or digits, and hyphens
+
 
 class PenaltySerializer(serializers.Serializer):
     entrant = serializers.IntegerField(min_value=1)
-    kind = serializers.CharField(max_length=20)
-    reason = serializers.CharField(max_length=300, allow_blank=True, validators=[shown_text])
+    kind = serializers.ChoiceField(choices=Penalty.Kind.values)
+    reason = fields.CharField(max_length=300, validators=[shown_text])
     round = serializers.IntegerField(min_value=1, max_value=99, required=False)
-    correction = serializers.CharField(
-        max_length=300, required=False, allow_blank=True, default="", validators=[shown_text]
-    )
+    correction = fields.CharField(max_length=300, required=False, allow_blank=True, default="", validators=[shown_text])
 
 
 class ExtensionSerializer(serializers.Serializer):
-    minutes = serializers.IntegerField()
+    minutes = serializers.IntegerField(min_value=1, max_value=judging.MAX_EXTENSION_MINUTES)
 
 
 class DeckCheckSerializer(serializers.Serializer):
-    count = serializers.IntegerField()
-    top = serializers.IntegerField(required=False, allow_null=True, default=None)
+    # At most the round's tables: more is a 409 (the round is too small), not invalid input.
+    count = serializers.IntegerField(min_value=1, max_value=ID_MAX)
+    top = serializers.IntegerField(min_value=1, max_value=ID_MAX, required=False, allow_null=True, default=None)
     allow_repeat = serializers.BooleanField(default=False)
-    seed = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
+    seed = serializers.RegexField(
+        SEED_PATTERN, max_length=MAX_SEED_LENGTH, required=False, allow_blank=True, default=""
+    )
 
 
 class DeckCheckOutcomeSerializer(serializers.Serializer):
-    outcome = serializers.CharField(max_length=10)
-    note = serializers.CharField(max_length=300, required=False, allow_blank=True, default="", validators=[shown_text])
-    penalty = serializers.CharField(max_length=20, required=False, allow_blank=True, default="")
-    correction = serializers.CharField(
-        max_length=300, required=False, allow_blank=True, default="", validators=[shown_text]
-    )
+    outcome = fields.CharField(max_length=10)
+    note = fields.CharField(max_length=300, required=False, allow_blank=True, default="", validators=[shown_text])
+    penalty = fields.CharField(max_length=20, required=False, allow_blank=True, default="")
+    correction = fields.CharField(max_length=300, required=False, allow_blank=True, default="", validators=[shown_text])
 
 
 def _valid(serializer_class, data):

@@ -7,6 +7,7 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
+from api import fields
 from api.schema import error_responses
 from core.errors import DomainError
 
@@ -18,7 +19,7 @@ from .common import _valid
 
 
 class PoolSerializer(serializers.Serializer):
-    decklist = serializers.CharField(max_length=100_000, allow_blank=True)
+    decklist = fields.CharField(max_length=100_000, allow_blank=True)
 
 
 @extend_schema(request=PoolSerializer, responses={200: dict, **error_responses(403, 409)})

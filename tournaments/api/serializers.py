@@ -1,9 +1,16 @@
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+import games
+from api import fields
+from core.numbers import ID_MAX
 from core.text import shown_text
 
+from ..engine.match_result import POD_TABLE_KEYS
 from ..models import Entrant, Event, EventSettings, EventStaff
+from ..services.entrants import MAX_CAPACITY, MIN_CAPACITY
+from ..services.events import MAX_ROUNDS
 
 
 def _setting(row, field, serializer_field=serializers.ReadOnlyField, **options):
@@ -12,8 +19,8 @@ def _setting(row, field, serializer_field=serializers.ReadOnlyField, **options):
 
 class EventSerializer(serializers.ModelSerializer):
     game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    format = serializers.CharField(source="format_slug", read_only=True)
-    organiser = serializers.CharField(source="organiser.username", read_only=True)
+    format = fields.CharField(source="format_slug", read_only=True)
+    organiser = fields.CharField(source="organiser.username", read_only=True)
     players = serializers.SerializerMethodField()
     capacity = _setting("settings", "capacity", serializers.IntegerField, allow_null=True)
     pod_size = _setting("settings", "pod_size", serializers.IntegerField)
@@ -59,18 +66,36 @@ class EventSerializer(serializers.ModelSerializer):
         return event.entrants.count()
 
 
+GAMES = [game.slug for game in games.registered()]  # catalogue.apps gives each its row
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "propertyNames": {"enum": list(POD_TABLE_KEYS)},
+        "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 10},
+    }
+)
+class PodPointsField(serializers.DictField):
+    """Points per place in a pod, by the keys the scorer reads (the service checks their order)."""
+
+
 class EventCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120, validators=[shown_text])
+    name = fields.CharField(max_length=120, validators=[shown_text])
     starts_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
-    venue = serializers.CharField(max_length=200, required=False, allow_blank=True, default="", validators=[shown_text])
-    capacity = serializers.IntegerField(required=False, allow_null=True, default=None)
-    game = serializers.SlugField()
-    format = serializers.SlugField(required=False, allow_blank=True, default="")
+    venue = fields.CharField(max_length=200, required=False, allow_blank=True, default="", validators=[shown_text])
+    capacity = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=MIN_CAPACITY, max_value=MAX_CAPACITY
+    )
+    game = serializers.ChoiceField(choices=GAMES)
+    format = fields.SlugField(required=False, allow_blank=True, default="")
     mode = serializers.ChoiceField(choices=Event.Mode.values, default="versus")
     pod_size = serializers.IntegerField(required=False, default=4, min_value=3, max_value=4)
-    best_of = serializers.IntegerField(default=3)
-    swiss_rounds = serializers.IntegerField(required=False, allow_null=True, default=None)
-    top_cut = serializers.IntegerField(default=0)
+    best_of = serializers.ChoiceField(choices=(1, 3), default=3)
+    swiss_rounds = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ROUNDS
+    )
+    top_cut = serializers.ChoiceField(choices=(0, 4, 8), default=0)
     tiebreakers = serializers.ChoiceField(choices=EventSettings.Tiebreakers.values, default="mtr")
     is_public = serializers.BooleanField(default=True)
     deck_deadline = serializers.DateTimeField(required=False, allow_null=True, default=None)
@@ -83,9 +108,7 @@ class EventCreateSerializer(serializers.Serializer):
         help_text=_("The game's own options, checked by the game (Dust: Reclamation: split_work_order)."),
     )
     sealed = serializers.BooleanField(default=False)
-    pod_points = serializers.DictField(
-        child=serializers.IntegerField(min_value=0, max_value=10), required=False, default=dict
-    )
+    pod_points = PodPointsField(child=serializers.IntegerField(min_value=0, max_value=10), required=False, default=dict)
 
 
 class EntrantSerializer(serializers.ModelSerializer):
@@ -110,14 +133,14 @@ class EntrantSerializer(serializers.ModelSerializer):
 
 
 class EntrantCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120, required=False, allow_blank=True, validators=[shown_text])
+    name = fields.CharField(max_length=120, required=False, allow_blank=True, validators=[shown_text])
     user = serializers.IntegerField(required=False, min_value=1)
     deck = serializers.IntegerField(required=False, min_value=1)
     confirm_duplicate = serializers.BooleanField(
         default=False, help_text=_("Add a name already entered anyway (otherwise 409): it is another person.")
     )
     members = serializers.ListField(
-        child=serializers.CharField(max_length=120, validators=[shown_text]), min_length=2, max_length=2, required=False
+        child=fields.CharField(max_length=120, validators=[shown_text]), min_length=2, max_length=2, required=False
     )  # a team: two usernames or names
 
     def validate(self, attrs):
@@ -127,23 +150,25 @@ class EntrantCreateSerializer(serializers.Serializer):
 
 
 class CapacitySerializer(serializers.Serializer):
-    capacity = serializers.IntegerField(allow_null=True, help_text=_("Places; null for no limit."))
+    capacity = serializers.IntegerField(
+        allow_null=True, min_value=MIN_CAPACITY, max_value=MAX_CAPACITY, help_text=_("Places; null for no limit.")
+    )
 
 
 class JoinSerializer(serializers.Serializer):
-    code = serializers.CharField(max_length=20)
+    code = fields.CharField(max_length=20)
     deck = serializers.IntegerField(required=False, min_value=1)
 
 
 class WaitlistEntrySerializer(serializers.Serializer):
     user = serializers.IntegerField(source="user_id")
-    username = serializers.CharField(source="user.username")
+    username = fields.CharField(source="user.username")
     since = serializers.DateTimeField(source="created_at")
 
 
 class StaffSerializer(serializers.ModelSerializer):
     user = serializers.IntegerField(source="user_id", read_only=True)
-    username = serializers.CharField(source="user.username", read_only=True)
+    username = fields.CharField(source="user.username", read_only=True)
 
     class Meta:
         model = EventStaff
@@ -151,16 +176,14 @@ class StaffSerializer(serializers.ModelSerializer):
 
 
 class StaffCreateSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
+    username = fields.CharField(max_length=150)
     role = serializers.ChoiceField(choices=EventStaff.Role.choices)
 
 
 class DeckSubmitSerializer(serializers.Serializer):
     deck = serializers.IntegerField(min_value=1, required=False)
-    decklist = serializers.CharField(max_length=20000, required=False)
-    reason = serializers.CharField(
-        max_length=300, required=False, allow_blank=True, default="", validators=[shown_text]
-    )
+    decklist = fields.CharField(max_length=20000, required=False)
+    reason = fields.CharField(max_length=300, required=False, allow_blank=True, default="", validators=[shown_text])
 
     def validate(self, attrs):
         if ("deck" in attrs) == ("decklist" in attrs):
@@ -172,12 +195,12 @@ class DecklistSerializer(serializers.Serializer):
     """A registered list as the decklists endpoint gives it (schema only: the view builds the dict)."""
 
     entrant = serializers.IntegerField()
-    name = serializers.CharField()
+    name = fields.CharField()
     deck_version = serializers.IntegerField()
-    deck_name = serializers.CharField()
+    deck_name = fields.CharField()
     version = serializers.IntegerField()
     legal = serializers.BooleanField(allow_null=True)
-    decklist = serializers.CharField()
+    decklist = fields.CharField()
 
 
 class DeadlineSerializer(serializers.Serializer):
@@ -188,9 +211,7 @@ class ResultSerializer(serializers.Serializer):
     wins = serializers.DictField(child=serializers.IntegerField(min_value=0, max_value=9), required=False)
     draws = serializers.IntegerField(min_value=0, max_value=9, default=0)
     placements = serializers.DictField(child=serializers.IntegerField(min_value=1, max_value=4), required=False)
-    correction = serializers.CharField(
-        max_length=300, required=False, allow_blank=True, default="", validators=[shown_text]
-    )
+    correction = fields.CharField(max_length=300, required=False, allow_blank=True, default="", validators=[shown_text])
     expected_version = serializers.IntegerField(
         min_value=0,
         required=False,
@@ -211,3 +232,12 @@ class PairSerializer(serializers.Serializer):
 class TimerSerializer(serializers.Serializer):
     action = serializers.ChoiceField(choices=["start", "pause", "resume", "extend"])
     minutes = serializers.IntegerField(min_value=1, max_value=60, default=5)
+
+
+class LogQuerySerializer(serializers.Serializer):
+    """The log's query: a round, an entrant (an unknown one narrows nothing), a page (past the last
+    is the last)."""
+
+    round = serializers.IntegerField(min_value=1, max_value=ID_MAX, required=False)
+    player = serializers.IntegerField(min_value=1, max_value=ID_MAX, required=False)
+    page = serializers.IntegerField(min_value=1, max_value=ID_MAX, required=False)

@@ -1,7 +1,7 @@
 """An event's staff and its log over the API."""
 
 from django.core.paginator import Paginator
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -12,7 +12,7 @@ from ..access import event_for_viewer, is_staff_or_organiser, refusal
 from ..presenters.audit import LOG_PAGE, audit_payload, audit_roles, filtered_audit, log_filters
 from ..services import staff as staff_services
 from .common import _valid
-from .serializers import StaffCreateSerializer, StaffSerializer
+from .serializers import LogQuerySerializer, StaffCreateSerializer, StaffSerializer
 
 
 class StaffActions:
@@ -38,23 +38,15 @@ class StaffActions:
         staff_services.remove_staff(self._organised(request, pk), request.user, int(user_id))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
-    @extend_schema(
-        parameters=[
-            OpenApiParameter("round", int, required=False),
-            OpenApiParameter("player", int, required=False),
-            OpenApiParameter("page", int, required=False),
-        ],
-        responses={200: dict},
-    )
+    @extend_schema(parameters=[LogQuerySerializer], responses={200: dict})
     @action(detail=True, methods=["get"])
     def log(self, request, pk=None):
         """The event's log for the organiser and judges, newest first, 50 a page; ?round=n and
         ?player=<entrant id> narrow it."""
         event = self._allowed(request, pk, "correct_results")
-        round_number, entrant_id = log_filters(event, request.query_params)
-        page = Paginator(filtered_audit(event, round_number, entrant_id), LOG_PAGE).get_page(
-            request.query_params.get("page")
-        )
+        query = _valid(LogQuerySerializer, request.query_params)
+        round_number, entrant_id = log_filters(event, {key: str(value) for key, value in query.items()})
+        page = Paginator(filtered_audit(event, round_number, entrant_id), LOG_PAGE).get_page(query.get("page", 1))
         names = dict(event.entrants.values_list("pk", "name"))
         roles = audit_roles(event)
         return Response(

@@ -58,17 +58,30 @@ def select_tables(tables, count, seed, top=None, checked_players=frozenset(), al
     if not allow_repeat:
         pool = [table for table in pool if not set(table.players) & set(checked_players)]
     if len(pool) < count:
-        raise DomainError("deck_check.not_enough", "count", count=len(pool))
+        raise DomainError("deck_check.not_enough", "count", status=409, count=len(pool))
     candidates = tuple(table.number for table in pool)
     drawn = random.Random(seed).sample(candidates, count)  # noqa: S311 -- fairness, not secrecy
     return Selection(seed, tuple(drawn), candidates)
 
 
+def _whole(value):
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
+def _tables_in(value, upper):
+    return _whole(value) and value <= upper
+
+
+def _refusal(value):
+    """More tables than the round has is a conflict with the round (409), anything else invalid (400)."""
+    return 409 if _whole(value) else 400
+
+
 def _check_options(count, top, seed, table_count):
     upper = max(table_count, 1)
-    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= upper:
-        raise DomainError("deck_check.count", "count", max=upper)
-    if top is not None and (isinstance(top, bool) or not isinstance(top, int) or not 1 <= top <= upper):
-        raise DomainError("deck_check.top", "top", max=upper)
+    if not _tables_in(count, upper):
+        raise DomainError("deck_check.count", "count", status=_refusal(count), max=upper)
+    if top is not None and not _tables_in(top, upper):
+        raise DomainError("deck_check.top", "top", status=_refusal(top), max=upper)
     if not isinstance(seed, str) or not seed or len(seed) > MAX_SEED_LENGTH or not seed.replace("-", "").isalnum():
         raise DomainError("deck_check.seed", "seed", max=MAX_SEED_LENGTH)

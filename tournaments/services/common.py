@@ -161,7 +161,7 @@ def mark_stale(event, scope):
 
 def require_status(event, *statuses):
     if event.status not in statuses:
-        raise DomainError("event.status", state=event.get_status_display())
+        raise DomainError("event.status", status=409, state=event.get_status_display())
 
 
 def organiser_only(event, actor):

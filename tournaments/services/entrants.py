@@ -313,7 +313,7 @@ def check_capacity(event, capacity):
         raise DomainError("capacity.invalid", "capacity")
     taken = places_taken(event) if event is not None else 0
     if capacity < taken:
-        raise DomainError("capacity.below_entrants", "capacity", count=taken)
+        raise DomainError("capacity.below_entrants", "capacity", status=409, count=taken)
 
 
 @transaction.atomic

@@ -75,7 +75,7 @@ def control_timer(event, actor, action, minutes=0):
         else:
             clock.ends_at += datetime.timedelta(minutes=minutes)
     else:
-        raise DomainError("timer.cannot", "action")
+        raise DomainError("timer.cannot", "action", status=409)
     clock.save(update_fields=["ends_at", "paused_seconds", "deck_building"])
     log(event, actor, AuditAction(f"timer.{action}"), after={"remaining": remaining_seconds(event)})
     return event
@@ -89,7 +89,7 @@ def start_build_clock(event, actor, minutes=BUILD_MINUTES):
     event = locked(event)
     organiser_only(event, actor)
     if not event.is_sealed:
-        raise DomainError("timer.build_sealed", "minutes")
+        raise DomainError("timer.build_sealed", "minutes", status=409)
     if not event.registration_open or event.rounds.exists():
         raise DomainError("timer.build_started", "minutes", status=409)
     least, most = BUILD_LIMITS

@@ -46,7 +46,7 @@ def register_pool(entrant, actor, text):
     """Read the pool as a decklist, check it against the product and save it; nothing changes on a refusal."""
     event = locked(entrant.event)
     if not event.is_sealed:
-        raise DomainError("sealed.not_sealed")
+        raise DomainError("sealed.not_sealed", status=409)
     if not event.format_slug:
         raise DomainError("sealed.no_format")
     if entrant.user_id != actor.pk and not can(actor, event, "see_decklists"):
@@ -73,7 +73,7 @@ def freeze_pools(event, actor):
     event = locked(event)
     organiser_only(event, actor)
     if not event.is_sealed:
-        raise DomainError("sealed.not_sealed")
+        raise DomainError("sealed.not_sealed", status=409)
     if event.sealed_setup.pools_frozen_at is not None:
         raise DomainError("sealed.already_frozen", status=409)
     event.sealed_setup.pools_frozen_at = timezone.now()
@@ -128,7 +128,7 @@ def assign_build_seats(event, actor, seed=None, redraw=False):
     event = locked(event)
     organiser_only(event, actor)
     if not event.is_sealed:
-        raise DomainError("seats.not_sealed")
+        raise DomainError("seats.not_sealed", status=409)
     if event.rounds.exists():
         raise DomainError("seats.started", status=409)
     if seats_drawn(event) and not redraw:

@@ -229,7 +229,7 @@ def test_a_deck_check_is_drawn_logged_and_replayable(api, organiser, eight):
     again = api.post(f"/api/v1/tournaments/{eight.pk}/deck-checks/", {"count": 2, "seed": "r1-draw"}, format="json")
     assert not set(again.json()["tables"]) & set(body["tables"])
     refused = api.post(f"/api/v1/tournaments/{eight.pk}/deck-checks/", {"count": 1}, format="json")
-    assert refused.status_code == 400 and "allow repeats" in refused.json()["message"]
+    assert refused.status_code == 409 and "allow repeats" in refused.json()["message"]
 
 
 def test_a_deck_problem_becomes_a_game_loss_in_one_step(api, organiser, eight):
@@ -286,7 +286,7 @@ def test_prizes_by_record_are_fixed_at_finish_and_logged(api, organiser, alice, 
     assert AuditEntry.objects.filter(action=AuditAction.PRIZES_FIX, after__leftover=2).exists()
     api.force_authenticate(organiser)
     late = api.post(f"/api/v1/tournaments/{eight.pk}/prizes/", plan, format="json")
-    assert late.status_code == 400
+    assert late.status_code == 409  # the event is finished
 
 
 def test_a_pool_too_small_for_the_table_stops_the_finish(api, organiser, eight):
