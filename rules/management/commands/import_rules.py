@@ -1,6 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from core.errors import DomainError
+from rules.models import RulesDocument
 from rules.services import import_rules_file
 
 
@@ -18,6 +19,9 @@ class Command(BaseCommand):
         except DomainError as error:
             raise CommandError(error.message) from None
         state = "imported" if created else "already imported, nothing changed"
+        if not document.is_current:
+            current = RulesDocument.objects.filter(game=document.game, language=language, is_current=True).first()
+            state += f"; the current document stays {current.version if current else '-'} (the newest label)"
         sections = len(document.structure.get("sections", []))
         self.stdout.write(
             f"{file}: {game} [{language}] {document.version or '(no version label)'}: {state} ({sections} sections)"
