@@ -34,8 +34,8 @@ define_messages(
             "stays current: the newest label is the current version. Nothing was imported."
         ),
         "rules.no_version": _(
-            "%(file)s: the document has no version label, and the current %(language)s document is version "
-            "%(current)s; nothing was imported. Add the label the publisher gives it (such as V2024.01)."
+            "%(file)s: the document has no version label; nothing was imported. Give it the label the publisher "
+            "uses (such as V2024.01), in the text or with --label."
         ),
         "rules.version_used": _(
             "%(file)s: version %(version)s of the %(language)s document was already imported with another text; "
@@ -51,18 +51,19 @@ define_messages(
 )
 
 
-def import_rules_file(game_slug, language, path, actor=None):
+def import_rules_file(game_slug, language, path, actor=None, version=None):
     path = Path(path)
     try:
         raw = path.read_bytes()
     except OSError as error:
         raise DomainError("rules.unreadable", "file", file=path.name, reason=error.strerror) from None
-    return import_rules(game_slug, language, raw, path.name, actor)
+    return import_rules(game_slug, language, raw, path.name, actor, version)
 
 
-def import_rules(game_slug, language, raw, source_name, actor=None):
+def import_rules(game_slug, language, raw, source_name, actor=None, version=None):
     """Returns (document, created). Importing the same text again changes nothing; an unknown language,
-    an older version or a text that does not align with the reference is refused."""
+    a document without a version label (`version` labels a text that has none; a label in the text
+    wins), an older version or a text that does not align with the reference is refused."""
     if not is_iso_639_1(language):
         raise DomainError("rules.unknown_language", "language", language=str(language)[:20])
     game = Game.objects.filter(slug=game_slug).first()
@@ -72,6 +73,7 @@ def import_rules(game_slug, language, raw, source_name, actor=None):
         parsed = parse_rules(raw, language)
     except DomainError as error:
         raise DomainError("rules.file_problem", "file", file=source_name, problem=error) from None
+    parsed.version = parsed.version or (version or "").strip()[:40] or None
     digest = hashlib.sha256(raw if isinstance(raw, bytes) else raw.encode()).hexdigest()
     with transaction.atomic():
         Game.objects.select_for_update().get(pk=game.pk)
@@ -112,13 +114,11 @@ def _check_version(game, parsed, language, source_name):
         RulesDocument.objects.filter(game=game, language=language).exclude(version="").values_list("version", flat=True)
     )
     newest = max(labels, key=version_key, default=None)
-    if parsed.version and (parsed.version in labels or (newest and version_key(parsed.version) == version_key(newest))):
-        raise DomainError("rules.version_used", "file", file=source_name, version=parsed.version, language=language)
-    if newest is None:
-        return
     if not parsed.version:
-        raise DomainError("rules.no_version", "file", file=source_name, current=newest, language=language)
-    if version_key(parsed.version) < version_key(newest):
+        raise DomainError("rules.no_version", "file", file=source_name)
+    if parsed.version in labels or (newest and version_key(parsed.version) == version_key(newest)):
+        raise DomainError("rules.version_used", "file", file=source_name, version=parsed.version, language=language)
+    if newest and version_key(parsed.version) < version_key(newest):
         raise DomainError(
             "rules.older_version", "file", file=source_name, version=parsed.version, current=newest, language=language
         )
@@ -189,7 +189,7 @@ def reanchor(game):
     parsed = {language: parse_rules(doc.source_text, language) for language, doc in current.items()}
     alignment = align(parsed, reference=reference_language(parsed))
     for language, doc in current.items():
-        doc.structure = structure_of(parsed[language], alignment, language)
+        doc.structure = {**structure_of(parsed[language], alignment, language), "version": doc.version}
         doc.save(update_fields=["structure"])
     return alignment
 

@@ -12,6 +12,7 @@ from django.core.management import call_command
 from core.errors import DomainError
 from rules.consistency import check_game
 from rules.models import RulesDocument
+from rules.reference import import_reference_documents
 from rules.services import import_rules
 from tests.conftest import REFERENCE
 
@@ -116,3 +117,14 @@ def test_the_newest_label_stays_current_and_an_older_one_never_replaces_it(trans
     with pytest.raises(DomainError, match="already imported with another text"):
         import_rules(GAME, "en", same_label, "rules-en-respelled.txt")
     assert current() == "V202312.01"
+
+
+def test_the_sample_import_labels_a_document_whose_text_has_none(db):
+    """`make run` imports the reference folder: a text without a label gets its file name's or its
+    file's date, so every document is labelled and none is left out."""
+    reports = []
+    import_reference_documents(report=reports.append)
+    labels = dict(RulesDocument.objects.values_list("game__slug", "version").filter(language="en"))
+    assert labels["dbz-ccg"] == "v1.5.0" and labels[GAME] == "V202310.09"
+    assert re.fullmatch(r"V20\d{6}", labels["dust-reclamation"])
+    assert reports == []

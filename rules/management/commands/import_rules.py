@@ -12,10 +12,13 @@ class Command(BaseCommand):
         parser.add_argument("file", metavar="FILE")
         parser.add_argument("--game", required=True)
         parser.add_argument("--language", required=True, help="ISO 639-1 code of the document's language (en, fr, es…)")
+        parser.add_argument(
+            "--label", help="the publisher's version label, for a text that has none (its own wins)"
+        )
 
-    def handle(self, file, game, language, **options):
+    def handle(self, file, game, language, label=None, **options):
         try:
-            document, created = import_rules_file(game, language, file)
+            document, created = import_rules_file(game, language, file, version=label)
         except DomainError as error:
             raise CommandError(error.message) from None
         state = "imported" if created else "already imported, nothing changed"
