@@ -42,7 +42,9 @@ def _new_version(language, label, change_anchor=None):
         document = RulesDocument.objects.get(game__slug=GAME, language=language, is_current=True)
         rule = next(item["text"] for _section, item in document.items() if item["anchor"] == change_anchor)
         words = rule.split()
-        passage = next(" ".join(words[i : i + 4]) for i in range(len(words)) if text.count(" ".join(words[i : i + 4])) == 1)
+        passage = next(
+            " ".join(words[i : i + 4]) for i in range(len(words)) if text.count(" ".join(words[i : i + 4])) == 1
+        )
         text = text.replace(passage, passage + " (at least once per round)")
     return text
 
@@ -71,9 +73,7 @@ def _stale_findings():
     return {(finding.anchor, finding.language) for finding in findings if finding.kind == "stale"}
 
 
-def test_a_new_english_version_marks_the_changed_rule_in_every_translation_until_its_next_version(
-    translated, client
-):
+def test_a_new_english_version_marks_the_changed_rule_in_every_translation_until_its_next_version(translated, client):
     assert _stale_on_page(client, "fr") == [] and _stale_on_page(client, "it") == []
     assert _stale_findings() == set() and _stale_on_compare(client) == set()
 

@@ -12,9 +12,7 @@ class Command(BaseCommand):
         parser.add_argument("file", metavar="FILE")
         parser.add_argument("--game", required=True)
         parser.add_argument("--language", required=True, help="ISO 639-1 code of the document's language (en, fr, es…)")
-        parser.add_argument(
-            "--label", help="the publisher's version label, for a text that has none (its own wins)"
-        )
+        parser.add_argument("--label", help="the publisher's version label, for a text that has none (its own wins)")
 
     def handle(self, file, game, language, label=None, **options):
         try:
