@@ -30,6 +30,7 @@ class CheckInput:
     vocabulary: tuple = ()  # the game's own words in the reference language (ranks, card types)
     names: tuple = ()  # names kept as written (the game's, tribes', cards')
     confirmed: dict = field(default_factory=dict)  # {source term: {language: ([forms], [other words])}}
+    stale: dict = field(default_factory=dict)  # {language: {"anchors", "version", "since"}}: reference changed
 
     @property
     def languages(self):
@@ -47,6 +48,7 @@ def check(source):
     """The findings for the aligned rows, in reading order."""
     term_table = _terms(source)
     findings = [
+        *_stale(source),
         *_missing(source),
         *_numbers(source),
         *_sentences(source),
@@ -77,6 +79,21 @@ def _missing(source):
             quoted = {code: row.texts[code] for code in present}
             params = {"present": ",".join(present), "language": language}
             yield Finding("missing", language, row.anchor, params, quoted, (row.anchor,))
+
+
+def _stale(source):
+    """Rules whose reference text changed since the translation was made."""
+    by_anchor = dict(source.items())
+    for language, stale in source.stale.items():
+        for anchor in sorted(stale["anchors"]):
+            texts = by_anchor.get(anchor, {})
+            params = {
+                "reference": source.reference,
+                "language": language,
+                "version": stale["version"] or "—",
+                "since": stale["since"] or "—",
+            }
+            yield Finding("stale", language, anchor, params, _quote(source, texts, language), (stale["version"],))
 
 
 # --- numbers ----------------------------------------------------------------------------------------

@@ -14,10 +14,10 @@ from .checker import CheckInput, check
 from .models import FindingReview, Terminology
 from .parsing import parse_rules
 from .quick_reference import rules_expectations
-from .services import current_documents, reference_language
+from .services import current_documents, reference_language, stale_rules
 
 CACHE_SECONDS = 24 * 3600
-CHECKER_VERSION = "2"
+CHECKER_VERSION = "3"
 
 
 def check_game(game):
@@ -27,10 +27,11 @@ def check_game(game):
         return [], []
     reference = reference_language(documents)
     confirmed = confirmed_terms(game, reference)
-    key = _cache_key(game, documents, confirmed)
+    stale = stale_rules(documents)
+    key = _cache_key(game, documents, confirmed, stale)
     cached = cache.get(key)
     if cached is None:
-        cached = _check(game, documents, reference, confirmed)
+        cached = _check(game, documents, reference, confirmed, stale)
         cache.set(key, cached, CACHE_SECONDS)
     findings, languages = cached
     reviews = dict(FindingReview.objects.filter(game=game).values_list("key", "note"))
@@ -39,7 +40,7 @@ def check_game(game):
     return findings, languages
 
 
-def _check(game, documents, reference, confirmed):
+def _check(game, documents, reference, confirmed, stale):
     parsed = {language: parse_rules(doc.source_text, language) for language, doc in documents.items()}
     alignment = align(parsed, reference=reference)
     glossary_index = parsed[reference].glossary_section
@@ -51,13 +52,15 @@ def _check(game, documents, reference, confirmed):
         vocabulary=game_words(game, reference),
         names=names_of(game),
         confirmed=confirmed,
+        stale=stale,
     )
     return check(source), alignment.languages
 
 
-def _cache_key(game, documents, confirmed):
+def _cache_key(game, documents, confirmed, stale):
     hashes = sorted((language, doc.content_hash) for language, doc in documents.items())
-    payload = json.dumps([CHECKER_VERSION, game.slug, hashes, confirmed, rules_expectations(game)], default=str)
+    stale = sorted((language, sorted(s["anchors"]), s["version"], s["since"]) for language, s in stale.items())
+    payload = json.dumps([CHECKER_VERSION, game.slug, hashes, confirmed, stale, rules_expectations(game)], default=str)
     return "rules-check:" + hashlib.sha256(payload.encode()).hexdigest()
 
 

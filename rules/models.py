@@ -19,6 +19,9 @@ class RulesDocument(models.Model):
     content_hash = models.CharField(max_length=64)
     structure = models.JSONField(default=dict)
     is_current = models.BooleanField(default=True)
+    # A translation's reference when it was imported: rule hashes by anchor and the version label.
+    reference_hashes = models.JSONField(default=dict, blank=True)
+    reference_version = models.CharField(max_length=40, blank=True)
     imported_at = models.DateTimeField(auto_now_add=True)
     imported_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
 

@@ -117,15 +117,16 @@ def _marked(text, spans):
     return mark_safe("".join(parts))  # noqa: S308 - every piece is escaped
 
 
-def side_by_side(documents, languages):
-    """Rows for the side-by-side view: a heading row per section, then one row per anchor."""
+def side_by_side(documents, languages, stale=None):
+    """Rows for the side-by-side view: a heading row per section, then one row per anchor; a cell
+    whose translation is older than the reference text is marked `stale`."""
     rows, seen = [], set()
     for language in languages:
         for section in documents[language].structure.get("sections", []):
             if section["key"] not in seen:
                 seen.add(section["key"])
                 rows.append(_heading_row(section, documents, languages))
-                rows += _item_rows(section["key"], documents, languages, seen)
+                rows += _item_rows(section["key"], documents, languages, seen, stale or {})
     return rows
 
 
@@ -141,7 +142,7 @@ def _heading_row(section, documents, languages):
     return {"anchor": section["key"], "kind": "heading", "level": section.get("level", 2), "cells": cells}
 
 
-def _item_rows(key, documents, languages, seen):
+def _item_rows(key, documents, languages, seen, stale):
     texts, order = {}, []
     for language in languages:
         found = _section(documents[language], key)
@@ -155,7 +156,14 @@ def _item_rows(key, documents, languages, seen):
         {
             "anchor": anchor,
             "kind": "item",
-            "cells": [{"language": language, "text": texts[anchor].get(language)} for language in languages],
+            "cells": [
+                {
+                    "language": language,
+                    "text": texts[anchor].get(language),
+                    "stale": anchor in stale.get(language, {}).get("anchors", ()),
+                }
+                for language in languages
+            ],
         }
         for anchor in order
     ]

@@ -15,6 +15,7 @@ from core.languages import is_iso_639_1
 from .alignment import align
 from .models import FindingReview, RulesDocument
 from .parsing import parse_rules
+from .staleness import rule_hashes, stale_anchors
 
 logger = logging.getLogger(__name__)
 REFERENCE_LANGUAGE = "en"
@@ -29,12 +30,12 @@ define_messages(
         "rules.file_problem": _("%(file)s: %(problem)s"),
         "rules.unknown_language": _("“%(language)s” is not an ISO 639-1 language code (such as en, fr, it, es)."),
         "rules.older_version": _(
-            "%(file)s: version %(version)s is older than the current %(language)s document (%(current)s); "
-            "nothing was imported."
+            "%(file)s: version %(version)s is older than the current %(language)s document (%(current)s), which "
+            "stays current: the newest label is the current version. Nothing was imported."
         ),
         "rules.no_version": _(
-            "%(file)s: the document has no version label, and the current %(language)s document is version "
-            "%(current)s; nothing was imported. Add the label the publisher gives it (such as V2024.01)."
+            "%(file)s: the document has no version label; nothing was imported. Give it the label the publisher "
+            "uses (such as V2024.01), in the text or with --label."
         ),
         "rules.version_used": _(
             "%(file)s: version %(version)s of the %(language)s document was already imported with another text; "
@@ -50,18 +51,19 @@ define_messages(
 )
 
 
-def import_rules_file(game_slug, language, path, actor=None):
+def import_rules_file(game_slug, language, path, actor=None, version=None):
     path = Path(path)
     try:
         raw = path.read_bytes()
     except OSError as error:
         raise DomainError("rules.unreadable", "file", file=path.name, reason=error.strerror) from None
-    return import_rules(game_slug, language, raw, path.name, actor)
+    return import_rules(game_slug, language, raw, path.name, actor, version)
 
 
-def import_rules(game_slug, language, raw, source_name, actor=None):
+def import_rules(game_slug, language, raw, source_name, actor=None, version=None):
     """Returns (document, created). Importing the same text again changes nothing; an unknown language,
-    an older version or a text that does not align with the reference is refused."""
+    a document without a version label (`version` labels a text that has none; a label in the text
+    wins), an older version or a text that does not align with the reference is refused."""
     if not is_iso_639_1(language):
         raise DomainError("rules.unknown_language", "language", language=str(language)[:20])
     game = Game.objects.filter(slug=game_slug).first()
@@ -71,14 +73,14 @@ def import_rules(game_slug, language, raw, source_name, actor=None):
         parsed = parse_rules(raw, language)
     except DomainError as error:
         raise DomainError("rules.file_problem", "file", file=source_name, problem=error) from None
+    parsed.version = parsed.version or (version or "").strip()[:40] or None
     digest = hashlib.sha256(raw if isinstance(raw, bytes) else raw.encode()).hexdigest()
     with transaction.atomic():
         Game.objects.select_for_update().get(pk=game.pk)
         existing = RulesDocument.objects.filter(game=game, language=language, content_hash=digest).first()
         if existing is not None:
             return existing, False
-        current = RulesDocument.objects.filter(game=game, language=language, is_current=True).first()
-        _check_version(game, current, parsed, language, source_name)
+        _check_version(game, parsed, language, source_name)
         _check_alignment(game, parsed, language, source_name)
         RulesDocument.objects.filter(game=game, language=language, is_current=True).update(is_current=False)
         document = RulesDocument.objects.create(
@@ -93,6 +95,7 @@ def import_rules(game_slug, language, raw, source_name, actor=None):
             imported_by=actor if actor and actor.is_authenticated else None,
         )
         reanchor(game)
+        _keep_reference(game, document)
     logger.info(
         "rules %s/%s imported from %s by %s", game_slug, language, source_name, actor.username if actor else "system"
     )
@@ -104,23 +107,52 @@ def version_key(label):
     return tuple(int(part) for part in re.findall(r"\d+", label or ""))
 
 
-def _check_version(game, current, parsed, language, source_name):
-    """A labelled document is never replaced by an unlabelled or older one; a label names one text."""
-    if parsed.version and RulesDocument.objects.filter(game=game, language=language, version=parsed.version).exists():
-        raise DomainError("rules.version_used", "file", file=source_name, version=parsed.version, language=language)
-    if current is None or not current.version:
-        return
+def _check_version(game, parsed, language, source_name):
+    """The current version is the newest label: a label names one text, and an older or unlabelled
+    document never replaces a labelled one (refused, nothing changes)."""
+    labels = list(
+        RulesDocument.objects.filter(game=game, language=language).exclude(version="").values_list("version", flat=True)
+    )
+    newest = max(labels, key=version_key, default=None)
     if not parsed.version:
-        raise DomainError("rules.no_version", "file", file=source_name, current=current.version, language=language)
-    if version_key(parsed.version) < version_key(current.version):
+        raise DomainError("rules.no_version", "file", file=source_name)
+    if parsed.version in labels or (newest and version_key(parsed.version) == version_key(newest)):
+        raise DomainError("rules.version_used", "file", file=source_name, version=parsed.version, language=language)
+    if newest and version_key(parsed.version) < version_key(newest):
         raise DomainError(
-            "rules.older_version",
-            "file",
-            file=source_name,
-            version=parsed.version,
-            current=current.version,
-            language=language,
+            "rules.older_version", "file", file=source_name, version=parsed.version, current=newest, language=language
         )
+
+
+def _keep_reference(game, document):
+    """A translation keeps the reference's rule hashes it was made from; translations imported before
+    any reference are taken to translate the first reference imported."""
+    reference = RulesDocument.objects.filter(game=game, language=REFERENCE_LANGUAGE, is_current=True).first()
+    if reference is None:
+        return
+    translations = RulesDocument.objects.filter(game=game, is_current=True).exclude(language=REFERENCE_LANGUAGE)
+    if document.language != REFERENCE_LANGUAGE:
+        translations = translations.filter(pk=document.pk)
+    hashes = rule_hashes(reference.structure)
+    for translation in translations:
+        if document.language != REFERENCE_LANGUAGE or not translation.reference_hashes:
+            translation.reference_hashes = hashes
+            translation.reference_version = reference.version
+            translation.save(update_fields=["reference_hashes", "reference_version"])
+
+
+def stale_rules(documents):
+    """{language: {"anchors", "version", "since"}} for each current translation with rules whose
+    reference text changed since it was made (`version`: the reference's now, `since`: its then)."""
+    reference = documents.get(REFERENCE_LANGUAGE)
+    stale = {}
+    for language, document in documents.items():
+        if reference is None or language == REFERENCE_LANGUAGE:
+            continue
+        anchors = stale_anchors(reference.structure, document.structure, document.reference_hashes)
+        if anchors:
+            stale[language] = {"anchors": anchors, "version": reference.version, "since": document.reference_version}
+    return stale
 
 
 def _check_alignment(game, parsed, language, source_name):
@@ -157,7 +189,7 @@ def reanchor(game):
     parsed = {language: parse_rules(doc.source_text, language) for language, doc in current.items()}
     alignment = align(parsed, reference=reference_language(parsed))
     for language, doc in current.items():
-        doc.structure = structure_of(parsed[language], alignment, language)
+        doc.structure = {**structure_of(parsed[language], alignment, language), "version": doc.version}
         doc.save(update_fields=["structure"])
     return alignment
 

@@ -20,7 +20,7 @@ from .consistency import check_game
 from .models import RulesDocument
 from .presentation import diff, glossary_links, linked_text, reference_glossary_terms, search, side_by_side
 from .quick_reference import quick_reference
-from .services import REFERENCE_LANGUAGE, accept_finding, current_documents, reopen_finding
+from .services import REFERENCE_LANGUAGE, accept_finding, current_documents, reopen_finding, stale_rules
 
 
 def rules_index(request):
@@ -68,18 +68,25 @@ def game_rules(request, slug):
     }
     if document is not None:
         reference = documents.get(REFERENCE_LANGUAGE) or document
-        context.update(_document_context(request, document, reference))
+        stale = stale_rules(documents).get(document.language)
+        context.update(_document_context(request, document, reference, stale))
     return render(request, "rules/game.html", context)
 
 
-def _document_context(request, document, reference):
+def _document_context(request, document, reference, stale):
     links = glossary_links(document.structure)
     names = reference_glossary_terms(reference.structure)
+    stale_anchors = stale["anchors"] if stale else set()
     sections = [
         {
             **section,
             "items": [
-                {**item, "html": linked_text(item["text"], links, item["anchor"], names)} for item in section["items"]
+                {
+                    **item,
+                    "html": linked_text(item["text"], links, item["anchor"], names),
+                    "stale": item["anchor"] in stale_anchors,
+                }
+                for item in section["items"]
             ],
         }
         for section in document.structure.get("sections", [])
@@ -90,6 +97,8 @@ def _document_context(request, document, reference):
         "query": query,
         "hits": search(document.structure, query) if query else None,
         "fallback": document.language != translation.get_language(),
+        "stale": stale,
+        "reference": reference,
     }
 
 
@@ -131,7 +140,8 @@ def compare(request, slug):
     context = {
         "game": game,
         "columns": [documents[code] for code in columns],
-        "rows": side_by_side(documents, columns),
+        "rows": side_by_side(documents, columns, stale_rules(documents)),
+        "reference_language": REFERENCE_LANGUAGE,
     }
     return render(request, "rules/compare.html", context)
 

@@ -15,6 +15,13 @@ from .text import fold
 SEVERITIES = {"meaning": _("meaning"), "terminology": _("terminology"), "typo": _("typo")}
 
 KINDS = {
+    "stale": (
+        "meaning",
+        _(
+            "Translation older than the %(reference)s text: this rule changed in version %(version)s; "
+            "the %(language)s text translates version %(since)s."
+        ),
+    ),
     "numbers": ("meaning", _("Numbers differ: %(missing)s in %(reference)s only, %(extra)s in %(language)s only.")),
     "missing": ("meaning", _("Present in %(present)s, missing in %(language)s.")),
     "sentence_missing": ("meaning", _("A sentence of the %(reference)s text has no counterpart in %(language)s.")),

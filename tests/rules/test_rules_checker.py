@@ -243,7 +243,7 @@ def test_command_exit_status_and_json(dc_rules):
 
 @pytest.mark.django_db
 def test_command_on_a_game_without_findings():
-    import_rules("dust-reclamation", "en", b"Our Game\nRules - V1\n\nSetup:\n\n  1. Deal 6 cards.\n", "ours.txt")
+    import_rules("dust-reclamation", "en", b"Our Game\nRules - V1.0\n\nSetup:\n\n  1. Deal 6 cards.\n", "ours.txt")
     with pytest.raises(SystemExit) as exited:
         call_command("check_rules", game="dust-reclamation", stdout=io.StringIO())
     assert exited.value.code == 0

@@ -111,7 +111,7 @@ def test_bad_input_gets_a_clear_message_and_changes_nothing(tmp_path):
     assert "version V1.1 is older than the current es document (V1.2)" in message
     unlabelled = OURS_ES.replace(b"V1.2", b"").replace(b"siete", b"ocho")
     message = _nothing_changes(lambda: import_rules(GAME, "es", unlabelled, "sin-version.txt"))
-    assert "has no version label, and the current es document is version V1.2" in message
+    assert "sin-version.txt: the document has no version label; nothing was imported" in message
     reused = OURS_ES.replace(b"siete", b"ocho")
     message = _nothing_changes(lambda: import_rules(GAME, "es", reused, "otra.txt"))
     assert "version V1.2 of the es document was already imported with another text" in message

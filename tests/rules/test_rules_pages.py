@@ -33,15 +33,17 @@ def dc_rules(db):
 def test_import_all_reference_documents(capsys):
     for language, name in DC_FILES.items():
         call_command("import_rules", str(REFERENCE / name), game="dust-collectorz", language=language)
-    call_command(
-        "import_rules", str(REFERENCE / "dust-reclamation-rules-en.txt"), game="dust-reclamation", language="en"
-    )
+    reclamation = str(REFERENCE / "dust-reclamation-rules-en.txt")  # its text has no version label
+    with pytest.raises(CommandError, match="has no version label; nothing was imported"):
+        call_command("import_rules", reclamation, game="dust-reclamation", language="en")
+    call_command("import_rules", reclamation, game="dust-reclamation", language="en", label="V2024.1")
     call_command(
         "import_rules", str(REFERENCE / "dbz-ccg-expanded-current-rulings-v1.5.0.txt"), game="dbz-ccg", language="en"
     )
     versions = dict(RulesDocument.objects.values_list("language", "version").filter(game__slug="dust-collectorz"))
     assert versions == {"en": "V202310.09", "fr": "V202310.21", "it": "V202311.02"}
     assert RulesDocument.objects.get(game__slug="dbz-ccg").version == "v1.5.0"
+    assert RulesDocument.objects.get(game__slug="dust-reclamation").version == "V2024.1"
     assert "imported (" in capsys.readouterr().out
 
 
