@@ -89,7 +89,8 @@ def test_the_deck_page_shows_unknown_headers_when_saving(client, alice, sample):
     assert "Line 1: “TW: Saiyan” was not read" in response.text
 
 
-@pytest.mark.parametrize(("line", "qty"), [("100 Pocket Puff", "100"), ("1000000x Pocket Puff", "1000000")])
+# Large numbers in messages are grouped the reader's way (1,000,000 in English).
+@pytest.mark.parametrize(("line", "qty"), [("100 Pocket Puff", "100"), ("1000000x Pocket Puff", "1,000,000")])
 def test_a_quantity_out_of_range_is_a_bad_quantity_not_an_unknown_card(api, sample, line, qty):
     body = api.post(URL, {"format": "dc-prerelease", "decklist": line}, format="json").json()
     codes = [violation["code"] for violation in body["violations"]]
