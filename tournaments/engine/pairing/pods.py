@@ -37,7 +37,8 @@ def pair_pods(ordered, round_number, preferred, rng):
     best = None
     for bye in allowed if sum(sizes) < len(ordered) else [None]:
         pods = seat([p for p in shuffled if p is not bye], sizes)
-        cost = (*_cost(pods), allowed.index(bye) if bye is not None else 0)
+        repeats, spread = _cost(pods)
+        cost = (repeats, allowed.index(bye) if bye is not None else 0, spread)
         if best is None or cost < best[0]:
             best = (cost, pods, bye)
     _cost_of_best, pods, bye = best
