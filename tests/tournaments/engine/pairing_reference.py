@@ -126,3 +126,49 @@ def _partitions(players, sizes):
             remaining = [p for p in rest if p not in others]
             for tail in _partitions(remaining, left):
                 yield [[first, *others], *tail]
+
+
+def pods_fewest_repeats(players, preferred):
+    """The fewest repeat pod-mates of any seating with the engine's pod sizes (no bye: 6 players
+    or more), by an integer program: e[a, b] = 1 when a and b share a pod; sharing is transitive
+    (so pods are cliques), each player has 2 or 3 pod-mates, and as many have 3 as the pods of
+    4 hold. Solved exactly by HiGHS (scipy); its optimum proves no seating has fewer repeats."""
+    import numpy as np
+    from scipy.optimize import Bounds, LinearConstraint, milp
+    from scipy.sparse import coo_array
+
+    active = standings_order(players)
+    count, sizes = len(active), pod_sizes(len(active), preferred)
+    assert sum(sizes) == count and set(sizes) <= {3, 4}, "a seating without a bye"
+    pair_index = {pair: k for k, pair in enumerate(combinations(range(count), 2))}
+    pairs, fours = len(pair_index), count  # variables: e[a, b] for each pair, then f[a]
+    rows, columns, values, lower, upper = [], [], [], [], []
+
+    def row(entries, low, high):
+        for column, value in entries:
+            rows.append(len(lower))
+            columns.append(column)
+            values.append(value)
+        lower.append(low)
+        upper.append(high)
+
+    for a, b, c in combinations(range(count), 3):
+        ab, ac, bc = pair_index[a, b], pair_index[a, c], pair_index[b, c]
+        for one, two, three in ((ab, ac, bc), (ab, bc, ac), (ac, bc, ab)):
+            row([(one, 1), (two, 1), (three, -1)], -np.inf, 1)
+    for a in range(count):
+        mates = [(pair_index[min(a, b), max(a, b)], 1) for b in range(count) if b != a]
+        row([*mates, (pairs + a, -1)], 2, 2)
+    row([(pairs + a, 1) for a in range(count)], 4 * sizes.count(4), 4 * sizes.count(4))
+    matrix = coo_array((values, (rows, columns)), shape=(len(lower), pairs + fours))
+    cost = np.zeros(pairs + fours)
+    for (a, b), k in pair_index.items():
+        cost[k] = 0 if active[a].can_meet(active[b]) else 1
+    result = milp(
+        cost,
+        constraints=LinearConstraint(matrix.tocsr(), lower, upper),
+        integrality=np.ones(pairs + fours),
+        bounds=Bounds(0, 1),
+    )
+    assert result.status == 0, result.message
+    return round(result.fun)
