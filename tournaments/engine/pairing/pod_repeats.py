@@ -1,13 +1,14 @@
 """The fewest repeat pod-mates of any seating of 13 to REPEATS_LIMIT players (docs/pairing.md),
 with a proof that no seating has fewer (plain Python).
 
-Where most players have not met several others, searches for a seating with no repeat, then with
-one, two... (`FewRepeats`): a search that finds none proves that no seating has so few. The pairs of pod-mates a seating has are
-fixed by the pod sizes, so the fewest repeats are the most *fresh* pairs (players who have not
-met) seated together. In a pod, the fresh pairs fall into pieces: sets of players joined by
-fresh pairs (the pod's other players sit alone). So a seating's fresh pairs are those of
-disjoint pieces of 2 to 4 players that fit into the pods; a branch-and-bound search over
-pieces finds the best (`MostFreshPairs`), and the pieces are then seated."""
+Where most players have not met several others: a search for a seating with no repeat, then
+with one, two... (`FewRepeats`); a search that finds none proves that no seating has so few.
+Elsewhere: the pairs of pod-mates a seating has are fixed by the pod sizes, so the fewest
+repeats are the most *fresh* pairs (players who have not met) seated together. In a pod, the
+fresh pairs fall into pieces: sets of players joined by fresh pairs (the pod's other players
+sit alone). So a seating's fresh pairs are those of disjoint pieces of 2 to 4 players that fit
+into the pods; a branch-and-bound search over pieces finds the best (`MostFreshPairs`), and the
+pieces are then seated."""
 
 REPEATS_LIMIT = 16
 SPARSE = 4  # fewer fresh pairs a player on average: pieces are the quicker search
