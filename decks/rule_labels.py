@@ -12,6 +12,7 @@ SECTIONS = {
     "Banned / Restricted Card List": _("Banned / Restricted Card List"),
     "Deck Building Clarifications": _("Deck Building Clarifications"),
     "General Guidelines": _("General Guidelines"),
+    "Game Play Clarifications": _("Game Play Clarifications"),
 }
 TOPICS = {
     "Banned": pgettext_lazy("rule section", "Banned"),
@@ -25,6 +26,7 @@ TOPICS = {
     "only one card from each group": _("only one card from each group"),
     "Battle Simulator Cards": _("Battle Simulator Cards"),
     "Card Eligibility": _("Card Eligibility"),
+    "Anger and Main Personality Levels": _("Anger and Main Personality Levels"),
 }
 NUMBERED = re.compile(r"^(?P<section>.+?)\s+(?P<number>\d+(?:\.\d+)*)$")
 

@@ -136,6 +136,33 @@ class MainPersonality(Constraint):
             yield self.violation(params, names, declared, shown)
 
 
+class MainPersonalityLevels(Constraint):
+    """The Main Personality's levels start at Level 1 and skip none: all levels of a Main
+    Personality come into play in numerical order (Game Play Clarifications: Anger and Main
+    Personality Levels). One violation naming the missing levels."""
+
+    kind = "main_personality_levels"
+
+    def __init__(self, spec, place):
+        super().__init__(spec, place)
+        self.where = compile_where(spec.get("where") or required(place, "where"), place)
+        self.attribute = spec.get("attribute", "level")
+
+    def check(self, deck, ctx):
+        cards = [entry.card for entry in ctx.select(self.where)]
+        levels = sorted({card.value(self.attribute) for card in cards} - {None})
+        if not levels:
+            return
+        missing = [level for level in range(1, levels[-1] + 1) if level not in levels]
+        if missing:
+            params = {
+                "missing": ", ".join(map(str, missing)),
+                "levels": ", ".join(map(str, levels)),
+                "count": len(missing),
+            }
+            yield self.violation(params, [card.name for card in cards], missing, levels)
+
+
 class StyleRestriction(Constraint):
     """A declared style (Deck Building Clarifications: Tokui-Waza): a Mastery needs it and must
     match it, the deck needs at least one other card of it, and cards of any other style are not
@@ -179,4 +206,11 @@ class StyleRestriction(Constraint):
                 yield self.violation(params, [card.name], declared, card.value(self.attribute))
 
 
-DECK_RULES = (NamedCardsOfMainPersonality, MainPersonality, StyleRestriction, GroupExclusive, GroupTotal)
+DECK_RULES = (
+    NamedCardsOfMainPersonality,
+    MainPersonality,
+    MainPersonalityLevels,
+    StyleRestriction,
+    GroupExclusive,
+    GroupTotal,
+)

@@ -52,6 +52,13 @@ GROUP_EXCLUSIVE = MessagesBy(
 
 VIOLATION_MESSAGES = {
     "main_personality": MAIN_PERSONALITY,
+    "main_personality_levels": ngettext_lazy(
+        "The Main Personality has no Level %(missing)s: its levels (%(levels)s) must start at Level 1 and go up "
+        "one at a time.",
+        "The Main Personality has no Levels %(missing)s: its levels (%(levels)s) must start at Level 1 and go up "
+        "one at a time.",
+        "count",
+    ),
     "style_restriction": TOKUI_WAZA,
     "group_exclusive": GROUP_EXCLUSIVE,
     "group_total": ngettext_lazy(

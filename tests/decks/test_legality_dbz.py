@@ -2,6 +2,9 @@
 
 import datetime
 from dataclasses import replace
+from pathlib import Path
+
+import pytest
 
 from decks.legality import Deck, DeckEntry, validate
 from decks.legality.messages import render
@@ -296,3 +299,126 @@ def test_a_reprint_does_not_make_a_title_wait_again():
     assert codes(check(deck, as_of=datetime.date(2004, 11, 22))) == ["not_yet_legal"]
     deck.entries[-1] = DeckEntry(replace(reprint, first_released_on=datetime.date(2000, 8, 15)), 1)
     assert check(deck, as_of=datetime.date(2004, 11, 22)).legal
+
+
+# Main Personality levels (issue 26): the rulings' "Anger and Main Personality Levels" says all
+# levels of a Main Personality come into play in numerical order.
+
+RULINGS = Path(__file__).resolve().parents[3] / "shared" / "reference" / "dbz-ccg-expanded-current-rulings-v1.5.0.txt"
+LEVELS_RULE = "Game Play Clarifications: Anger and Main Personality Levels"
+
+
+def with_levels(*levels):
+    """A 50-card Goku deck whose Main Personality cards are these levels."""
+    deck = goku_deck(50 - len(levels) + 4)
+    deck.entries[:4] = [
+        DeckEntry(dbz(f"Goku Level {level}", "main_personality", personality="Goku", level=level), 1)
+        for level in levels
+    ]
+    return deck
+
+
+def level_violation(verdict):
+    return next(v for v in verdict.violations if v.code == "main_personality_levels")
+
+
+@pytest.mark.parametrize(
+    ("levels", "message"),
+    [
+        (
+            (2, 3, 4),
+            "The Main Personality has no Level 1: its levels (2, 3, 4) must start at Level 1 and go up one at a time.",
+        ),
+        (
+            (1, 2, 4),
+            "The Main Personality has no Level 3: its levels (1, 2, 4) must start at Level 1 and go up one at a time.",
+        ),
+        (
+            (3, 4),
+            "The Main Personality has no Levels 1, 2: its levels (3, 4) must start at Level 1 and go up one at a time.",
+        ),
+        (
+            (1, 3, 5),
+            "The Main Personality has no Levels 2, 4: its levels (1, 3, 5) must start at Level 1 and go up one at a time.",
+        ),
+    ],
+)
+def test_main_personality_levels_start_at_level_one_and_skip_none(levels, message):
+    verdict = check(with_levels(*levels))
+    assert codes(verdict) == ["main_personality_levels"]
+    violation = level_violation(verdict)
+    assert render(violation) == message
+    assert (violation.rule, violation.anchor) == (LEVELS_RULE, "anger-and-main-personality-levels-b1")
+    assert violation.cards == sorted(f"Goku Level {level}" for level in levels)
+
+
+def test_main_personality_levels_in_order_are_legal_at_any_length():
+    for top in (1, 2, 3, 4):
+        assert check(with_levels(*range(1, top + 1))).legal
+
+
+def test_the_level_rule_holds_on_every_date_the_rulings_cover():
+    # Not a dated ruling: in force from the first day the format covers.
+    assert codes(check(with_levels(2, 3, 4), as_of=datetime.date(2004, 1, 15))) == ["main_personality_levels"]
+    assert codes(check(with_levels(2, 3, 4), as_of=datetime.date(2004, 1, 14))) == ["no_rules_in_force"]
+
+
+def test_allies_above_level_two_from_the_day_of_the_ruling():
+    deck = goku_deck()
+    deck.entries.append(DeckEntry(dbz("Yamcha Ally 3", "ally", personality="Yamcha", level=3), 1))
+    assert check(deck, as_of=datetime.date(2004, 11, 23)).legal
+    violation = next(v for v in check(deck, as_of=datetime.date(2004, 11, 24)).violations)
+    assert violation.code == "ally_level"
+    assert render(violation) == "Yamcha Ally 3 is a level 3 Ally; only Allies of level 1-2 are allowed."
+    assert (violation.rule, violation.anchor) == ("Deck Building Clarifications: Allies", "named-cards-p1")
+    deck.entries[-1] = DeckEntry(dbz("Yamcha Ally 1", "ally", personality="Yamcha", level=1), 1)
+    assert check(deck, as_of=datetime.date(2004, 11, 24)).legal
+
+
+@pytest.mark.skipif(not RULINGS.exists(), reason="the DBZ rulings are not in ../shared/reference/")
+def test_the_level_rules_cite_the_rulings_where_they_say_it():
+    from rules.alignment import align
+    from rules.parsing import parse_rules
+
+    document = parse_rules(RULINGS.read_bytes(), "en")
+    alignment = align({"en": document})
+    texts = {
+        alignment.anchor_of("en", s, i): item.text
+        for s, section in enumerate(document.sections)
+        for i, item in enumerate(section.items)
+    }
+    assert "numerical order" in texts["anger-and-main-personality-levels-b1"]
+    assert "Level 1-2 Allies" in texts["named-cards-p1"] and "11/24/04" in texts["named-cards-p1"]
+
+
+@pytest.mark.parametrize(
+    ("language", "message", "rule"),
+    [
+        (
+            "en",
+            "The Main Personality has no Level 1: its levels (2, 3) must start at Level 1 and go up one at a time.",
+            "Game Play Clarifications: Anger and Main Personality Levels",
+        ),
+        (
+            "fr",
+            "La Main Personality n’a pas de niveau 1\u00a0: ses niveaux (2, 3) doivent commencer au niveau 1 et se "
+            "suivre sans en sauter.",
+            "Précisions sur le déroulement du jeu\u00a0: Colère et niveaux de la Main Personality",
+        ),
+        (
+            "it",
+            "La Main Personality non ha il livello 1: i suoi livelli (2, 3) devono partire dal livello 1 e salire "
+            "uno alla volta.",
+            "Chiarimenti sullo svolgimento del gioco: Rabbia e livelli della Main Personality",
+        ),
+    ],
+)
+def test_the_missing_level_and_the_ruling_in_each_language(language, message, rule):
+    from django.utils import translation
+
+    from decks.services.legality import violation_payload
+
+    with translation.override(language):
+        payload = violation_payload(level_violation(check(with_levels(2, 3))))
+    assert (payload["message"], payload["rule"]) == (message, rule)
+    assert payload["expected"] == [1] and payload["actual"] == [2, 3]

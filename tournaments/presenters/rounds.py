@@ -218,8 +218,8 @@ def describe_note(note, names):
         if note.get("lowest") is False:
             return (
                 _(
-                    "Bye: %(name)s, %(points)s (fewest byes; a lower-ranked player's bye would have meant a "
-                    "rematch or larger pair-downs)"
+                    "Bye: %(name)s, %(points)s (fewest byes; each lower-ranked player's bye would have forced a "
+                    "rematch this pairing avoids)"
                 )
                 % values
             )

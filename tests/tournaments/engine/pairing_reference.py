@@ -23,49 +23,79 @@ def bye_ranks(players):
 
 
 def versus_cost(players, tables, byes):
-    """The documented cost of a one-against-one pairing: (rematches, sum of squared point gaps,
-    bye rank)."""
+    """The documented cost of a one-against-one pairing: (rematches, bye rank, sum of squared
+    point gaps)."""
     by_id = {p.id: p for p in players}
     pairs = [(by_id[a], by_id[b]) for a, b in tables]
     rematches = sum(1 for a, b in pairs if not a.can_meet(b))
     squares = sum((a.points - b.points) ** 2 for a, b in pairs)
-    return rematches, squares, sum(bye_ranks(players)[b] for b in byes)
+    return rematches, sum(bye_ranks(players)[b] for b in byes), squares
 
 
 def versus_optimum(players, below=None):
-    """The least documented cost of any pairing (minimum-cost perfect matching, with a vertex for
-    the bye). With `below` (a pairing's cost), only tables cheaper than it are offered, which
-    keeps the graph small and still finds any cheaper pairing."""
+    """The least documented cost of any pairing: first the fewest rematches and the lowest bye
+    rank, then the least squared gaps with that bye (each a minimum-cost perfect matching).
+    `below` (a pairing's cost) only shrinks the graphs: a pairing as good as it is still found."""
     active = standings_order(players)
     ranks = bye_ranks(players) if len(active) % 2 else {}
-    spread = active[0].points - active[-1].points
-    tie = len(active) + 1  # bye ranks stay below one squared point
-    rematch = (spread * spread * len(active) + 1) * tie
-    graph = nx.Graph()
-    for a, b in combinations(active, 2):
-        squares = (a.points - b.points) ** 2
-        if below is not None and (squares > below[1] or (not a.can_meet(b) and below[0] == 0)):
-            continue
-        graph.add_edge(a.id, b.id, cost=squares * tie + (0 if a.can_meet(b) else rematch))
-    for player_id, rank in ranks.items():
-        graph.add_edge(player_id, BYE, cost=rank)
+    if below is not None and below[:2] == (0, 0):
+        rematches, rank = 0, 0
+    else:
+        rematches, rank = _fewest_rematches_then_bye(active, ranks)
+    bye = [p for p in active if ranks.get(p.id) == rank] if ranks else []
+    rest = [p for p in active if p not in bye]
+    at_most = below[2] if below is not None and below[:2] == (rematches, rank) else None
+    tables = _least_squares(rest, rematches, at_most)
+    return versus_cost(players, tables, [p.id for p in bye])
+
+
+def _min_cost_matching(graph, nodes):
+    """A minimum-cost perfect matching of `graph` (edge attribute "cost") over `nodes`."""
     top = max(cost for _a, _b, cost in graph.edges(data="cost")) + 1
     for _a, _b, data in graph.edges(data=True):
         data["weight"] = top - data["cost"]
     matching = nx.max_weight_matching(graph, maxcardinality=True)
-    tables = [(a, b) for a, b in matching if BYE not in (a, b)]
-    byes = [a if b is BYE else b for a, b in matching if BYE in (a, b)]
-    assert 2 * len(matching) == len(active) + len(ranks and [BYE]), "no pairing at all"
-    return versus_cost(players, tables, byes)
+    assert 2 * len(matching) == len(nodes), "no pairing at all"
+    return matching
+
+
+def _fewest_rematches_then_bye(active, ranks):
+    """(rematches, bye rank) of the best pairing by those two alone."""
+    graph = nx.Graph()
+    graph.add_nodes_from(p.id for p in active)
+    rematch = len(active) + 1  # one rematch outweighs any bye rank
+    for a, b in combinations(active, 2):
+        graph.add_edge(a.id, b.id, cost=0 if a.can_meet(b) else rematch)
+    for player_id, rank in ranks.items():
+        graph.add_edge(player_id, BYE, cost=rank)
+    matching = _min_cost_matching(graph, list(graph.nodes))
+    total = sum(graph.edges[a, b]["cost"] for a, b in matching)
+    return divmod(total, rematch) if ranks else (total // rematch, 0)
+
+
+def _least_squares(players, rematches, at_most):
+    """The tables of a pairing of `players` (no bye) with that many rematches and the least sum
+    of squared gaps; with `at_most`, only tables whose squared gap is within it are offered."""
+    if not players:
+        return []
+    spread = players[0].points - players[-1].points
+    rematch = spread * spread * len(players) + 1  # outweighs every sum of squared gaps
+    graph = nx.Graph()
+    for a, b in combinations(players, 2):
+        squares = (a.points - b.points) ** 2
+        if at_most is not None and (squares > at_most or (not a.can_meet(b) and rematches == 0)):
+            continue
+        graph.add_edge(a.id, b.id, cost=squares + (0 if a.can_meet(b) else rematch))
+    return list(_min_cost_matching(graph, players))
 
 
 def pods_cost(players, tables, byes):
-    """The documented cost of pods: (repeat pod-mates, spread, bye rank)."""
+    """The documented cost of pods: (repeat pod-mates, bye rank, spread)."""
     by_id = {p.id: p for p in players}
     pods = [[by_id[i] for i in table] for table in tables]
     repeats = sum(1 for pod in pods for a, b in combinations(pod, 2) if not a.can_meet(b))
     spread = sum((max(p.points for p in pod) - p.points) ** 2 for pod in pods for p in pod)
-    return repeats, spread, sum(bye_ranks(players)[b] for b in byes)
+    return repeats, sum(bye_ranks(players)[b] for b in byes), spread
 
 
 def pods_optimum(players, preferred):
@@ -96,3 +126,49 @@ def _partitions(players, sizes):
             remaining = [p for p in rest if p not in others]
             for tail in _partitions(remaining, left):
                 yield [[first, *others], *tail]
+
+
+def pods_fewest_repeats(players, preferred):
+    """The fewest repeat pod-mates of any seating with the engine's pod sizes (no bye: 6 players
+    or more), by an integer program: e[a, b] = 1 when a and b share a pod; sharing is transitive
+    (so pods are cliques), each player has 2 or 3 pod-mates, and as many have 3 as the pods of
+    4 hold. Solved exactly by HiGHS (scipy); its optimum proves no seating has fewer repeats."""
+    import numpy as np
+    from scipy.optimize import Bounds, LinearConstraint, milp
+    from scipy.sparse import coo_array
+
+    active = standings_order(players)
+    count, sizes = len(active), pod_sizes(len(active), preferred)
+    assert sum(sizes) == count and set(sizes) <= {3, 4}, "a seating without a bye"
+    pair_index = {pair: k for k, pair in enumerate(combinations(range(count), 2))}
+    pairs, fours = len(pair_index), count  # variables: e[a, b] for each pair, then f[a]
+    rows, columns, values, lower, upper = [], [], [], [], []
+
+    def row(entries, low, high):
+        for column, value in entries:
+            rows.append(len(lower))
+            columns.append(column)
+            values.append(value)
+        lower.append(low)
+        upper.append(high)
+
+    for a, b, c in combinations(range(count), 3):
+        ab, ac, bc = pair_index[a, b], pair_index[a, c], pair_index[b, c]
+        for one, two, three in ((ab, ac, bc), (ab, bc, ac), (ac, bc, ab)):
+            row([(one, 1), (two, 1), (three, -1)], -np.inf, 1)
+    for a in range(count):
+        mates = [(pair_index[min(a, b), max(a, b)], 1) for b in range(count) if b != a]
+        row([*mates, (pairs + a, -1)], 2, 2)
+    row([(pairs + a, 1) for a in range(count)], 4 * sizes.count(4), 4 * sizes.count(4))
+    matrix = coo_array((values, (rows, columns)), shape=(len(lower), pairs + fours))
+    cost = np.zeros(pairs + fours)
+    for (a, b), k in pair_index.items():
+        cost[k] = 0 if active[a].can_meet(active[b]) else 1
+    result = milp(
+        cost,
+        constraints=LinearConstraint(matrix.tocsr(), lower, upper),
+        integrality=np.ones(pairs + fours),
+        bounds=Bounds(0, 1),
+    )
+    assert result.status == 0, result.message
+    return round(result.fun)

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.engine.pairing import weighted
-from tournaments.engine.pairing.matching import maximum_matching
+from tournaments.engine.pairing.matching import maximum_matching, sometimes_unpaired
 from tournaments.engine.pairing.weighted import min_cost_perfect_matching
 
 
@@ -105,3 +105,25 @@ def test_maximum_matching_finds_a_perfect_one_when_it_exists():
         graph = nx.Graph(list(pairs))
         graph.add_nodes_from(range(count))
         assert sum(1 for m in mate if m != -1) == 2 * len(nx.max_weight_matching(graph, maxcardinality=True))
+
+
+def largest_matching(count, pairs):
+    graph = nx.Graph(list(pairs))
+    graph.add_nodes_from(range(count))
+    return len(nx.max_weight_matching(graph, maxcardinality=True))
+
+
+def test_the_players_some_largest_matching_leaves_unpaired_against_networkx():
+    """What picks the bye when rematches are forced: removing such a player keeps the largest
+    matching as large, removing any other makes it smaller."""
+    rng = random.Random(26)
+    for _ in range(300):
+        count = rng.choice([3, 5, 7, 9, 12, 15])
+        density = rng.choice([0.2, 0.4, 0.7])
+        pairs = {(u, v) for u in range(count) for v in range(u + 1, count) if rng.random() < density}
+        neighbours = [[w for w in range(count) if (min(v, w), max(v, w)) in pairs] for v in range(count)]
+        size = largest_matching(count, pairs)
+        expected = {
+            v for v in range(count) if largest_matching(count, {(a, b) for a, b in pairs if v not in (a, b)}) == size
+        }
+        assert sometimes_unpaired(count, neighbours) == expected

@@ -1,7 +1,8 @@
 """Maximum-cardinality matching on a general graph (Edmonds' blossom algorithm), plain Python.
 
 Seats a score group with the players floating into it when the greedy pass cannot
-(`optimal.seat_group`): it finds a seating without rematches whenever one exists.
+(`optimal.seat_group`): it finds a seating without rematches whenever one exists. It also tells
+which players can take the bye without forcing an extra rematch (`sometimes_unpaired`).
 """
 
 from collections import deque
@@ -16,6 +17,19 @@ def maximum_matching(count, neighbours):
             end, parent = _augmenting_path(root, count, neighbours, mate)
             _flip(end, parent, mate)
     return mate
+
+
+def sometimes_unpaired(count, neighbours):
+    """The vertices that some maximum matching leaves unpaired (Gallai-Edmonds: those an even
+    alternating path reaches from an unpaired vertex). Removing one of them keeps the largest
+    matching as large; removing any other vertex makes it one smaller."""
+    mate = maximum_matching(count, neighbours)
+    reached = set()
+    for root in range(count):
+        if mate[root] == -1 and root not in reached:
+            _end, _parent, outer = _search(root, count, neighbours, mate)
+            reached.update(v for v in range(count) if outer[v])
+    return reached
 
 
 def _greedy_start(count, neighbours, mate):
@@ -36,7 +50,13 @@ def _flip(end, parent, mate):
 
 
 def _augmenting_path(root, count, neighbours, mate):
-    """BFS from an unpaired root, contracting odd cycles (blossoms); returns (free end, parents)."""
+    end, parent, _outer = _search(root, count, neighbours, mate)
+    return end, parent
+
+
+def _search(root, count, neighbours, mate):
+    """BFS from an unpaired root, contracting odd cycles (blossoms); returns (free end or -1,
+    parents, the outer vertices: those an even alternating path from the root reaches)."""
     used, parent, base = [False] * count, [-1] * count, list(range(count))
     used[root] = True
     queue = deque([root])
@@ -50,10 +70,10 @@ def _augmenting_path(root, count, neighbours, mate):
             elif parent[w] == -1:
                 parent[w] = v
                 if mate[w] == -1:
-                    return w, parent
+                    return w, parent, used
                 used[mate[w]] = True
                 queue.append(mate[w])
-    return -1, parent
+    return -1, parent, used
 
 
 def _contract(v, w, count, mate, parent, base, used, queue):

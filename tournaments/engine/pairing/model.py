@@ -57,8 +57,8 @@ class Pairing:
 
 
 def bye_note(player, lowest):
-    """`lowest`: the bye went to the lowest-ranked player allowed one (else a lower-ranked
-    player's bye would have forced a rematch or bigger pair-downs)."""
+    """`lowest`: the bye went to the lowest-ranked player allowed one (else each lower-ranked
+    player's bye would have forced a rematch that this pairing avoids)."""
     return {"kind": "bye", "player": player.id, "points": player.points, "earlier_byes": player.byes, "lowest": lowest}
 
 

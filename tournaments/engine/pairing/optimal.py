@@ -1,5 +1,5 @@
-"""The optimal one-against-one pairing of a round: fewest rematches, then the least sum of
-squared point gaps, then the bye to the lowest-ranked player allowed one (docs/pairing.md).
+"""The optimal one-against-one pairing of an even field (the bye, if any, is chosen before:
+`swiss.py`): fewest rematches, then the least sum of squared point gaps (docs/pairing.md).
 
 Score groups are either separators, groups that seat whatever floats into them, or members
 of segments, runs of groups between separators that are solved exactly (weighted matching)
@@ -24,29 +24,25 @@ MERGED_FIELD = 512
 @dataclass
 class SegmentPlan:
     """A segment's exact pairing: its tables, its players who float up or down into the
-    separators around it, how many tables go straight from the separator above to the one
-    below, and its bye."""
+    separators around it, and how many tables go straight from the separator above to the one
+    below."""
 
     cost: int = 0
-    bye_rank: int = 0
     pairs: list = field(default_factory=list)
     up: list = field(default_factory=list)
     down: list = field(default_factory=list)
     direct: int = 0
-    bye: object = None
 
 
 class Field:
-    """The active players of a round. `ordered` is the standings order (its tail is the
-    lowest-ranked), `position` maps id(player) to its index there; `groups` hold the same
-    players by match points, best first, each group in a random order. With an odd number of
-    players, those with `fewest_byes` byes may take the bye."""
+    """The players to pair, an even number. `position` maps id(player) to its index in the
+    standings order; `groups` hold the players by match points, best first, each group in a
+    random order."""
 
-    def __init__(self, ordered, position, groups, fewest_byes):
+    def __init__(self, position, groups):
         self.groups, self.position = groups, position
         self.points = [group[0].points for group in groups]
-        self.count = len(ordered)
-        self.odd = self.count % 2
+        self.count = sum(len(group) for group in groups)
         self.above = [0]
         for group in groups:
             self.above.append(self.above[-1] + len(group))
@@ -54,30 +50,8 @@ class Field:
         self.crossed = [0]  # crossed[g]: sum of squared gaps between group 0 and group g
         for high, low in zip(self.points, self.points[1:], strict=False):
             self.crossed.append(self.crossed[-1] + (high - low) ** 2)
-        self.fewest_byes = fewest_byes if self.odd else -1
-        self.allowed_after = [0] * (self.count + 1)  # players allowed the bye after each position
-        for index in range(self.count - 1, -1, -1):
-            self.allowed_after[index] = self.allowed_after[index + 1] + (ordered[index].byes == self.fewest_byes)
-        self.group_bye = [self._lowest_allowed(ordered, g) for g in range(len(groups))]
-        self.lowest_allowed = next((p for p in reversed(ordered) if self.may_take_bye(p)), None)
         spread = self.points[0] - self.points[-1]
         self.rematch_cost = spread * spread * (self.count // 2 + 1) + 1
-        self._bounds = {}
-
-    def _lowest_allowed(self, ordered, group):
-        members = range(self.above[group + 1] - 1, self.above[group] - 1, -1)
-        return next((ordered[i] for i in members if self.may_take_bye(ordered[i])), None)
-
-    def bye_bound(self, group):
-        """(parity bound, bye rank) with the bye in `group`: every boundary with an odd number
-        of players above it is crossed at least once."""
-        if group not in self._bounds:
-            cost = 0
-            for k in range(len(self.groups) - 1):
-                if (self.above[k + 1] - (group <= k)) % 2:
-                    cost += (self.points[k] - self.points[k + 1]) ** 2
-            self._bounds[group] = (cost, self.bye_rank_of(self.group_bye[group]))
-        return self._bounds[group]
 
     def cost(self, a, b):
         gap = a.points - b.points
@@ -87,24 +61,17 @@ class Field:
         """0 for the lowest-ranked player of a score group: the first to float down."""
         return self.last[player.points] - self.position[id(player)]
 
-    def bye_rank_of(self, player):
-        """0 for the lowest-ranked player allowed the bye."""
-        return self.allowed_after[self.position[id(player)] + 1]
 
-    def may_take_bye(self, player):
-        return player.byes == self.fewest_byes
-
-
-def optimal_pairing(ordered, position, groups, fewest_byes):
-    """Returns (pairs, bye player or None); see Field for the arguments."""
-    board = Field(ordered, position, groups, fewest_byes)
+def optimal_pairing(position, groups):
+    """The optimal tables, [(player, player)]; see Field for the arguments."""
+    board = Field(position, groups)
     separators = [True] * len(groups)
     cache = {}
     lower_bound, failures = None, 0
     while True:
         plan = _plan(board, separators, cache)
         if lower_bound is None:
-            lower_bound = plan.total[0]
+            lower_bound = plan.total
         seated = _realize(board, plan)
         if not isinstance(seated, int):
             return seated
@@ -118,65 +85,29 @@ def optimal_pairing(ordered, position, groups, fewest_byes):
 class _Plan:
     separators: list  # group indices
     segments: list  # SegmentPlan of each segment, one more than there are separators
-    host: int  # separator position holding the bye, else -1
-    total: tuple  # (cost, bye rank)
+    total: int  # the cost
 
 
 def _plan(board, separators, cache):
-    """Every segment solved exactly, the bye where it costs least: a lower bound on the cost of
-    any pairing, with the plan that reaches it if the separators can seat their part."""
+    """Every segment solved exactly: a lower bound on the cost of any pairing, with the plan
+    that reaches it if the separators can seat their part."""
     kept = [index for index, is_separator in enumerate(separators) if is_separator]
     bounds = list(zip([0] + [g + 1 for g in kept], kept + [len(board.groups)], strict=True))
-
-    def solve(position, bye):
-        start, end = bounds[position]
-        above = board.above[start] - (bye == "above")
-        below = board.count - board.above[end] - (bye == "below")
-        key = (start, end, above % 2, below % 2, bye == "inside")
+    plans = []
+    for position, (start, end) in enumerate(bounds):
+        key = (start, end, board.above[start] % 2, (board.count - board.above[end]) % 2)
         if key not in cache:
             upper = board.points[kept[position - 1]] if position else None
             lower = board.points[kept[position]] if position < len(kept) else None
             cache[key] = _solve_segment(board, start, end, upper, lower, key[2:])
-        return cache[key]
-
-    if not board.odd:
-        plans = [solve(position, None) for position in range(len(bounds))]
-        return _Plan(kept, plans, -1, (sum(p.cost for p in plans), 0))
-    best = None
-    for bound, host, inside in _bye_options(board, kept, bounds):
-        if best is not None and best.total <= bound:
-            break
-        last_above = host if host >= 0 else inside - 1
-        plans = [
-            solve(i, "inside" if i == inside else "below" if i <= last_above else "above") for i in range(len(bounds))
-        ]
-        if None in plans:
-            continue
-        rank = board.bye_rank_of(board.group_bye[kept[host]]) if host >= 0 else 0
-        total = (sum(p.cost for p in plans), sum(p.bye_rank for p in plans) + rank)
-        if best is None or total < best.total:
-            best = _Plan(kept, plans, host, total)
-    return best
-
-
-def _bye_options(board, kept, bounds):
-    """Every place the bye can go, (lower bound, separator position or -1, segment position or
-    -1), best bound first. The bound is the parity bound with the bye in that group, and the
-    lowest bye rank there; solving segments exactly can only raise it."""
-    options = []
-    for position, (start, end) in enumerate(bounds):
-        inside = [board.bye_bound(g) for g in range(start, end) if board.group_bye[g] is not None]
-        if inside:
-            options.append((min(inside), -1, position))
-        if position < len(kept) and board.group_bye[kept[position]] is not None:
-            options.append((board.bye_bound(kept[position]), position, -1))
-    return sorted(options)
+        plans.append(cache[key])
+    return _Plan(kept, plans, sum(p.cost for p in plans))
 
 
 def _solve_segment(board, start, end, upper, lower, parities):
     """Exact minimum of a segment's cost, the separators around it standing in as virtual
     partners; None when the parities cannot be met."""
-    up_parity, down_parity, with_bye = parities
+    up_parity, down_parity = parities
     if upper is None and up_parity or lower is None and down_parity:
         return None
     if start == end:
@@ -189,7 +120,7 @@ def _solve_segment(board, start, end, upper, lower, parities):
 
 class _SegmentProblem:
     """A segment as a graph: its players, then virtual partners from the separator above and
-    below, then the bye. Unused virtual partners pair among themselves for nothing, so any
+    below. Unused virtual partners pair among themselves for nothing, so any
     number of players may float out, with the parity the rest of the field imposes."""
 
     def __init__(self, board, start, end, neighbours, parities, prune=None):
@@ -197,24 +128,23 @@ class _SegmentProblem:
         self.players = [p for g in range(start, end) for p in board.groups[g]]
         self.group_of = [g for g in range(start, end) for _ in board.groups[g]]
         self.upper, self.lower = neighbours
-        up_parity, down_parity, with_bye = parities
+        up_parity, down_parity = parities
         floating = _largest_clique_met(self.players) if self.upper is not None or self.lower is not None else 0
         self.ups = _partner_count(floating, up_parity) if self.upper is not None else 0
         self.downs = _partner_count(floating, down_parity) if self.lower is not None else 0
         count = len(self.players)
         self.first_down = count + self.ups
-        self.bye = self.first_down + self.downs if with_bye else -1
-        self.size = self.first_down + self.downs + (1 if with_bye else 0)
+        self.size = self.first_down + self.downs
         self.float_scale = board.count * self.size + 1
         self.prune = prune
 
-    def weight(self, cost, bye_rank=0, float_rank=0):
-        return (cost * self.board.count + bye_rank) * self.float_scale + float_rank
+    def weight(self, cost, float_rank=0):
+        return cost * self.float_scale + float_rank
 
     def edges(self):
         board, players, weight = self.board, self.players, self.weight
         crossed, group_of, prune = board.crossed, self.group_of, self.prune
-        scale = board.count * self.float_scale
+        scale = self.float_scale
         points = [p.points for p in players]
         floats = [board.float_rank(p) for p in players]
         edges = []
@@ -227,8 +157,6 @@ class _SegmentProblem:
                 if prune is not None and cost - crossed[group_of[j]] + crossed[group_of[i]] > prune:
                     continue
                 edges.append((i, j, cost * scale + (floats[i] if gap else 0)))
-            if self.bye >= 0 and board.may_take_bye(a):
-                edges.append((i, self.bye, weight(0, bye_rank=board.bye_rank_of(a))))
             if self.ups:
                 up = weight((self.upper - high) ** 2)
                 edges += [(i, len(players) + s, up) for s in range(self.ups)]
@@ -254,8 +182,6 @@ class _SegmentProblem:
                 if i < j:
                     plan.pairs.append((player, players[j]))
                     plan.cost += board.cost(player, players[j])
-            elif j == self.bye:
-                plan.bye, plan.bye_rank = player, board.bye_rank_of(player)
             elif j < self.first_down:
                 plan.up.append(player)
                 plan.cost += (self.upper - player.points) ** 2
@@ -304,15 +230,14 @@ def _whole_field(board, lower_bound):
     such excess are allowed; the pairing found gives C, and a second matching that allows every
     table whose excess is at most C minus the bound is exact."""
     excess = _greedy_cost(board) - lower_bound
-    plan = _SegmentProblem(board, 0, len(board.groups), (None, None), (0, 0, board.odd), excess).solve()
-    return plan.pairs, plan.bye
+    return _SegmentProblem(board, 0, len(board.groups), (None, None), (0, 0), excess).solve().pairs
 
 
 def _greedy_cost(board):
     """The cost of a quick valid pairing: each group top-down pairs what it can, the rest float."""
-    bye, floating, cost = board.lowest_allowed, [], 0
+    floating, cost = [], 0
     for group in board.groups:
-        pool = floating + [p for p in group if p is not bye]
+        pool = floating + group
         floating = []
         while pool:
             first = pool.pop(0)
@@ -325,23 +250,19 @@ def _greedy_cost(board):
 
 
 def _realize(board, plan):
-    """Seat the separators around the segments' plans: (pairs, bye) when every separator can,
-    else the index of the first one that cannot."""
+    """Seat the separators around the segments' plans: the pairs when every separator can, else
+    the index of the first one that cannot."""
     pairs = [pair for segment in plan.segments for pair in segment.pairs]
-    bye = next((segment.bye for segment in plan.segments if segment.bye is not None), None)
     sent = []
     for position, index in enumerate(plan.separators):
         members = board.groups[index]
-        if position == plan.host:
-            bye = board.group_bye[index]
-            members = [p for p in members if p is not bye]
         above, below = plan.segments[position], plan.segments[position + 1]
         seated = seat_group(members, above.down + sent + below.up, below.direct, board.float_rank)
         if seated is None:
             return index
         made, sent = seated
         pairs += made
-    return pairs, bye
+    return pairs
 
 
 def seat_group(members, arriving, sending, float_rank):

@@ -8,6 +8,7 @@ proves the seating optimal or finds a better one (docs/pairing.md)."""
 from itertools import combinations
 
 from .model import Pairing, bye_note
+from .pod_repeats import REPEATS_LIMIT, fewer_repeats
 
 MIN_POD = 3
 MAX_POD = 4
@@ -37,7 +38,8 @@ def pair_pods(ordered, round_number, preferred, rng):
     best = None
     for bye in allowed if sum(sizes) < len(ordered) else [None]:
         pods = seat([p for p in shuffled if p is not bye], sizes)
-        cost = (*_cost(pods), allowed.index(bye) if bye is not None else 0)
+        repeats, spread = _cost(pods)
+        cost = (repeats, allowed.index(bye) if bye is not None else 0, spread)
         if best is None or cost < best[0]:
             best = (cost, pods, bye)
     _cost_of_best, pods, bye = best
@@ -54,10 +56,16 @@ def seat(players, sizes):
     order = {id(p): index for index, p in enumerate(players)}
     pods = _fill(players, sizes)
     _improve(pods, order)
+    repeats = sum(_repeats(pod) for pod in pods)
     if len(players) <= EXACT_LIMIT:
         search = _PodSearch(players, sizes, pods)
         search.run()
         pods = search.best
+    elif repeats and len(players) <= REPEATS_LIMIT:
+        better = fewer_repeats(players, sizes, repeats)
+        if better is not None:
+            pods = better
+            _improve(pods, order)  # a lower spread, with no more repeats
     pods.sort(key=lambda pod: order[id(pod[0])])
     return pods
 

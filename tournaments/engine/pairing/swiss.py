@@ -1,8 +1,8 @@
 """Swiss pairing engine, plain Python (no Django). See docs/pairing.md.
 
-Priorities, in order: fewest rematches (none while a pairing without one exists); the least
-sum of squared point gaps over the tables; the bye (odd field) to a player with the fewest
-byes, the lowest-ranked among equally good pairings. All three are exact (`optimal.py`).
+Priorities, in order: fewest rematches (none while a pairing without one exists); the bye (odd
+field) to the lowest-ranked player with the fewest byes whose bye allows that; the least sum of
+squared point gaps over the tables. All three are exact (`optimal.py`, `matching.py`).
 Opponents within a score group are random, reproducible from the seed; round 1 is random.
 """
 
@@ -11,6 +11,7 @@ from itertools import groupby
 
 from core.errors import DomainError
 
+from .matching import sometimes_unpaired
 from .model import Pairing, bye_note
 from .optimal import optimal_pairing
 from .pods import pair_pods
@@ -42,16 +43,41 @@ def _pair_versus(ordered, round_number, rng, first_round):
     if not first_round:  # round 1 is shuffled already
         for group in groups:
             rng.shuffle(group)
-    fewest = min(p.byes for p in ordered)
     position = {id(p): index for index, p in enumerate(ordered)}
-    pairs, bye = optimal_pairing(ordered, position, groups, fewest)
+    bye, pairs = None, None
+    if len(ordered) % 2:
+        fewest = min(p.byes for p in ordered)
+        allowed = [p for p in reversed(ordered) if p.byes == fewest]  # lowest-ranked first
+        bye = allowed[0]
+        pairs = _pair_without(bye, position, groups)
+        if any(not a.can_meet(b) for a, b in pairs):
+            better = _bye_with_fewest_rematches(ordered, allowed)
+            if better is not bye:
+                bye, pairs = better, _pair_without(better, position, groups)
+    else:
+        pairs = optimal_pairing(position, groups)
     tables = [(a, b) if position[id(a)] < position[id(b)] else (b, a) for a, b in pairs]
     tables.sort(key=lambda table: position[id(table[0])])
     notes = []
     if bye is not None:
-        notes.append(bye_note(bye, bye is next(p for p in reversed(ordered) if p.byes == fewest)))
+        notes.append(bye_note(bye, bye is allowed[0]))
     notes += _table_notes(tables)
     return Pairing(round_number, [[a.id, b.id] for a, b in tables], [bye.id] if bye is not None else [], notes)
+
+
+def _pair_without(bye, position, groups):
+    rest = [[p for p in group if p is not bye] for group in groups]
+    return optimal_pairing(position, [group for group in rest if group])
+
+
+def _bye_with_fewest_rematches(ordered, allowed):
+    """The lowest-ranked of `allowed` whose bye leaves a pairing with the fewest rematches. A
+    pairing with k rematches holds a rematch-free matching of all but 2k of the others, so the
+    best byes are those some largest rematch-free matching leaves unpaired (if any is allowed)."""
+    index = {id(p): i for i, p in enumerate(ordered)}
+    neighbours = [[j for j, other in enumerate(ordered) if j != i and p.can_meet(other)] for i, p in enumerate(ordered)]
+    free = sometimes_unpaired(len(ordered), neighbours)
+    return next((p for p in allowed if index[id(p)] in free), allowed[0])
 
 
 def _table_notes(tables):

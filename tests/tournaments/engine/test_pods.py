@@ -1,0 +1,122 @@
+"""Free-for-all pods of 13 players and more: no avoidable repeat pod-mates (issue 26), held against
+an integer program up to REPEATS_LIMIT players and against the documented guarantee above."""
+
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.tournaments.engine.pairing_reference import pods_cost, pods_fewest_repeats, pods_optimum
+from tests.tournaments.engine.test_pairing import named, play
+from tournaments.engine.pairing import Player, pair_round
+from tournaments.engine.pairing.pod_repeats import REPEATS_LIMIT
+
+
+def repeats(players, pairing):
+    return pods_cost(players, pairing.tables, pairing.byes)[0]
+
+
+def test_the_smallest_case_of_issue_26_seats_no_repeat():
+    # 13 players, pods of 3 preferred (4+3+3+3), round 4 of a simulated event: the engine seated
+    # two repeats (spread 90) although seatings without any exist (the least spread of those is 126).
+    points = {5: 6, 3: 6, 9: 3, 12: 3, 6: 3, 0: 3, 1: 3, 11: 3, 7: 3, 8: 3, 2: 0, 10: 0, 4: 0}
+    opponents = {
+        5: [0, 3, 4, 6, 7, 8, 9, 11],
+        3: [0, 1, 2, 5, 6, 7, 8, 12],
+        9: [1, 2, 5, 6, 7, 8, 11],
+        12: [1, 3, 4, 7, 8, 10, 11],
+        6: [1, 2, 3, 4, 5, 9],
+        0: [1, 3, 4, 5, 7, 10, 11],
+        1: [0, 3, 4, 6, 8, 9, 12],
+        11: [0, 4, 5, 8, 9, 10, 12],
+        7: [0, 2, 3, 5, 9, 10, 12],
+        8: [1, 2, 3, 5, 9, 10, 11, 12],
+        2: [3, 6, 7, 8, 9, 10],
+        10: [0, 2, 7, 8, 11, 12],
+        4: [0, 1, 5, 6, 11, 12],
+    }
+    players = named(points, opponents)
+    assert pods_fewest_repeats(players, 3) == 0
+    for seed in range(10):
+        pairing = pair_round(players, 4, seed, pod_size=3)
+        assert repeats(players, pairing) == 0
+        assert not [note for note in pairing.notes if note["kind"] == "rematch"]
+
+
+def test_the_integer_program_agrees_with_brute_force():
+    """The reference of the larger fields, checked where every seating can be tried."""
+    compared = 0
+    for count in (9, 10, 11):
+        for seed in range(3):
+            for players, _pairing in play(count, 6, seed, 3, met_before=0.3):
+                if not any(p.dropped for p in players):
+                    assert pods_fewest_repeats(players, 3) == pods_optimum(players, 3)[0]
+                    compared += 1
+    assert compared >= 50
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    count=st.integers(13, REPEATS_LIMIT),
+    preferred=st.sampled_from([3, 4]),
+    seed=st.integers(0, 10_000),
+    met_before=st.sampled_from([0.0, 0.0, 0.2]),
+)
+def test_pods_of_13_to_the_exact_limit_have_no_avoidable_repeat(count, preferred, seed, met_before):
+    """Every round of a 9-round event: when the engine seats repeats, the integer program proves
+    that no seating has fewer."""
+    for players, pairing in play(count, 9, seed, preferred, drops=0.02, met_before=met_before):
+        ours = repeats(players, pairing)
+        if ours and sum(not p.dropped for p in players) > 12:
+            assert pods_fewest_repeats(players, preferred) == ours, (players, pairing)
+
+
+def met_count(players):
+    active = [p for p in players if not p.dropped]
+    return max(sum(1 for q in active if q is not p and not p.can_meet(q)) for p in active)
+
+
+def no_swap_has_fewer_repeats(players, pairing):
+    by_id = {p.id: p for p in players}
+    pods = [[by_id[i] for i in table] for table in pairing.tables]
+
+    def count(pod):
+        return sum(1 for a, b in combinations(pod, 2) if not a.can_meet(b))
+
+    for first, second in combinations(pods, 2):
+        before = count(first) + count(second)
+        if not before:
+            continue
+        for a in first:
+            for b in second:
+                after = count([b if p is a else p for p in first]) + count([a if p is b else p for p in second])
+                if after < before:
+                    return False
+    return True
+
+
+@pytest.mark.parametrize(("count", "preferred", "seed"), [(17, 3, 1), (40, 4, 2), (65, 3, 3), (170, 4, 4)])
+def test_above_the_exact_limit_the_documented_guarantee(count, preferred, seed):
+    """No swap of two players between two pods seats fewer repeats; so (docs/pairing.md) nobody
+    repeats a pod-mate while every player has met fewer than (players - 4) / 6 of the others."""
+    assert count > REPEATS_LIMIT
+    checked = 0
+    for players, pairing in play(count, 9, seed, preferred, met_before=0.02):
+        assert no_swap_has_fewer_repeats(players, pairing)
+        if 6 * met_count(players) < sum(not p.dropped for p in players) - 4:
+            assert repeats(players, pairing) == 0
+            checked += 1
+    assert checked >= 1
+
+
+def test_above_the_exact_limit_a_field_that_has_met_little_seats_no_repeat():
+    # 97 players, each has met the 14 nearest on a circle (14 < (97 - 4) / 6): pods in standings
+    # order would seat neighbours together.
+    count = 97
+    players = [
+        Player(i, 0 if i else 3, i + 1, frozenset((i + k) % count for k in range(-7, 8) if k)) for i in range(count)
+    ]
+    assert met_count(players) == 14
+    for preferred in (3, 4):
+        assert repeats(players, pair_round(players, 6, 1, pod_size=preferred)) == 0
