@@ -194,7 +194,7 @@ CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CELERY_TASK_DEFAULT_QUEUE = "default"
 # A big event's scoring and follow-up go to a queue of their own, so no store waits behind it
 # (tournaments/queues.py); a worker consumes both unless started with -Q.
-CELERY_TASK_QUEUES = (Queue("default"), Queue("large"))
+CELERY_TASK_QUEUES = (Queue("default", routing_key="default"), Queue("large", routing_key="large"))
 CELERY_TASK_ROUTES = ("tournaments.queues.route",)
 LARGE_EVENT_PLAYERS = env_int("LARGE_EVENT_PLAYERS", 256)
 # Fail fast when the broker is down: the report is saved and the sweeper sends it later.

@@ -13,6 +13,7 @@ from django.db import OperationalError
 
 from core.tasks import Task, clear_pending, mark_pending, send_once
 
+from .queues import LARGE, queue_for_event
 from .services.results_reports import give_up, score
 from .services.results_scoring import claim_due_reports, events_waiting_for_pairing, score_pending
 from .services.rounds import after_results as settle_round
@@ -38,14 +39,20 @@ class ScoringTask(Task):
 @shared_task(acks_late=True, reject_on_worker_lost=True, **RETRY)
 def score_reports(event_id):
     """Score the event's received reports, table batch by table batch; a run that reaches its
-    time sends the next one. Tables another worker holds are left to it (skip locked)."""
+    time sends the next one. Tables another worker holds are left to it (skip locked). A big
+    event's run gathers its burst into a few big batches; a store's run ends once nothing waits,
+    so a worker is never held by a store's trickle of reports (a report arriving later sends a
+    run of its own: the flag was cleared as this one started)."""
     clear_pending(SCORE_REPORTS, event_id)
     deadline = time.monotonic() + settings.SCORING_RUN_SECONDS
+    gathers = queue_for_event(event_id) == LARGE
     while batch := score_pending(event_id).tables:
         if time.monotonic() > deadline:
             send_once(SCORE_REPORTS, event_id)
             return
         if batch < settings.SCORING_BATCH_TABLES:
+            if not gathers:
+                return
             _gather(event_id)
 
 

@@ -185,9 +185,10 @@ def test_a_private_events_match_is_not_found_by_others(api, organiser, bob, sent
 def test_a_run_waits_for_a_burst_to_gather_and_scores_what_came_meanwhile(
     organiser, sent, settings, monkeypatch, django_capture_on_commit_callbacks
 ):
-    """Between the small batches of a burst the run waits (SCORING_GATHER_MS); reports arriving
-    meanwhile send no run of their own, and the same run scores them after its wait."""
+    """Between the small batches of a big event's burst the run waits (SCORING_GATHER_MS); reports
+    arriving meanwhile send no run of their own, and the same run scores them after its wait."""
     settings.SCORING_GATHER_MS = 300
+    settings.LARGE_EVENT_PLAYERS = 8  # this event counts as big
     event, matches = table_event(organiser, 8)
     report_both(matches[0], django_capture_on_commit_callbacks)
     later = iter(matches[1:])
@@ -205,6 +206,22 @@ def test_a_run_waits_for_a_burst_to_gather_and_scores_what_came_meanwhile(
     assert not Match.objects.filter(round__event=event, is_bye=False).exclude(status="confirmed").exists()
     assert waits == [0.3] * 4  # after each of the four tables' batches; the fifth look finds nothing
     assert (tasks.SCORE_REPORTS, event.pk) not in sent  # no other run was sent while this one gathered
+
+
+def test_a_stores_run_never_holds_a_worker_waiting_for_more(
+    organiser, sent, settings, monkeypatch, django_capture_on_commit_callbacks
+):
+    """A store's reports trickle in one table at a time: its run scores what waits and ends, and
+    the next report sends a run of its own, so a worker is never held for a store's trickle."""
+    settings.SCORING_GATHER_MS = 300
+    event, matches = table_event(organiser, 8)
+    monkeypatch.setattr(tasks.time, "sleep", lambda seconds: pytest.fail("a store's run waited"))
+    report_both(matches[0], django_capture_on_commit_callbacks)
+    tasks.score_reports(event.pk)
+    assert Match.objects.get(pk=matches[0].pk).status == "confirmed"
+    sent.clear()
+    report_both(matches[1], django_capture_on_commit_callbacks)
+    assert sent == [(tasks.SCORE_REPORTS, event.pk)]
 
 
 def test_a_run_without_gathering_never_waits(
