@@ -23,6 +23,7 @@ class AuditAction(models.TextChoices):
     EVENT_EDIT = "event.edit", _("Event settings changed")
     DECK_SUBMIT = "deck.submit", _("Deck registered")
     DECK_CHANGE = "deck.change", _("Frozen deck changed")
+    DECK_VERDICT = "deck.verdict", _("Deck judged again")
     EVENT_DEADLINE = "event.deadline", _("Decklist deadline changed")
     ROUND_PAIR = "round.pair", _("Round paired")
     ROUND_FORCE = "round.force", _("Round paired with results missing")

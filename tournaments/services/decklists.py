@@ -163,16 +163,50 @@ def registrable_version(event, entrant, actor, deck_version):
     return version
 
 
+def legality_date(event):
+    """The day an event's lists are judged as of: the day it starts (in the site's time zone), or
+    today while it has no date. A multi-day event is judged as of its first day: a card that
+    becomes legal on the second day is not legal for it (docs/events.md)."""
+    return timezone.localdate(event.starts_at) if event.starts_at else timezone.localdate()
+
+
 def deck_legality(event, deck_version):
-    """(legal, problems): problems are violation codes with their message at registration time."""
+    """(legal, problems) as of the event's date: problems are violation codes with their message."""
     if not event.format_slug:
         return True, []
     cards = [{"card": card, "qty": qty} for card, qty in version_cards(deck_version).items()]
     try:
-        verdict = validate_request(event.format_slug, cards=cards, declarations=deck_version.declarations)
+        verdict = validate_request(
+            event.format_slug, cards=cards, declarations=deck_version.declarations, as_of=legality_date(event)
+        )
     except DomainError as error:
         return False, [{"code": "unreadable", "message": error.message}]
     return verdict["legal"], [{"code": v["code"], "message": v["message"]} for v in verdict["violations"]]
+
+
+def judge_again(event, actor, entrants):
+    """Judge the registered lists of `entrants` (locked by the caller, with the event) again as of
+    the event's date, as when its date changes or a player checks in. A verdict that changes is
+    saved and logged with its reasons (a list still illegal, for other reasons now, changes too);
+    returns the entrants whose verdict changed."""
+    changed = []
+    for entrant in entrants:
+        if entrant.deck_id is None:
+            continue
+        legal, problems = deck_legality(event, entrant.deck)
+        if legal == entrant.deck_legal and problems == entrant.deck_problems:
+            continue
+        before = {"legal": entrant.deck_legal}
+        entrant.deck_legal, entrant.deck_problems = legal, problems
+        entrant.save(update_fields=["deck_legal", "deck_problems"])
+        after = {
+            "legal": legal,
+            "as_of": legality_date(event).isoformat(),
+            "problems": [p["message"] for p in problems],
+        }
+        log(event, actor, AuditAction.DECK_VERDICT, entrant=entrant, before=before, after=after)
+        changed.append(entrant)
+    return changed
 
 
 def _may_change_entrant(event, entrant, actor):

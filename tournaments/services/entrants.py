@@ -16,7 +16,7 @@ from core.numbers import INTEGER_MAX
 
 from ..models import AuditAction, Entrant, Event, Match, WaitlistEntry, new_join_code
 from .common import locked, log, log_many, organiser_only, require_status
-from .decklists import _may_change_entrant, _register_deck
+from .decklists import _may_change_entrant, _register_deck, judge_again
 from .sealed import seat_late_entrant
 
 define_messages(
@@ -29,6 +29,7 @@ define_messages(
         "event.already_registered": _("%(name)s is already registered."),
         "event.walk_in_name": _("A walk-in needs a name."),
         "event.check_in_needs_deck": _("%(name)s cannot check in without a legal registered deck."),
+        "event.check_in_deck_illegal": _("%(name)s cannot check in: the registered list is not legal. %(reasons)s"),
         "event.already_dropped": _("%(name)s has already dropped."),
         "event.duplicate_name": _(
             "“%(name)s” is already entered in this event. Add them again only if this is another person."
@@ -103,8 +104,14 @@ def check_in(entrant, actor, checked_in=True):
     """The organiser checks players in at the desk (players cannot check themselves in)."""
     event = locked(entrant.event)
     organiser_only(event, actor)
-    if checked_in and event.format_slug and not entrant.deck_legal:
-        raise DomainError("event.check_in_needs_deck", name=entrant.name)
+    if checked_in and event.format_slug:
+        entrant = Entrant.objects.select_for_update(of=("self",)).select_related("deck").get(pk=entrant.pk)
+        judge_again(event, actor, [entrant])
+        if entrant.deck_id and not entrant.deck_legal:  # the verdict as of the event's date, with why
+            reasons = " ".join(problem["message"] for problem in entrant.deck_problems)
+            raise DomainError("event.check_in_deck_illegal", name=entrant.name, reasons=reasons)
+        if not entrant.deck_legal:
+            raise DomainError("event.check_in_needs_deck", name=entrant.name)
     entrant.checked_in = checked_in
     entrant.save(update_fields=["checked_in"])
     action = AuditAction.ENTRANT_CHECK_IN if checked_in else AuditAction.ENTRANT_CHECK_OUT
@@ -121,7 +128,9 @@ def check_in_many(event, actor, entrant_ids=None):
     waiting = event.entrants.filter(checked_in=False, dropped_after__isnull=True).order_by("name", "pk")
     if entrant_ids is not None:
         waiting = waiting.filter(pk__in=entrant_ids)
-    waiting = list(waiting.select_for_update(of=("self",)))
+    waiting = list(waiting.select_for_update(of=("self",)).select_related("deck"))
+    if event.format_slug:
+        judge_again(event, actor, waiting)
     refused = [entrant for entrant in waiting if event.format_slug and not entrant.deck_legal]
     checked = [entrant for entrant in waiting if entrant not in refused]
     Entrant.objects.filter(pk__in=[entrant.pk for entrant in checked]).update(checked_in=True)

@@ -15,7 +15,7 @@ from decks.models import Format
 from ..engine.match_result import check_pod_table
 from ..models import AuditAction, Clock, Event, EventSettings, Match, PageCounters, PrizeTable, SealedSetup
 from .common import locked, log, organiser_only, require_status
-from .decklists import set_deck_deadline
+from .decklists import judge_again, set_deck_deadline
 from .entrants import check_capacity, set_capacity
 from .prizes import fix_prizes
 from .rounds_clock import stop_clock
@@ -165,7 +165,9 @@ def current_setting(event, key):
 @transaction.atomic
 def update_event(event, actor, **changes):
     """Change the event's settings. Name, date, venue, deadline and publication change at any time;
-    Swiss rounds, top cut and best-of only while they cannot contradict what was played."""
+    Swiss rounds, top cut and best-of only while they cannot contradict what was played. A new date
+    judges the registered lists again as of it: the entrants whose verdict changed are returned as
+    `event.verdicts_changed` (and logged)."""
     event = locked(event)
     organiser_only(event, actor)
     changes = {key: value for key, value in changes.items() if key in EDITABLE and current_setting(event, key) != value}
@@ -186,6 +188,9 @@ def update_event(event, actor, **changes):
     for target, fields in changed_rows.items():
         target.save(update_fields=fields)
     log(event, actor, AuditAction.EVENT_EDIT, before=before, after={k: _loggable(v) for k, v in changes.items()})
+    if "starts_at" in changes and event.format_slug:  # the lists are judged as of the event's date
+        registered = event.entrants.exclude(deck=None).select_for_update(of=("self",)).select_related("deck")
+        event.verdicts_changed = judge_again(event, actor, registered.order_by("pk"))
     return event
 
 

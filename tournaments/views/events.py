@@ -25,6 +25,7 @@ from ..forms.entrants import PlayerForm, WalkInForm
 from ..forms.events import EventEditForm, EventForm, PublicationForm
 from ..models import Entrant, Event, Match, Round
 from ..presenters.audit import audit_roles, describe_audit
+from ..presenters.decklists import verdict_change_message
 from ..presenters.events import game_options_shown, players_and_rounds
 from ..presenters.results import unscored_reports
 from ..presenters.rounds import describe_note, round_title, timer_state
@@ -234,11 +235,13 @@ def event_settings(request, event):
     form = EventEditForm.for_event(event, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            event_services.update_event(event, request.user, **form.cleaned_data)
+            event = event_services.update_event(event, request.user, **form.cleaned_data)
         except DomainError as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
             messages.success(request, _("Event settings saved."))
+            for entrant in getattr(event, "verdicts_changed", ()):
+                messages.warning(request, verdict_change_message(entrant))
             return _dashboard(event)
     return render(request, "tournaments/manage/settings.html", {"event": event, "form": form})
 
