@@ -21,9 +21,12 @@ MEMO_LIMIT = 20000
 class CardIndex:
     """All cards of one game, by folded name, by (SET, number) and by title."""
 
-    def __init__(self, game, cards, printings=None):
+    def __init__(self, game, cards, printings=None, aliases=None):
         self.game = game
         self.printings = printings or PrintingRule()
+        # Other spellings a format's lists name a card by (folded alias -> folded name): a decklist
+        # may write a card as the ban list does.
+        self.aliases = {search_key(alias): search_key(name) for alias, name in (aliases or {}).items()}
         titles = {}
         for card in cards:
             titles.setdefault(self._title(card), []).append(card)
@@ -80,7 +83,8 @@ class CardIndex:
         if not line.name:
             line.status = "unknown"
             return line
-        candidates = self.by_key.get(search_key(line.name), [])
+        key = search_key(line.name)
+        candidates = self.by_key.get(key) or self.by_key.get(self.aliases.get(key), [])
         if not candidates:
             line.status, line.suggestions = "unknown", self.suggest(line.name)
         elif len({self._title(card) for card in candidates}) == 1:

@@ -133,10 +133,22 @@ def card_index(game):
         if cached is None:
             tribe_names = dict(Tribe.objects.filter(game=game).values_list("pk", "name"))
             cards = Card.objects.filter(card_set__game=game).select_related("card_set__game")
-            index = CardIndex(game.slug, [card_info(card, tribe_names) for card in cards], game.definition.printings)
+            infos = [card_info(card, tribe_names) for card in cards]
+            index = CardIndex(game.slug, infos, game.definition.printings, aliases=_list_aliases(game))
             index.domains = {"tribes": [tribe.name for tribe in game.wheel()]} if game.card_schema.uses_tribes else {}
             cached = _snapshot.indexes[game.pk] = index
         return cached
+
+
+def _list_aliases(game):
+    """{alias: name} of every list entry of the game's formats that names a card another way."""
+    aliases = {}
+    for definition in Format.objects.filter(game=game).values_list("definition", flat=True):
+        for entries in (definition.get("lists") or {}).values():
+            for entry in entries if isinstance(entries, list) else ():
+                if isinstance(entry, dict):
+                    aliases.update((alias, entry.get("name", "")) for alias in entry.get("aliases", ()))
+    return aliases
 
 
 def known_declarations(game):

@@ -126,3 +126,12 @@ def test_the_catalogue_is_searched_by_set_and_number_and_by_rules_text(client, a
     assert [card["name"] for card in body["results"]] == ["Goku (Level 2)"]
     texts = api.get("/api/v1/cards/", {"game": "dust-collectorz", "text": "zzzz-nothing"}).json()
     assert texts["results"] == []
+
+
+def test_a_card_written_as_the_ban_list_spells_it_is_found_and_banned(sample):
+    """The format file lists "Dragons Glare" also as "Dragon's Glare": a decklist may use either."""
+    from decks.services.legality import validate_request
+
+    verdict = validate_request("dbz-expanded", decklist=DECKLIST + "1 Dragon's Glare\n")
+    assert [line["name"] for line in verdict["lines"] if line["text"] == "1 Dragon's Glare"] == ["Dragons Glare"]
+    assert any(v["code"] == "banned" and "Dragons Glare" in v["message"] for v in verdict["violations"])
