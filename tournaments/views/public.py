@@ -7,13 +7,16 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from core.errors import DomainError
+from core.exports import csv_response, csv_text
 
 from .. import page_cache
 from ..access import event_for_viewer
 from ..joining import join_panel, join_url
 from ..models import Match, Seat
+from ..presenters.events import export_cells, export_columns
 from ..presenters.results import outcome_for
 from ..presenters.rounds import by_name, clock, round_title, table_end, top_cut_stage
 from ..services.judging import my_call
@@ -78,6 +81,36 @@ def pairings(request, pk, number):
         return render(request, "tournaments/pairings.html", context)
 
     return _respond(request, page_cache.etag(event, "pairings", number, order, listing.params, request.user.pk), build)
+
+
+def _pairings_csv_text(event, number):
+    round_ = _round_or_404(event, number)
+    header = [
+        _("Table"), _("Player"), _("Points before the round"), _("Record (W-L-D)"), _("Opponents"), _("Game wins"),
+        _("Result"), _("Confirmed"), _("Round"), *export_columns(),
+    ]  # fmt: skip
+    tables, rows = _round_rows(event, round_), []
+    title = round_title(round_, len(tables))
+    for row in tables:
+        for seat in row["seats"]:
+            others = " / ".join(other["name"] for other in row["seats"] if other is not seat)
+            result = _("Bye") if row["bye"] else row["score"]
+            rows.append(
+                [row["table"], seat["name"], seat["points"], seat["record"], others, seat["wins"], result,
+                 row["confirmed"], title, *export_cells(event)]
+            )  # fmt: skip
+    return csv_text(header, rows)
+
+
+def pairings_csv(request, pk, number):
+    """One row per seat of the round, in the reader's language (core.exports)."""
+    event = event_for_viewer(request.user, pk)
+
+    def build():
+        text = page_cache.cached(event, "pairings-csv", (number,), lambda: _pairings_csv_text(event, number))
+        return csv_response(f"event-{event.pk}-round-{number}-pairings.csv", text=text)
+
+    return _respond(request, page_cache.etag(event, "pairings-csv", number), build)
 
 
 def slips(request, pk, number):
