@@ -136,10 +136,14 @@ def deck_check_draw(request, event):
         data["seed"] or None,
     )  # fmt: skip
     if done:
+        count = len(check.tables)
+        words = ngettext(
+            "%(count)s table drawn for a deck check: table %(tables)s (seed %(seed)s).",
+            "%(count)s tables drawn for a deck check: tables %(tables)s (seed %(seed)s).",
+            count,
+        )
         messages.success(
-            request,
-            _("Tables drawn: %(tables)s (seed %(seed)s).")
-            % {"tables": ", ".join(map(str, check.tables)), "seed": check.seed},
+            request, words % {"count": count, "tables": ", ".join(map(str, check.tables)), "seed": check.seed}
         )
     return _judging(event, "deck-checks")
 

@@ -93,10 +93,15 @@ def report_panel(page):
     return page.locator("section.me-report")
 
 
-def send_result(page, wins_1, wins_2):
+def send_result(page, wins_1, wins_2, reporter=PLAYER_1):
+    """Player 1's and player 2's wins; the reporter's own line comes first, as "Games you won"."""
     panel = report_panel(page)
-    panel.get_by_label(f"Games won by {PLAYER_1}").fill(str(wins_1))
-    panel.get_by_label(f"Games won by {PLAYER_2}").fill(str(wins_2))
+    labels = ["Games you won", f"Games won by {PLAYER_2}"]
+    if reporter == PLAYER_2:
+        labels = [f"Games won by {PLAYER_1}", "Games you won"]
+    expect(panel.locator(".report-form label").first).to_have_text("Games you won")
+    panel.get_by_label(labels[0], exact=True).fill(str(wins_1))
+    panel.get_by_label(labels[1], exact=True).fill(str(wins_2))
     panel.get_by_label("Drawn games").fill("0")
     panel.get_by_role("button", name="Send the result").tap()
     expect(page.locator("ul.messages")).to_contain_text("Result sent. Your opponent is asked to confirm it.")
@@ -203,7 +208,7 @@ def test_a_player_disputes_the_reported_result_on_their_phone(live_server, phone
         contexts.append(context_1)
 
         # Player 2 claims a 2-0 win.
-        send_result(phone_2, 0, 2)
+        send_result(phone_2, 0, 2, reporter=PLAYER_2)
         match.refresh_from_db()
         assert match.status == Match.Status.REPORTED
 
