@@ -156,11 +156,10 @@ PROJECTOR_LINES = 20
 
 
 def _projector_html(event, url):
-    """The live part of the projector; before round 1, the join code and its QR code (`url`)."""
+    """The live part of the projector: this round's pairings by name, or the deck-building seats."""
 
     def build():
         round_ = current_round(event)
-        still_open = event.accepting_entrants
         rows = _round_rows(event, round_) if round_ else []
         # Before round 1 of a sealed event the projector shows the deck-building seats instead.
         seating = round_ is None and event.is_sealed
@@ -176,17 +175,32 @@ def _projector_html(event, url):
             "screens": screens,
             "is_pods": event.is_pods,
             "seating": seating,
-            "join": join_panel(url, event.join_code) if round_ is None and still_open else None,
         }
         return render_to_string("tournaments/_projector_live.html", context)
 
     return mark_safe(page_cache.cached(event, "projector", (url,), build))  # noqa: S308 - our template
 
 
+def _projector_join_html(event, url):
+    """The join code and its QR code (`url`) beside the clock, where no list of names pushes them
+    off the screen, for as long as players can join from the hall: until round 1 is paired, deck
+    building included. Empty afterwards."""
+
+    def build():
+        if current_round(event) is not None or not event.accepting_entrants:
+            return ""
+        return render_to_string("tournaments/_join_code.html", {"join": join_panel(url, event.join_code)})
+
+    return mark_safe(page_cache.cached(event, "projector-join", (url,), build))  # noqa: S308 - our template
+
+
 def projector(request, pk):
     event = event_for_viewer(request.user, pk)
     url = join_url(request, event)
     live_tag = page_cache.etag(event, "projector-live", url)
+    join_tag = page_cache.etag(event, "projector-join", url)
+    if request.GET.get("fragment") == "join":
+        return _respond(request, join_tag, lambda: HttpResponse(_projector_join_html(event, url)))
     if _wants_fragment(request):
         return _respond(request, live_tag, lambda: HttpResponse(_projector_html(event, url)))
     remaining = remaining_seconds(event)
@@ -194,6 +208,8 @@ def projector(request, pk):
         "event": event,
         "live_html": _projector_html(event, url),
         "live_etag": live_tag,
+        "join_html": _projector_join_html(event, url),
+        "join_etag": join_tag,
         "clock_label": clock_label(event),
         "remaining": remaining,
         "clock": clock(remaining),

@@ -247,12 +247,12 @@ def test_the_projector_shows_the_code_and_qr_before_round_one_only(client, organ
     page = client.get(f"/en/events/{event.pk}/projector/").text
     assert event.join_code in page and "<svg" in page and 'class="qr-code"' in page
     assert f"http://testserver/en/events/join/{event.join_code}/" in page
-    fragment = client.get(f"/en/events/{event.pk}/projector/?fragment=1")
+    fragment = client.get(f"/en/events/{event.pk}/projector/?fragment=join")
     assert event.join_code in fragment.text and "<svg" in fragment.text
     old = event.join_code
     entrant_services.regenerate_join_code(event, organiser)
     event.refresh_from_db()
-    again = client.get(f"/en/events/{event.pk}/projector/?fragment=1", HTTP_IF_NONE_MATCH=fragment["ETag"])
+    again = client.get(f"/en/events/{event.pk}/projector/?fragment=join", HTTP_IF_NONE_MATCH=fragment["ETag"])
     assert again.status_code == 200 and event.join_code in again.text and old not in again.text
     join_event(event, alice)
     entrant_services.add_entrant(event, organiser, name="Ben")
