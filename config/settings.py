@@ -113,6 +113,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
             ],
+            "builtins": ["core.grouping"],  # {{ count|grouped }} everywhere
         },
     },
 ]
