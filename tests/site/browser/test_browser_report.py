@@ -59,9 +59,9 @@ def open_phone(browser, base, username, me_url, fake_clock=False):
     return context, page
 
 
-def score_line(seat_names, wins):
-    """A report's score as the opponent's page shows it: "<name> <games won>" in seat order."""
-    return " – ".join(f"{name} {wins[name]}" for name in seat_names)
+def score_line(seat_names, wins, reader):
+    """A report's score as the opponent's page shows it: "<name> <games won>", the reader's own first."""
+    return " – ".join(f"{name} {wins[name]}" for name in sorted(seat_names, key=lambda name: name != reader))
 
 
 def fits_the_screen(page):
@@ -147,7 +147,7 @@ def test_players_report_and_confirm_a_result_on_their_phones(live_server, phone_
         phone_2.reload()
         theirs = report_panel(phone_2).locator(".report-theirs")
         expect(theirs).to_contain_text(f"{PLAYER_1} reported:")
-        expect(theirs.locator("strong")).to_have_text(score_line(seat_names, {PLAYER_1: 2, PLAYER_2: 1}))
+        expect(theirs.locator("strong")).to_have_text(score_line(seat_names, {PLAYER_1: 2, PLAYER_2: 1}, PLAYER_2))
         expect(theirs.get_by_role("button", name="Dispute")).to_be_visible()
         expect(report_panel(phone_2).locator("p.muted").first).to_have_text("Reported, waiting for confirmation")
         fits_the_screen(phone_2)
@@ -216,7 +216,7 @@ def test_a_player_disputes_the_reported_result_on_their_phone(live_server, phone
         phone_1.reload()
         theirs = report_panel(phone_1).locator(".report-theirs")
         expect(theirs).to_contain_text(f"{PLAYER_2} reported:")
-        expect(theirs.locator("strong")).to_have_text(score_line(seat_names, {PLAYER_1: 0, PLAYER_2: 2}))
+        expect(theirs.locator("strong")).to_have_text(score_line(seat_names, {PLAYER_1: 0, PLAYER_2: 2}, PLAYER_1))
         theirs.get_by_role("button", name="Dispute").tap()
         expect(phone_1.locator("ul.messages")).to_contain_text("The result is disputed: the organiser will decide.")
         expect(report_panel(phone_1).locator("p.muted").first).to_have_text("Disputed: the organiser decides")

@@ -6,6 +6,7 @@ import datetime
 import pytest
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import time_format
 
 from catalogue.models import Card
 from decks.services.decks import create_deck
@@ -144,7 +145,7 @@ def test_an_extension_shows_on_the_phone_the_projection_and_the_slips(client, or
     rounds_clock.control_timer(four, organiser, "start")
     judging.extend_table(match, organiser, 4)
     ends = Event.objects.get(pk=four.pk).clock.ends_at + datetime.timedelta(minutes=4)
-    end_text = timezone.localtime(ends).strftime("%H:%M")
+    end_text = time_format(timezone.localtime(ends))  # English: "2:09 PM", one style per language
     client.force_login(alice)
     phone = client.get(reverse("tournaments:me", args=[four.pk])).text
     assert "Your table has 4 extra minutes." in phone and f"It ends at {end_text}." in phone
