@@ -143,3 +143,18 @@ def test_collection_csv_is_the_readers_and_imports_back(client, sample, language
 
     lines = read_card_list(response.content.decode("utf-8")).lines
     assert [(line.qty, line.name) for line in lines] == [(3, "Pocket Puff")]
+
+
+def test_no_csv_is_written_outside_the_one_helper():
+    """Every export goes through core.exports: no other module writes CSV or sets a CSV content type."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    writers = []
+    for path in root.glob("*/**/*.py"):
+        if path.parts[len(root.parts)] in {"tests", "bench", ".venv"} or path == root / "core" / "exports.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        if "csv.writer(" in text or "csv.DictWriter(" in text or 'content_type="text/csv' in text:
+            writers.append(str(path.relative_to(root)))
+    assert writers == []
