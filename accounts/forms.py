@@ -1,8 +1,10 @@
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.db.models import Q
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from core.languages import ui_language
 from core.text import name_key
 
 from .models import User
@@ -48,3 +50,16 @@ class ProfileForm(forms.ModelForm):
                 code="look_alike",
             )
         return display_name
+
+
+def recipient_language(user):
+    """Mail goes out in the language the recipient chose, never the language of whoever caused it."""
+    return translation.override(ui_language(getattr(user, "preferred_language", None)))
+
+
+class RecipientLanguagePasswordResetForm(PasswordResetForm):
+    """The reset e-mail (subject, text, the link's language prefix) in the account's own language."""
+
+    def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs):
+        with recipient_language(context.get("user")):
+            super().send_mail(subject_template_name, email_template_name, context, *args, **kwargs)

@@ -17,7 +17,7 @@ from core.languages import page_in_language, ui_language
 from core.text import username_key
 
 from . import limits
-from .forms import ProfileForm, SignUpForm
+from .forms import ProfileForm, RecipientLanguagePasswordResetForm, SignUpForm
 from .services import log_out_everywhere, set_preferred_language
 
 
@@ -115,6 +115,7 @@ class PasswordResetView(auth_views.PasswordResetView):
     template_name = "accounts/form_page.html"
     email_template_name = "accounts/password_reset_email.txt"
     subject_template_name = "accounts/password_reset_subject.txt"
+    form_class = RecipientLanguagePasswordResetForm
     success_url = reverse_lazy("accounts:password_reset_done")
 
     def form_valid(self, form):

@@ -114,6 +114,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
             ],
+            "builtins": ["core.grouping"],  # {{ count|grouped }} everywhere
         },
     },
 ]

@@ -1,9 +1,36 @@
-"""The one CSV writer of every export. Spreadsheets run a cell that starts with = + - @ (or a tab or
-carriage return) as a formula, so such user text is written with a leading apostrophe."""
+"""The one CSV writer of every export, written so that a spreadsheet opens it in the reader's language.
+
+- A UTF-8 byte-order mark first: without it Excel reads UTF-8 as the Windows code page ("Ã©").
+- The locale's list separator: French and Italian Excel split on ";" (their decimal mark is the
+  comma), English Excel on ",".
+- Headers and values (yes/no, statuses) in the active language; decimals with the locale's mark;
+  dates as the locale writes them short (27/11/2026 18:15), in the site's time zone; no digit
+  grouping, which a spreadsheet would read as text.
+- User text that a spreadsheet would run as a formula (= + - @, a tab or carriage return first)
+  gets a leading apostrophe.
+
+Callers hand over the active language's header and rows of Python values; nothing else writes CSV
+(tests/site/test_exports.py reads every export back)."""
 
 import csv
+import datetime
+import decimal
+import io
 
+from django.http import HttpResponse
+from django.utils import dateformat, formats, timezone
+from django.utils.functional import Promise
+from django.utils.translation import get_language, pgettext
+
+BOM = "\ufeff"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# Excel's list separator where the decimal mark is a comma; "," everywhere else.
+LIST_SEPARATORS = {"fr": ";", "it": ";"}
+DECIMAL_PLACES = 2
+
+
+def list_separator(language=None):
+    return LIST_SEPARATORS.get((language or get_language() or "en").split("-")[0], ",")
 
 
 def neutralised(value):
@@ -12,17 +39,49 @@ def neutralised(value):
     return value
 
 
-class SafeWriter:
-    def __init__(self, stream, **options):
-        self._writer = csv.writer(stream, **options)
-
-    def writerow(self, row):
-        return self._writer.writerow([neutralised(value) for value in row])
-
-    def writerows(self, rows):
-        for row in rows:
-            self.writerow(row)
+def _decimal(value):
+    text = f"{value:.{DECIMAL_PLACES}f}"
+    return text.replace(".", formats.get_format("DECIMAL_SEPARATOR"))
 
 
-def csv_writer(stream, **options):
-    return SafeWriter(stream, **options)
+def _moment(value):
+    """A date and time the locale's short way with a 24-hour clock, which every spreadsheet reads."""
+    local = timezone.localtime(value) if timezone.is_aware(value) else value
+    return f"{formats.date_format(local, 'SHORT_DATE_FORMAT')} {dateformat.time_format(local, 'H:i')}"
+
+
+def cell(value):
+    """One value as the reader's spreadsheet wants it (see the module's docstring)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return pgettext("spreadsheet cell", "yes") if value else pgettext("spreadsheet cell", "no")
+    if isinstance(value, datetime.datetime):
+        return _moment(value)
+    if isinstance(value, datetime.date):
+        return formats.date_format(value, "SHORT_DATE_FORMAT")
+    if isinstance(value, float | decimal.Decimal):
+        return _decimal(value)
+    if isinstance(value, Promise):
+        value = str(value)
+    return neutralised(value)
+
+
+def csv_text(header, rows):
+    """The whole file as text, byte-order mark first, in the active language."""
+    buffer = io.StringIO()
+    buffer.write(BOM)
+    writer = csv.writer(buffer, delimiter=list_separator())
+    writer.writerow([cell(label) for label in header])
+    for row in rows:
+        writer.writerow([cell(value) for value in row])
+    return buffer.getvalue()
+
+
+def csv_response(file_name, header=None, rows=(), text=None):
+    """A download of `header` and `rows` (or of `text` already made by `csv_text`, as a cache holds it)."""
+    body = text if text is not None else csv_text(header, rows)
+    response = HttpResponse(body.encode("utf-8"), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{file_name}"'
+    response["Content-Language"] = get_language() or "en"
+    return response

@@ -1,12 +1,13 @@
 """Organisers' bulk validation pages: submit, watch progress, download the CSV report."""
 
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.decorators import organiser_required
 from core.errors import DomainError
+from core.exports import csv_response
 
 from .forms import BulkValidationForm
 from .models import BulkValidation
@@ -65,6 +66,4 @@ def bulk_report(request, pk):
     job = _job_for(request.user, pk)
     if job.status != BulkValidation.Status.DONE:
         raise Http404(_("The report is not ready yet."))
-    response = HttpResponse(bulk.report_csv(job), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="bulk-validation-{job.pk}.csv"'
-    return response
+    return csv_response(f"bulk-validation-{job.pk}.csv", text=bulk.report_csv(job))

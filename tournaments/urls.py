@@ -14,6 +14,7 @@ urlpatterns = [
     path("", events.event_list, name="events"),
     path("<int:pk>/", events.event_detail, name="event"),
     path("<int:pk>/rounds/<int:number>/pairings/", public.pairings, name="pairings"),
+    path("<int:pk>/rounds/<int:number>/pairings.csv", public.pairings_csv, name="pairings_csv"),
     path("<int:pk>/rounds/<int:number>/slips/", public.slips, name="slips"),
     path("<int:pk>/standings/", standings.standings, name="standings"),
     path("<int:pk>/standings.csv", standings.standings_csv, name="standings_csv"),

@@ -4,6 +4,9 @@ The generic codes and kinds are here; a game's codes and kinds are its package's
 (`GameDefinition.violation_messages`), found through the registry.
 """
 
+import datetime
+
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
@@ -95,9 +98,21 @@ def _rank_names(values):
     return _(" or ").join(names)
 
 
+# Dates are stored in ISO 8601 with the violation; shown the reader's way ("25 novembre 2026").
+DATE_PARAMS = ("date", "start")
+
+
+def _reader_date(value):
+    try:
+        return formats.date_format(datetime.date.fromisoformat(value))
+    except (TypeError, ValueError):
+        return value
+
+
 def render(violation):
     """The violation's message in the active language."""
     params = {**violation.params, "expected": violation.expected, "actual": violation.actual}
+    params |= {key: _reader_date(params[key]) for key in DATE_PARAMS if isinstance(params.get(key), str)}
     params["cards"] = ", ".join(violation.cards)
     if isinstance(params.get("error"), dict):  # a line's own problem, kept as a code (bad_line)
         params["problem"] = DomainError.from_dict(params["error"]).message

@@ -1,7 +1,6 @@
 """Bulk validation for organisers: many decklists in, one CSV report out, run by Celery."""
 
 import datetime
-import io
 import logging
 import re
 import zipfile
@@ -15,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.errors import DomainError, define_messages
-from core.exports import csv_writer
+from core.exports import csv_text
 from core.tasks import enqueue_on_commit
 
 from ..decklist import MAX_BYTES
@@ -196,21 +195,13 @@ def summary(job):
 
 
 def report_csv(job):
-    buffer = io.StringIO()
-    writer = csv_writer(buffer)
-    writer.writerow(["decklist", "legal", "cards", "hash", "codes", "problems"])
-    for row in result_rows(job):
-        writer.writerow(
-            [
-                row["name"],
-                "yes" if row["legal"] else "no",
-                row["card_count"],
-                row["hash"],
-                " ".join(row["codes"]),
-                " | ".join(row["messages"]),
-            ]
-        )
-    return buffer.getvalue()
+    """The report in the reader's language (core.exports): one row per decklist."""
+    header = [_("Decklist"), _("Legal"), _("Cards"), _("Hash"), _("Codes"), _("Problems")]
+    rows = (
+        [row["name"], row["legal"], row["card_count"], row["hash"], " ".join(row["codes"]), " | ".join(row["messages"])]
+        for row in result_rows(job)
+    )
+    return csv_text(header, rows)
 
 
 def stalled_jobs(waiting_seconds=120):

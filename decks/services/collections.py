@@ -5,18 +5,17 @@ zero or above MAX_COPIES, and every write returns each card's count before and a
 """
 
 import hashlib
-import io
 import json
 import logging
 from dataclasses import asdict, dataclass, field
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
+from django.utils.translation import ngettext_lazy, pgettext
 
 from catalogue.models import Card, Game
 from core.errors import DomainError, define_messages
-from core.exports import csv_writer
+from core.exports import csv_text
 from games.cards import search_key
 
 from ..decklist import DecklistLine, lines_rejected
@@ -386,12 +385,16 @@ def export_text(collection):
 
 
 def export_csv(collection):
-    """qty,name,set,number,game rows: the CSV import reads them back to the same collection."""
-    buffer = io.StringIO()
-    writer = csv_writer(buffer)
-    writer.writerow(["qty", "name", "set", "number", "game"])
-    writer.writerows(export_rows(collection))
-    return buffer.getvalue()
+    """Quantity, name, set, number and game in the reader's language (core.exports): the CSV
+    import reads every language's headers and separator back to the same collection."""
+    header = [
+        pgettext("collection column", "Quantity"),
+        pgettext("collection column", "Name"),
+        pgettext("collection column", "Set"),
+        pgettext("collection column", "Number"),
+        pgettext("collection column", "Game"),
+    ]
+    return csv_text(header, export_rows(collection))
 
 
 EXPORTS = {"text": (export_text, "text/plain", "txt"), "csv": (export_csv, "text/csv", "csv")}

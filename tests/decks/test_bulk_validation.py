@@ -1,6 +1,5 @@
 """Organisers' bulk validation: a Celery task (in-process here; a real worker in test_worker.py)."""
 
-import csv
 import io
 import zipfile
 
@@ -10,6 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from decks.models import BulkValidation
 from decks.services import bulk
 from decks.tasks import validate_bulk
+from tests.exports_support import read_rows
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 PASTED = "Name: Alice\n2 Pocket Puff\n---\nName: Bob\n1 Fluffnip\n1 Nonexistent Card\n---\n\n"
@@ -40,8 +40,8 @@ def test_pasted_decklists_are_validated_with_a_report(client, organiser, sample,
     }
     page = client.get(f"/en/decks/bulk/{job.pk}/").text
     assert "Download the CSV report" in page and "“Nonexistent Card” is not a card in the catalogue." in page
-    rows = list(csv.reader(io.StringIO(client.get(f"/en/decks/bulk/{job.pk}/report.csv").content.decode())))
-    assert rows[0] == ["decklist", "legal", "cards", "hash", "codes", "problems"]
+    rows = read_rows(client.get(f"/en/decks/bulk/{job.pk}/report.csv"))
+    assert rows[0] == ["Decklist", "Legal", "Cards", "Hash", "Codes", "Problems"]
     assert [row[0] for row in rows[1:]] == ["Alice", "Bob"]
     assert rows[2][1] == "no" and "unknown_card" in rows[2][4]
 
@@ -53,11 +53,7 @@ def test_report_gives_the_hash_a_saved_deck_would_have(client, organiser, sample
 
     client.force_login(organiser)
     start(client, django_capture_on_commit_callbacks, text=PASTED)
-    rows = list(
-        csv.reader(
-            io.StringIO(client.get(f"/en/decks/bulk/{BulkValidation.objects.get().pk}/report.csv").content.decode())
-        )
-    )
+    rows = read_rows(client.get(f"/en/decks/bulk/{BulkValidation.objects.get().pk}/report.csv"))
     game = Game.objects.get(slug="dust-collectorz")
     cards, declarations = deck_services.cards_from_decklist("Name: Alice\n2 Pocket Puff", game)
     deck = deck_services.create_deck(organiser, "Alice", game, "dc-prerelease", "private", cards, declarations)

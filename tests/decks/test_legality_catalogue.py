@@ -66,7 +66,7 @@ def test_a_new_title_still_waits_seven_days(api, sample):
     assert codes(verdict) == ["not_yet_legal"]
     late = next(v for v in verdict["violations"] if v["code"] == "not_yet_legal")
     assert late["message"] == (
-        "Reunion of Warriors is not legal until 2026-11-25 (7 days after its first printing's release)."
+        "Reunion of Warriors is not legal until Nov. 25, 2026 (7 days after its first printing's release)."
     )
 
 
@@ -123,9 +123,9 @@ def test_the_main_personality_through_a_decklist(api, sample):
 def test_dates_before_the_rules_get_no_verdict_but_never_legal(api, sample):
     verdict = check(api, as_of="2003-06-01")
     assert not verdict["legal"] and codes(verdict) == ["no_rules_in_force"]
-    assert "No rules of Dragon Ball Z CCG Expanded were in force on 2003-06-01" in verdict["violations"][0]["message"]
+    assert "No rules of Dragon Ball Z CCG Expanded were in force on June 1, 2003" in verdict["violations"][0]["message"]
     italian = check(api, as_of="2003-06-01", HTTP_ACCEPT_LANGUAGE="it")
-    assert "2003-06-01" in italian["violations"][0]["message"]
+    assert "1 giugno 2003" in italian["violations"][0]["message"]  # each reader's own date style
     assert italian["violations"][0]["message"] != verdict["violations"][0]["message"]
 
 

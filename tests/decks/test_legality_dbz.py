@@ -286,8 +286,8 @@ def test_no_rules_before_the_format_covers():
     before = check(deck, as_of=datetime.date(2004, 1, 14))
     assert not before.legal and codes(before) == ["no_rules_in_force"]
     assert render(before.violations[0]) == (
-        "No rules of Dragon Ball Z CCG Expanded were in force on 2004-01-14: the earliest rules this site "
-        "knows start on 2004-01-15."
+        "No rules of Dragon Ball Z CCG Expanded were in force on Jan. 14, 2004: the earliest rules this site "
+        "knows start on Jan. 15, 2004."
     )
     assert codes(check(goku_deck(), as_of=datetime.date(2004, 1, 15))) == []
 

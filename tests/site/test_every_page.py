@@ -53,6 +53,7 @@ NOT_PAGES = {
     "tournaments:join",  # the join code's link: on to the registration (or the login first)
     "tournaments:join_team",  # a POST from the event page, tested in tests/tournaments/entrants/test_event_teams.py
     "tournaments:leave_waitlist",
+    "tournaments:pairings_csv",
     "tournaments:penalties_csv",
     "tournaments:prizes_csv",
     "tournaments:prize_plan",

@@ -2,14 +2,18 @@
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from ..models import AuditAction, EventSettings
 from .audit import describes
 
-# Exports carry the event's date and venue (docs/events.md): CSV files as their last two columns,
-# JSON as an "event" object. Times are the site's local time, written the same in every language.
-EXPORT_COLUMNS = ["starts_at", "venue"]
+# Exports carry the event's name, date and venue (docs/events.md): CSV files as their last three
+# columns, in the reader's language; JSON as an "event" object with an ISO 8601 time.
+
+
+def export_columns():
+    """The last columns of every event export, in the reader's language."""
+    return [pgettext("tournament", "Event"), _("Starts"), _("Venue")]
 
 
 def event_export(event):
@@ -19,9 +23,8 @@ def event_export(event):
 
 
 def export_cells(event):
-    """The event's last cells of a CSV row: start as YYYY-MM-DD HH:MM (local time) or empty, venue."""
-    starts = timezone.localtime(event.starts_at).strftime("%Y-%m-%d %H:%M") if event.starts_at else ""
-    return [starts, event.venue]
+    """The event's last cells of a CSV row (core.exports writes the start the reader's way)."""
+    return [event.name, event.starts_at, event.venue]
 
 
 def game_options_shown(event):

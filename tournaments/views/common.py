@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Q
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
@@ -16,7 +16,6 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
 from core.errors import DomainError
-from core.exports import csv_writer
 
 from .. import page_cache
 from ..access import (
@@ -207,12 +206,6 @@ class Listing:
 
 def _seat_names(row):
     return [seat["name"] for seat in row["seats"]]
-
-
-def _csv_response(name):
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response, csv_writer(response)
 
 
 def _player_count(event):

@@ -204,7 +204,7 @@ def manage(request, event):
         "audit": _audit(event, entries, names),
         "extend_minutes": EXTEND_MINUTES,
     }
-    if event.accepting_entrants:
+    if event.registration_open:  # once the event starts the dashboard is for rounds, not the door
         context.update(join_context(request, event))
     return render(request, "tournaments/manage/dashboard.html", context)
 

@@ -11,6 +11,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
+from core.exports import csv_response
 from decks.services.decks import check_sheet_of
 
 from .. import page_cache
@@ -18,11 +19,11 @@ from ..access import event_for_staff, event_for_viewer
 from ..forms.judging import DeckCheckDrawForm, DeckCheckOutcomeForm, ExtensionForm, PenaltyForm
 from ..forms.prizes import PrizePlanForm
 from ..models import CheckedDeck, JudgeCall, Match, Penalty
-from ..presenters.events import EXPORT_COLUMNS, export_cells
+from ..presenters.events import export_cells, export_columns
 from ..presenters.judging import penalty_payload
 from ..presenters.rounds import table_end
 from ..services import judging
-from .common import _attempt, _csv_response, _judging
+from .common import _attempt, _judging
 from .prizes import _plan_initial, _sheet_or_problem
 
 
@@ -135,10 +136,14 @@ def deck_check_draw(request, event):
         data["seed"] or None,
     )  # fmt: skip
     if done:
+        count = len(check.tables)
+        words = ngettext(
+            "%(count)s table drawn for a deck check: table %(tables)s (seed %(seed)s).",
+            "%(count)s tables drawn for a deck check: tables %(tables)s (seed %(seed)s).",
+            count,
+        )
         messages.success(
-            request,
-            _("Tables drawn: %(tables)s (seed %(seed)s).")
-            % {"tables": ", ".join(map(str, check.tables)), "seed": check.seed},
+            request, words % {"count": count, "tables": ", ".join(map(str, check.tables)), "seed": check.seed}
         )
     return _judging(event, "deck-checks")
 
@@ -191,20 +196,17 @@ def _labelled(sheet, labels):
 @judge_view("penalties")
 def penalties_csv(request, event):
     """Every penalty of the event, for the organiser's and judges' records."""
-    response, writer = _csv_response(f"event-{event.pk}-penalties.csv")
-    writer.writerow(
-        ["event", "date", "entrant", "name", "round", "penalty", "reason", "correction", "judge", "given_at",
-         *EXPORT_COLUMNS]
-    )  # fmt: skip
-    date = event.created_at.date().isoformat()
+    header = [
+        _("Entry number"), _("Player"), _("Round"), _("Penalty"), _("Reason"), _("Correction reason"), _("Judge"),
+        _("Given at"), *export_columns(),
+    ]  # fmt: skip
     event_cells = export_cells(event)
-    for row in Penalty.objects.filter(event=event).select_related("entrant", "judge"):
-        judge = row.judge.username if row.judge_id else ""
-        writer.writerow(
-            [event.name, date, row.entrant_id, row.entrant.name, row.round_number or "", row.kind, row.reason,
-             row.correction, judge, row.created_at.isoformat(), *event_cells]
-        )  # fmt: skip
-    return response
+    rows = (
+        [row.entrant_id, row.entrant.name, row.round_number, row.get_kind_display(), row.reason, row.correction,
+         row.judge.username if row.judge_id else "", row.created_at, *event_cells]
+        for row in Penalty.objects.filter(event=event).select_related("entrant", "judge")
+    )  # fmt: skip
+    return csv_response(f"event-{event.pk}-penalties.csv", header, rows)
 
 
 @login_required

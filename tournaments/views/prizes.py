@@ -3,15 +3,18 @@
 from django.contrib import messages
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
+from core.exports import csv_response
 
 from ..access import event_for_viewer
 from ..forms.prizes import PrizePlanForm
-from ..presenters.events import EXPORT_COLUMNS, export_cells
+from ..presenters.events import export_cells, export_columns
+from ..presenters.prizes import with_records
 from ..services import prizes as prize_services
-from .common import _attempt, _csv_response, _judging, organiser_view
+from .common import _attempt, _judging, organiser_view
 
 
 def _plan_initial(plan):
@@ -23,13 +26,16 @@ def _plan_initial(plan):
 
 
 def _sheet_or_problem(event):
-    """The fixed sheet, else a preview from the standings now, else the reason none can be made."""
+    """The fixed sheet, else a preview from the standings now, else the reason none can be made;
+    each line with the player's record (W-L-D)."""
     if event.prizes.sheet:
-        return {"fixed": True, **event.prizes.sheet}
+        return with_records(event, {"fixed": True, **event.prizes.sheet})
     if not event.prizes.plan:
         return None
     try:
-        return {"fixed": False, **prize_services.sheet_payload(event, prize_services.preview(event))}
+        return with_records(
+            event, {"fixed": False, **prize_services.sheet_payload(event, prize_services.preview(event))}
+        )
     except DomainError as error:
         return {"problem": error.message}
 
@@ -57,11 +63,15 @@ def prizes_csv(request, pk):
     """The prize sheet (fixed at finish, else the preview) for anyone who may see the event."""
     event = event_for_viewer(request.user, pk)
     sheet = _sheet_or_problem(event) or {}
-    response, writer = _csv_response(f"event-{event.pk}-prizes.csv")
-    writer.writerow(["event", "place", "entrant", "name", "prize", "fixed", *EXPORT_COLUMNS])
-    fixed, event_cells = "yes" if sheet.get("fixed") else "no", export_cells(event)
-    for place, line in enumerate(sheet.get("lines", []), start=1):
-        writer.writerow([event.name, place, line["entrant"], line["name"], line["prize"], fixed, *event_cells])
+    header = [
+        pgettext("standings position", "Rank"), _("Entry number"), _("Player"), _("Record (W-L-D)"), _("Prize"),
+        _("Fixed"), *export_columns(),
+    ]  # fmt: skip
+    fixed, event_cells = bool(sheet.get("fixed")), export_cells(event)
+    rows = [
+        [place, line["entrant"], line["name"], line["record"], line["prize"], fixed, *event_cells]
+        for place, line in enumerate(sheet.get("lines", []), start=1)
+    ]
     if "pool" in sheet:
-        writer.writerow([event.name, "", "", "leftover", sheet["leftover"], fixed, *event_cells])
-    return response
+        rows.append(["", "", _("Left over"), "", sheet["leftover"], fixed, *event_cells])
+    return csv_response(f"event-{event.pk}-prizes.csv", header, rows)

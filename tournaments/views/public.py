@@ -7,13 +7,16 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from core.errors import DomainError
+from core.exports import csv_response, csv_text
 
 from .. import page_cache
 from ..access import event_for_viewer
 from ..joining import join_panel, join_url
 from ..models import Match, Seat
+from ..presenters.events import export_cells, export_columns
 from ..presenters.results import outcome_for
 from ..presenters.rounds import by_name, clock, round_title, table_end, top_cut_stage
 from ..services.judging import my_call
@@ -80,6 +83,36 @@ def pairings(request, pk, number):
     return _respond(request, page_cache.etag(event, "pairings", number, order, listing.params, request.user.pk), build)
 
 
+def _pairings_csv_text(event, number):
+    round_ = _round_or_404(event, number)
+    header = [
+        _("Table"), _("Player"), _("Points before the round"), _("Record (W-L-D)"), _("Opponents"), _("Game wins"),
+        _("Result"), _("Confirmed"), _("Round"), *export_columns(),
+    ]  # fmt: skip
+    tables, rows = _round_rows(event, round_), []
+    title = round_title(round_, len(tables))
+    for row in tables:
+        for seat in row["seats"]:
+            others = " / ".join(other["name"] for other in row["seats"] if other is not seat)
+            result = _("Bye") if row["bye"] else row["score"]
+            rows.append(
+                [row["table"], seat["name"], seat["points"], seat["record"], others, seat["wins"], result,
+                 row["confirmed"], title, *export_cells(event)]
+            )  # fmt: skip
+    return csv_text(header, rows)
+
+
+def pairings_csv(request, pk, number):
+    """One row per seat of the round, in the reader's language (core.exports)."""
+    event = event_for_viewer(request.user, pk)
+
+    def build():
+        text = page_cache.cached(event, "pairings-csv", (number,), lambda: _pairings_csv_text(event, number))
+        return csv_response(f"event-{event.pk}-round-{number}-pairings.csv", text=text)
+
+    return _respond(request, page_cache.etag(event, "pairings-csv", number), build)
+
+
 def slips(request, pk, number):
     event = event_for_viewer(request.user, pk)
 
@@ -123,11 +156,10 @@ PROJECTOR_LINES = 20
 
 
 def _projector_html(event, url):
-    """The live part of the projector; before round 1, the join code and its QR code (`url`)."""
+    """The live part of the projector: this round's pairings by name, or the deck-building seats."""
 
     def build():
         round_ = current_round(event)
-        still_open = event.accepting_entrants
         rows = _round_rows(event, round_) if round_ else []
         # Before round 1 of a sealed event the projector shows the deck-building seats instead.
         seating = round_ is None and event.is_sealed
@@ -143,17 +175,32 @@ def _projector_html(event, url):
             "screens": screens,
             "is_pods": event.is_pods,
             "seating": seating,
-            "join": join_panel(url, event.join_code) if round_ is None and still_open else None,
         }
         return render_to_string("tournaments/_projector_live.html", context)
 
     return mark_safe(page_cache.cached(event, "projector", (url,), build))  # noqa: S308 - our template
 
 
+def _projector_join_html(event, url):
+    """The join code and its QR code (`url`) beside the clock, where no list of names pushes them
+    off the screen, for as long as players can join from the hall: until round 1 is paired, deck
+    building included. Empty afterwards."""
+
+    def build():
+        if current_round(event) is not None or not event.accepting_entrants:
+            return ""
+        return render_to_string("tournaments/_join_code.html", {"join": join_panel(url, event.join_code)})
+
+    return mark_safe(page_cache.cached(event, "projector-join", (url,), build))  # noqa: S308 - our template
+
+
 def projector(request, pk):
     event = event_for_viewer(request.user, pk)
     url = join_url(request, event)
     live_tag = page_cache.etag(event, "projector-live", url)
+    join_tag = page_cache.etag(event, "projector-join", url)
+    if request.GET.get("fragment") == "join":
+        return _respond(request, join_tag, lambda: HttpResponse(_projector_join_html(event, url)))
     if _wants_fragment(request):
         return _respond(request, live_tag, lambda: HttpResponse(_projector_html(event, url)))
     remaining = remaining_seconds(event)
@@ -161,6 +208,8 @@ def projector(request, pk):
         "event": event,
         "live_html": _projector_html(event, url),
         "live_etag": live_tag,
+        "join_html": _projector_join_html(event, url),
+        "join_etag": join_tag,
         "clock_label": clock_label(event),
         "remaining": remaining,
         "clock": clock(remaining),

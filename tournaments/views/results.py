@@ -204,7 +204,9 @@ def report_panel(match, user):
     reports = list(match.reports.select_related("entrant").order_by("created_at", "pk"))
     theirs = next((r for r in reversed(reports) if r.entrant_id != mine.pk and r.status == Report.Status.SCORED), None)
     my_last = next((r for r in reversed(reports) if r.entrant_id == mine.pk), None)
-    seats = list(match.seats.select_related("entrant"))
+    # The reporting player's own line first, whatever the seat order: a wrong-way-round result is
+    # the easiest mistake to make on a phone.
+    seats = sorted(match.seats.select_related("entrant"), key=lambda seat: seat.entrant_id != mine.pk)
     return {
         "match": match,
         "me": mine,

@@ -1,6 +1,5 @@
 """Standings: the page (live, with one's own row marked), its CSV and JSON exports."""
 
-import io
 import json
 from urllib.parse import urlencode
 
@@ -9,12 +8,14 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
-from core.exports import csv_writer
+from core.exports import csv_response, csv_text
 
 from .. import page_cache
 from ..access import event_for_viewer
-from ..presenters.events import EXPORT_COLUMNS, export_cells
+from ..presenters.events import export_cells, export_columns
 from ..presenters.rounds import top_cut_stage
 from ..presenters.standings import standings_payload
 from ..services.standings import event_standings
@@ -96,62 +97,60 @@ def standings(request, pk):
     return _respond(request, page_cache.etag(event, "standings", listing.params, request.user.pk), build)
 
 
-CSV_COLUMNS = [
-    "rank",
-    "entrant",
-    "name",
-    "match_points",
-    "wins",
-    "losses",
-    "draws",
-    "byes",
-    "omw_pct",
-    "gw_pct",
-    "ogw_pct",
-    "dropped",
-    "disqualified",
-    "swiss_rank",
-    "top_cut",
-]
+def _csv_columns():
+    return [
+        pgettext("standings position", "Rank"),
+        _("Entry number"),
+        _("Player"),
+        _("Match points"),
+        _("Wins"),
+        _("Losses"),
+        _("Draws"),
+        _("Byes"),
+        _("OMW %"),
+        _("GW %"),
+        _("OGW %"),
+        _("Dropped"),
+        _("Disqualified"),
+        _("Swiss rank"),
+        _("Top cut"),
+        *export_columns(),
+    ]
 
 
 def _standings_csv_text(event):
-    buffer = io.StringIO()
-    writer = csv_writer(buffer)
-    writer.writerow([*CSV_COLUMNS, "event", *EXPORT_COLUMNS])
-    event_cells = [event.name, *export_cells(event)]
-    for row in _percent_rows(event_standings(event)):
-        writer.writerow(
-            [
-                row["rank"],
-                row["entrant"],
-                row["name"],
-                row["match_points"],
-                row["wins"],
-                row["losses"],
-                row["draws"],
-                row["byes"],
-                f"{row['omw_pct']:.2f}",
-                f"{row['gw_pct']:.2f}",
-                f"{row['ogw_pct']:.2f}",
-                "yes" if row["dropped"] else "no",
-                "yes" if row.get("disqualified") else "no",
-                row.get("swiss_rank", row["rank"]),
-                row.get("top_cut") or "",
-                *event_cells,
-            ]
-        )
-    return buffer.getvalue()
+    event_cells = export_cells(event)
+    rows = (
+        [
+            row["rank"],
+            row["entrant"],
+            row["name"],
+            row["match_points"],
+            row["wins"],
+            row["losses"],
+            row["draws"],
+            row["byes"],
+            row["omw_pct"],
+            row["gw_pct"],
+            row["ogw_pct"],
+            bool(row["dropped"]),
+            bool(row.get("disqualified")),
+            row.get("swiss_rank", row["rank"]),
+            row["stage_name"],
+            *event_cells,
+        ]
+        for row in _percent_rows(event_standings(event))
+    )
+    return csv_text(_csv_columns(), rows)
 
 
 def standings_csv(request, pk):
     event = event_for_viewer(request.user, pk)
 
     def build():
+        # The cache key and the ETag hold the language: each reader gets their own headers and separator.
         text = page_cache.cached(event, "standings-csv", (), lambda: _standings_csv_text(event))
-        response = HttpResponse(text, content_type="text/csv; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-standings.csv"'
-        return response
+        return csv_response(f"event-{event.pk}-standings.csv", text=text)
 
     return _respond(request, page_cache.etag(event, "standings-csv"), build)
 

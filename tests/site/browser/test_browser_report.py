@@ -59,9 +59,9 @@ def open_phone(browser, base, username, me_url, fake_clock=False):
     return context, page
 
 
-def score_line(seat_names, wins):
-    """A report's score as the opponent's page shows it: "<name> <games won>" in seat order."""
-    return " – ".join(f"{name} {wins[name]}" for name in seat_names)
+def score_line(seat_names, wins, reader):
+    """A report's score as the opponent's page shows it: "<name> <games won>", the reader's own first."""
+    return " – ".join(f"{name} {wins[name]}" for name in sorted(seat_names, key=lambda name: name != reader))
 
 
 def fits_the_screen(page):
@@ -93,10 +93,15 @@ def report_panel(page):
     return page.locator("section.me-report")
 
 
-def send_result(page, wins_1, wins_2):
+def send_result(page, wins_1, wins_2, reporter=PLAYER_1):
+    """Player 1's and player 2's wins; the reporter's own line comes first, as "Games you won"."""
     panel = report_panel(page)
-    panel.get_by_label(f"Games won by {PLAYER_1}").fill(str(wins_1))
-    panel.get_by_label(f"Games won by {PLAYER_2}").fill(str(wins_2))
+    labels = ["Games you won", f"Games won by {PLAYER_2}"]
+    if reporter == PLAYER_2:
+        labels = [f"Games won by {PLAYER_1}", "Games you won"]
+    expect(panel.locator(".report-form label").first).to_have_text("Games you won")
+    panel.get_by_label(labels[0], exact=True).fill(str(wins_1))
+    panel.get_by_label(labels[1], exact=True).fill(str(wins_2))
     panel.get_by_label("Drawn games").fill("0")
     panel.get_by_role("button", name="Send the result").tap()
     expect(page.locator("ul.messages")).to_contain_text("Result sent. Your opponent is asked to confirm it.")
@@ -142,7 +147,7 @@ def test_players_report_and_confirm_a_result_on_their_phones(live_server, phone_
         phone_2.reload()
         theirs = report_panel(phone_2).locator(".report-theirs")
         expect(theirs).to_contain_text(f"{PLAYER_1} reported:")
-        expect(theirs.locator("strong")).to_have_text(score_line(seat_names, {PLAYER_1: 2, PLAYER_2: 1}))
+        expect(theirs.locator("strong")).to_have_text(score_line(seat_names, {PLAYER_1: 2, PLAYER_2: 1}, PLAYER_2))
         expect(theirs.get_by_role("button", name="Dispute")).to_be_visible()
         expect(report_panel(phone_2).locator("p.muted").first).to_have_text("Reported, waiting for confirmation")
         fits_the_screen(phone_2)
@@ -203,7 +208,7 @@ def test_a_player_disputes_the_reported_result_on_their_phone(live_server, phone
         contexts.append(context_1)
 
         # Player 2 claims a 2-0 win.
-        send_result(phone_2, 0, 2)
+        send_result(phone_2, 0, 2, reporter=PLAYER_2)
         match.refresh_from_db()
         assert match.status == Match.Status.REPORTED
 
@@ -211,7 +216,7 @@ def test_a_player_disputes_the_reported_result_on_their_phone(live_server, phone
         phone_1.reload()
         theirs = report_panel(phone_1).locator(".report-theirs")
         expect(theirs).to_contain_text(f"{PLAYER_2} reported:")
-        expect(theirs.locator("strong")).to_have_text(score_line(seat_names, {PLAYER_1: 0, PLAYER_2: 2}))
+        expect(theirs.locator("strong")).to_have_text(score_line(seat_names, {PLAYER_1: 0, PLAYER_2: 2}, PLAYER_1))
         theirs.get_by_role("button", name="Dispute").tap()
         expect(phone_1.locator("ul.messages")).to_contain_text("The result is disputed: the organiser will decide.")
         expect(report_panel(phone_1).locator("p.muted").first).to_have_text("Disputed: the organiser decides")

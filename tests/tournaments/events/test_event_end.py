@@ -1,11 +1,9 @@
 """The end of an event: final standings put the top cut first, and the clock stops for good."""
 
-import csv
-import io
-
 import pytest
 
 from tests.conftest import join_event
+from tests.exports_support import read_rows
 from tournaments.engine.standings import final_order
 from tournaments.models import Match
 from tournaments.services import entrants as entrant_services
@@ -85,10 +83,10 @@ def test_final_standings_everywhere_put_the_winner_first(client, api, top_four):
     api_rows = api.get(f"/api/v1/tournaments/{event.pk}/standings/").json()["standings"]
     assert [row["entrant"] for row in api_rows] == [row["entrant"] for row in rows]
     assert client.get(f"/en/events/{event.pk}/standings.json").json()["standings"] == api_rows
-    table = list(csv.reader(io.StringIO(client.get(f"/en/events/{event.pk}/standings.csv").content.decode())))
+    table = read_rows(client.get(f"/en/events/{event.pk}/standings.csv"))
     header = table[0]
-    assert {"swiss_rank", "top_cut"} <= set(header)
-    assert table[1][1] == str(rows[0]["entrant"]) and table[1][header.index("top_cut")] == "winner"
+    assert {"Swiss rank", "Top cut"} <= set(header)
+    assert table[1][1] == str(rows[0]["entrant"]) and table[1][header.index("Top cut")] == "Winner"
 
 
 def test_player_page_says_the_event_is_over_with_the_final_place(client, organiser, alice):

@@ -35,6 +35,7 @@ ACCESS = {
     # pages: (GET, POST); None where the method is not a way in
     "tournaments:event": (EVERYONE, None),
     "tournaments:pairings": (EVERYONE, None),
+    "tournaments:pairings_csv": (EVERYONE, None),
     "tournaments:slips": (EVERYONE, None),
     "tournaments:standings": (EVERYONE, None),
     "tournaments:standings_csv": (EVERYONE, None),

@@ -1,13 +1,12 @@
 """The public event pages: event, pairings, slips, standings (HTML, CSV, JSON), player page,
 bracket and timer; who may see them, live fragments, and bounded queries on a 1,024-player event."""
 
-import csv
-import io
 import re
 
 import pytest
 from django.core.cache import cache
 
+from tests.exports_support import read_rows
 from tournaments.models import Entrant, Event, Match, Round, Seat
 from tournaments.services.common import RESULTS, mark_stale
 from tournaments.services.decklists import submit_deck
@@ -152,8 +151,8 @@ def test_standings_page_csv_and_json(client, api, nine, organiser):
 
     response = client.get(f"/en/events/{event.pk}/standings.csv")
     assert response["Content-Type"].startswith("text/csv") and "attachment" in response["Content-Disposition"]
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0][:3] == ["rank", "entrant", "name"] and len(rows) == 1 + len(entrants)
+    rows = read_rows(response)
+    assert rows[0][:3] == ["Rank", "Entry number", "Player"] and len(rows) == 1 + len(entrants)
     assert {row[2] for row in rows[1:]} == {entrant.name for entrant in entrants}
 
     ours = client.get(f"/en/events/{event.pk}/standings.json")
@@ -177,7 +176,7 @@ def test_dropped_players_are_marked(client, nine, organiser):
 def test_csv_keeps_formula_like_names_as_text(client, organiser):
     event = create_event(organiser, "Cells", "dust-collectorz")
     add_entrant(event, organiser, name="=HYPERLINK(1)")
-    rows = list(csv.reader(io.StringIO(client.get(f"/en/events/{event.pk}/standings.csv").content.decode())))
+    rows = read_rows(client.get(f"/en/events/{event.pk}/standings.csv"))
     assert rows[1][2] == "'=HYPERLINK(1)"
 
 

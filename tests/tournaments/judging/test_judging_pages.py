@@ -1,17 +1,17 @@
 """The judging page, the deck-check sheet and the prize sheet: what the organiser does in a browser
 without the API, and who may not."""
 
-import csv
 import datetime
-import io
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import time_format
 
 from catalogue.models import Card
 from decks.services.decks import create_deck
 from tests.conftest import join_event, make_user
+from tests.exports_support import read_dicts, read_rows
 from tournaments.models import CheckedDeck, Event, Match, Penalty
 from tournaments.services import decklists, events, judging, rounds, rounds_clock, staff
 from tournaments.services import entrants as entrant_services
@@ -145,7 +145,7 @@ def test_an_extension_shows_on_the_phone_the_projection_and_the_slips(client, or
     rounds_clock.control_timer(four, organiser, "start")
     judging.extend_table(match, organiser, 4)
     ends = Event.objects.get(pk=four.pk).clock.ends_at + datetime.timedelta(minutes=4)
-    end_text = timezone.localtime(ends).strftime("%H:%M")
+    end_text = time_format(timezone.localtime(ends))  # English: "2:09 PM", one style per language
     client.force_login(alice)
     phone = client.get(reverse("tournaments:me", args=[four.pk])).text
     assert "Your table has 4 extra minutes." in phone and f"It ends at {end_text}." in phone
@@ -169,21 +169,29 @@ def test_penalties_and_prizes_are_in_the_exports(client, organiser, alice, four)
     client.force_login(organiser)
     penalties = client.get(url("penalties_csv", four))
     assert penalties["Content-Type"].startswith("text/csv")
-    lines = penalties.content.decode().splitlines()
-    assert lines[0].startswith("event,date,entrant,name,round,penalty,reason")
-    assert ",alice,1,disqualification,Cheating," in lines[1]
-    standings = list(
-        csv.DictReader(io.StringIO(client.get(reverse("tournaments:standings_csv", args=[four.pk])).content.decode()))
-    )
-    alice_row = next(row for row in standings if row["name"] == "alice")
-    assert (alice_row["dropped"], alice_row["disqualified"]) == ("yes", "yes")
+    header, given = read_rows(penalties)
+    assert header[:6] == ["Entry number", "Player", "Round", "Penalty", "Reason", "Correction reason"]
+    assert given[1:5] == ["alice", "1", "Disqualification", "Cheating"]
+    standings = read_dicts(client.get(reverse("tournaments:standings_csv", args=[four.pk])))
+    alice_row = next(row for row in standings if row["Player"] == "alice")
+    assert (alice_row["Dropped"], alice_row["Disqualified"]) == ("yes", "yes")
     client.post(
         url("prize_plan", four),
         {"scheme": "standing", "per_entrant": 1, "fixed": 0, "table": "2, 1", "participation": 0},
     )
-    prizes = client.get(url("prizes_csv", four)).content.decode().splitlines()
-    assert prizes[0] == "event,place,entrant,name,prize,fixed,starts_at,venue" and prizes[1].split(",")[4] == "2"
-    assert ",leftover,1,no," in prizes[-1]
+    prizes = read_rows(client.get(url("prizes_csv", four)))
+    assert prizes[0] == [
+        "Rank",
+        "Entry number",
+        "Player",
+        "Record (W-L-D)",
+        "Prize",
+        "Fixed",
+        "Event",
+        "Starts",
+        "Venue",
+    ]
+    assert prizes[1][4] == "2" and prizes[-1][2:6] == ["Left over", "", "1", "no"]
     client.force_login(alice)
     assert client.get(url("penalties_csv", four)).status_code == 403
 

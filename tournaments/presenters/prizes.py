@@ -1,0 +1,15 @@
+"""The prize sheet as pages and the CSV show it: each line with the player's record."""
+
+from ..services.standings import event_standings
+
+
+def record_text(row):
+    """Wins-losses-draws, as the prize plan reads a record ("3-1-0")."""
+    return f"{row['wins']}-{row['losses']}-{row['draws']}"
+
+
+def with_records(event, sheet):
+    """The sheet with each line's record from the standings (a fixed sheet's players are final)."""
+    records = {row["entrant"]: record_text(row) for row in event_standings(event)}
+    lines = [{**line, "record": records.get(line["entrant"], "")} for line in sheet.get("lines", [])]
+    return {**sheet, "lines": lines}
