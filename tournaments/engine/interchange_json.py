@@ -95,6 +95,8 @@ def read_json(text, expected_game=""):
         if not isinstance(document, dict):
             raise TypeError("not a JSON object")
         record = _record(document)
+    except DomainError:
+        raise
     except (ValueError, TypeError, KeyError, AttributeError) as error:
         raise DomainError("interchange.bad_json", "file", reason=str(error) or type(error).__name__) from None
     return check(record, expected_game)
@@ -115,7 +117,9 @@ def _record(document):
         if "joinedRound" in presence:
             joined, dropped = int(presence["joinedRound"]), _optional_int(presence.get("droppedAfter"))
         players.append(PlayerRecord(number, _text(item["name"]), joined, dropped))
-        standings[number] = Standing(int(item.get("rank") or 0), int(item.get("matchPoints") or 0))
+        standings[number] = Standing(
+            int(item.get("rank") or 0), int(item.get("matchPoints") or 0), float(item.get("strengthOfSchedule") or 0)
+        )
     return EventRecord(
         name=_text(document.get("name") or ""),
         starts_on=_text(document.get("date") or "")[:10],

@@ -109,6 +109,8 @@ class _Reader:
                 handler(line)
             elif code in ("012", "022", "042", "XXR"):
                 self.header[code] = line[4:].strip()
+        except DomainError:
+            raise
         except (ValueError, IndexError, KeyError) as error:
             raise DomainError("interchange.malformed", "file", line=number, reason=str(error) or code) from None
 

@@ -7,8 +7,24 @@ from django.utils import timezone
 from core.errors import DomainError
 
 from ..engine.interchange import EventRecord, PlayerRecord, RoundRecord, Standing, TableRecord
+from ..engine.interchange_csv import write_standings
+from ..engine.interchange_json import write_json
+from ..engine.interchange_trf import write_trf
 from ..models import Match, Round, Seat
 from ..services.standings import event_standings
+
+# The exports: (writer of an EventRecord, media type, file suffix).
+EXPORTS = {
+    "trf": (write_trf, "text/plain; charset=utf-8", "trf"),
+    "json": (write_json, "application/json", "json"),
+}
+
+
+def export_text(event, kind):
+    """The event in an open format (`EXPORTS`); a DomainError for an event the format cannot hold."""
+    if kind == "csv":
+        return write_standings(event_standings(event))
+    return EXPORTS[kind][0](event_record(event))
 
 
 def event_record(event):

@@ -14,6 +14,9 @@ from django.utils.translation import gettext_lazy as _
 from core.errors import DomainError, define_messages
 
 from ..engine.interchange import EventRecord
+from ..engine.interchange_csv import read_player_list
+from ..engine.interchange_json import read_json
+from ..engine.interchange_trf import read_trf
 from ..engine.pairing import Pairing
 from ..models import AuditAction, Entrant, Event
 from .common import locked, log, log_many, organiser_only
@@ -30,6 +33,18 @@ define_messages(
         "interchange.unnamed": _("Imported event"),
     }
 )
+
+
+def read_event_file(text, game):
+    """(record, source) of a TRF-16 or JSON text, checked against `game` (a slug): JSON starts with "{"."""
+    text = text.lstrip("\ufeff")
+    if text.lstrip().startswith("{"):
+        return read_json(text, game), "json"
+    return read_trf(text, game), "trf"
+
+
+def read_players(text):
+    return read_player_list(text.lstrip("\ufeff"))
 
 
 class _DryRun(Exception):
