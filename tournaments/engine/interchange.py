@@ -5,6 +5,7 @@ number, Swiss rounds of tables with game wins. `check` refuses a record that can
 event of this site (a result for a player who is not there, a round out of order) before anything
 is written; the services then write it through the usual writers (results through the one writer)."""
 
+import unicodedata
 from dataclasses import dataclass, field
 
 from core.errors import DomainError, define_messages
@@ -14,6 +15,7 @@ define_messages(
     {
         "interchange.malformed": _("Line %(line)s cannot be read: %(reason)s."),
         "interchange.bad_json": _("The file cannot be read as an event: %(reason)s."),
+        "interchange.hidden_characters": _("“%(text)s” holds hidden characters (control or format characters)."),
         "interchange.no_players": _("The file names no players."),
         "interchange.player_numbers": _("Players must be numbered 1 to %(count)s, each once (found %(number)s)."),
         "interchange.unknown_player": _("Round %(round)s names player %(number)s, who is not in the file."),
@@ -118,6 +120,8 @@ def check(record, expected_game=""):
         raise DomainError("interchange.wrong_game", found=record.game, expected=expected_game)
     if len(record.rounds) > MAX_ROUNDS:
         raise DomainError("interchange.too_many_rounds", count=len(record.rounds), max=MAX_ROUNDS)
+    for text in (record.name, record.venue, record.game, record.format, *(p.name for p in record.players)):
+        visible(text)
     players = {player.number: player for player in record.players}
     for index, round_ in enumerate(record.rounds, start=1):
         if round_.number != index:
@@ -143,6 +147,13 @@ def _check_round(round_, players):
             left = player.dropped_after is not None and round_.number > player.dropped_after
             if round_.number < player.joined_round or left:
                 raise DomainError("interchange.not_playing", round=round_.number, number=number)
+
+
+def visible(text):
+    """Refuse text with a NUL, a text-direction override or another hidden character (names are shown)."""
+    if any(unicodedata.category(char) in ("Cc", "Cf") for char in text):
+        raise DomainError("interchange.hidden_characters", "file", text=text.encode("unicode_escape").decode()[:60])
+    return text
 
 
 def presence_from(number, rounds):

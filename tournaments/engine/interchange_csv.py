@@ -8,6 +8,8 @@ import io
 from core.errors import DomainError, define_messages
 from core.messages import gettext_lazy as _
 
+from .interchange import visible
+
 define_messages(
     {
         "interchange.no_name_column": _(
@@ -62,7 +64,7 @@ def read_player_list(text):
             raise DomainError("interchange.row_without_name", "file", line=line)
         if len(name) > MAX_NAME:
             raise DomainError("interchange.name_too_long", "file", line=line, max=MAX_NAME)
-        players.append((line, name))
+        players.append((line, visible(name)))
     if not players:
         raise DomainError("interchange.no_rows", "file")
     if len(players) > MAX_ROWS:

@@ -30,7 +30,7 @@ def export_text(event, kind):
 def event_record(event):
     """The event's players (start numbers in order of entry), Swiss rounds and standings."""
     if event.mode != event.Mode.VERSUS:
-        raise DomainError("interchange.not_swiss", reason=event.get_mode_display())
+        raise DomainError("interchange.not_swiss", reason=event.get_mode_display(), status=409)
     entrants = list(event.entrants.order_by("pk").values_list("pk", "name", "joined_round", "dropped_after"))
     number = {pk: index for index, (pk, *_rest) in enumerate(entrants, start=1)}
     players = tuple(PlayerRecord(number[pk], name, joined, dropped) for pk, name, joined, dropped in entrants)

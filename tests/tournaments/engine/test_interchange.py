@@ -201,3 +201,12 @@ def test_a_bad_player_list_is_refused(text, code):
     with pytest.raises(DomainError) as refused:
         read_player_list(text)
     assert refused.value.code == code
+
+
+@pytest.mark.parametrize("name", ["Ana\x00Lima", "Ana\u202eLima", "Ana\x07"])
+def test_names_with_hidden_characters_are_refused(name):
+    with pytest.raises(DomainError) as refused:
+        read_player_list(f"Name\n{name}\n")
+    assert refused.value.code == "interchange.hidden_characters"
+    with pytest.raises(DomainError):
+        read_trf(write_trf(_record()).replace("Ana Lima", name))
