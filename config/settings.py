@@ -340,6 +340,9 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 
+# The public read API's limit per client address (api.throttles.PublicRateThrottle), e.g. "300/minute".
+PUBLIC_API_RATE = os.environ.get("PUBLIC_API_RATE", "300/minute")
+
 # Failed logins (pages, admin, API token) and password-reset e-mails allowed per window, per account
 # (normalised username or e-mail) and per client address (accounts/limits.py). A successful login
 # clears the account's failures. Counted in the cache, and in the database while the cache is down.
