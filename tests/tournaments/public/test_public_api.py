@@ -6,10 +6,10 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from tests.tournaments.decklists.test_event_decklists import alices_entry, dc, event, start  # noqa: F401
+from catalogue.models import Game
+from tests.tournaments.decklists.test_event_decklists import public_deck, start
 from tournaments.models import Event
-from tournaments.services import events
-from tournaments.services import events as event_services
+from tournaments.services import entrants, events
 
 from ..interchange.interchange_support import played_event
 
@@ -74,13 +74,16 @@ def test_standings_and_rounds_are_the_pages_data_served_from_the_cache(api, orga
     assert api.get(f"/api/v1/public/events/{event.pk}/rounds/9/").status_code == 404
 
 
-def test_decklists_show_only_once_published(api, event, organiser, alices_entry):  # noqa: F811
+def test_decklists_show_only_once_published(api, organiser, alice, sample):
+    dc = Game.objects.get(slug="dust-collectorz")
+    event = events.create_event(organiser, "Prerelease", dc, format_slug="dc-prerelease", swiss_rounds=2)
+    entrants.add_entrant(event, alice, user=alice, deck_version=public_deck(alice, dc).latest_version())
     url = f"/api/v1/public/events/{event.pk}/decklists/"
-    api.force_authenticate(alices_entry.user)  # even the owner: the public API shows what anyone sees
-    event_services.set_publication(event, organiser, "all")
+    api.force_authenticate(alice)  # even the owner: the public API shows what anyone sees
+    events.set_publication(event, organiser, "all")
     assert api.get(url).json() == []
     start(event, organiser)
-    event_services.finish_event(event, organiser)
+    events.finish_event(event, organiser)
     published = api.get(url).json()
     assert "Lint rush" in [deck["deck_name"] for deck in published] and all(deck["decklist"] for deck in published)
 
