@@ -45,8 +45,8 @@ class PublicEventSerializer(EventSerializer):
 
 class EventFilterSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=GAMES, required=False)
-    format = serializers.SlugField(required=False, max_length=50)
-    organiser = serializers.CharField(required=False, max_length=150)
+    format = serializers.CharField(required=False, allow_blank=True)  # blank: any
+    organiser = serializers.CharField(required=False, allow_blank=True)
     date_from = serializers.DateField(required=False)
     date_to = serializers.DateField(required=False)
 
@@ -145,7 +145,7 @@ class PublicEventViewSet(viewsets.GenericViewSet):
         return round_response(request, event, number)
 
     @extend_schema(responses={200: DecklistSerializer(many=True), **READ_ERRORS})
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def decklists(self, request, pk=None):
         """The decklists the event has published (none before it may publish them)."""
         event = self._event(pk)
@@ -160,9 +160,9 @@ class PublicEventViewSet(viewsets.GenericViewSet):
 def _filtered(events, filters):
     if "game" in filters:
         events = events.filter(game__slug=filters["game"])
-    if "format" in filters:
+    if filters.get("format"):
         events = events.filter(format_slug=filters["format"])
-    if "organiser" in filters:
+    if filters.get("organiser"):
         events = events.filter(organiser__username__iexact=filters["organiser"])
     if "date_from" in filters:
         events = events.filter(starts_at__date__gte=filters["date_from"])
