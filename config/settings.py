@@ -369,6 +369,10 @@ SPECTACULAR_SETTINGS = {
         "DeckVisibilityEnum": "decks.models.Visibility",
         "CollectionVisibilityEnum": "decks.models.CollectionVisibility",
         "CollectionImportModeEnum": "decks.services.collections.IMPORT_MODES",
+        # The event, its public view and its creation share these choice sets: one name each.
+        "EventModeEnum": "tournaments.models.Event.Mode",
+        "BestOfEnum": [(1, "1"), (3, "3")],
+        "TopCutEnum": [(0, "None"), (4, "4"), (8, "8")],
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

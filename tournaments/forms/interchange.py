@@ -59,7 +59,7 @@ class PlayerListForm(UploadMixin, forms.Form):
         label=_("Paste the list"),
         required=False,
         strip=False,
-        widget=forms.Textarea(attrs={"rows": 8, "placeholder": "Name,Email\nAna Lima,ana@example.org"}),
+        widget=forms.Textarea(attrs={"rows": 8, "placeholder": "Name\nAna Lima\nBo Chen"}),
         help_text=_("CSV with a first line naming the columns: a name (or first and last name, or a username)."),
     )
     file = forms.FileField(
