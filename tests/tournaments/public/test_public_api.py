@@ -97,3 +97,12 @@ def test_each_client_is_rate_limited(api, organiser, settings):
     assert set(refused.json()) >= {"message", "code"}
     other = api.get("/api/v1/public/events/", REMOTE_ADDR="10.9.8.7")
     assert other.status_code == 200, "another client has its own allowance"
+
+
+def test_a_page_of_events_costs_the_same_queries_whatever_its_length(api, organiser, django_assert_max_num_queries):
+    for number in range(12):
+        event = events.create_event(organiser, f"Night {number}", "dust-collectorz")
+        entrants.add_entrant(event, organiser, name=f"Player {number}")
+    with django_assert_max_num_queries(4):
+        page = api.get("/api/v1/public/events/?page_size=12").json()
+    assert len(page["results"]) == 12 and {event["players"] for event in page["results"]} == {1}
