@@ -2,7 +2,9 @@
 is answered 429 with Retry-After before the password is checked; only failures count, and a
 success clears the account's failures."""
 
+from django.conf import settings
 from rest_framework import exceptions
+from rest_framework.throttling import SimpleRateThrottle
 
 from accounts import limits
 from core.errors import DomainError
@@ -28,3 +30,16 @@ def limited_token(request, respond):
         raise
     limits.clear("login_account", username_key(username))
     return response
+
+
+class PublicRateThrottle(SimpleRateThrottle):
+    """The public read API's limit per client address (accounts.limits.client_address, behind trusted
+    proxies), counted in the shared cache: `PUBLIC_API_RATE` requests a minute by default."""
+
+    scope = "public"
+
+    def get_rate(self):
+        return settings.PUBLIC_API_RATE
+
+    def get_cache_key(self, request, view):
+        return self.cache_format % {"scope": self.scope, "ident": limits.client_address(request)}

@@ -350,6 +350,9 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 
+# The public read API's limit per client address (api.throttles.PublicRateThrottle), e.g. "300/minute".
+PUBLIC_API_RATE = os.environ.get("PUBLIC_API_RATE", "300/minute")
+
 # Failed logins (pages, admin, API token) and password-reset e-mails allowed per window, per account
 # (normalised username or e-mail) and per client address (accounts/limits.py). A successful login
 # clears the account's failures. Counted in the cache, and in the database while the cache is down.
@@ -376,6 +379,10 @@ SPECTACULAR_SETTINGS = {
         "DeckVisibilityEnum": "decks.models.Visibility",
         "CollectionVisibilityEnum": "decks.models.CollectionVisibility",
         "CollectionImportModeEnum": "decks.services.collections.IMPORT_MODES",
+        # The event, its public view and its creation share these choice sets: one name each.
+        "EventModeEnum": "tournaments.models.Event.Mode",
+        "BestOfEnum": [(1, "1"), (3, "3")],
+        "TopCutEnum": [(0, "None"), (4, "4"), (8, "8")],
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

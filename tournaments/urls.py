@@ -3,7 +3,20 @@ the order is kept because the first matching path wins."""
 
 from django.urls import path
 
-from .views import decklists, entrants, events, judging, prizes, public, results, rounds, sealed, staff, standings
+from .views import (
+    decklists,
+    entrants,
+    events,
+    interchange,
+    judging,
+    prizes,
+    public,
+    results,
+    rounds,
+    sealed,
+    staff,
+    standings,
+)
 
 app_name = "tournaments"
 
@@ -19,6 +32,11 @@ urlpatterns = [
     path("<int:pk>/standings/", standings.standings, name="standings"),
     path("<int:pk>/standings.csv", standings.standings_csv, name="standings_csv"),
     path("<int:pk>/standings.json", standings.standings_json, name="standings_json"),
+    path("<int:pk>/export/event.trf", interchange.export, {"kind": "trf"}, name="export_trf"),
+    path("<int:pk>/export/event.json", interchange.export, {"kind": "json"}, name="export_json"),
+    path("<int:pk>/export/standings.csv", interchange.export, {"kind": "csv"}, name="export_csv"),
+    path("import/", interchange.import_event, name="import_event"),
+    path("<int:pk>/manage/players/import/", interchange.import_players, name="import_players"),
     path("<int:pk>/me/", public.me, name="me"),
     path("<int:pk>/me/drop/", entrants.drop_self, name="drop_self"),
     path("<int:pk>/bracket/", rounds.bracket, name="bracket"),

@@ -44,6 +44,9 @@ NOT_PAGES = {
     "tournaments:confirm_result",
     "tournaments:deck_check_draw",
     "tournaments:deck_check_outcome",
+    "tournaments:export_csv",  # downloads, tested in tests/tournaments/interchange/
+    "tournaments:export_json",
+    "tournaments:export_trf",
     "tournaments:extend_table",
     "tournaments:penalty",
     "tournaments:call_judge",
@@ -224,7 +227,9 @@ def organiser_pages(world):
     match = event.rounds.get(number=1).matches.filter(is_bye=False).first()
     return [
         "events/new/",
+        "events/import/",
         f"events/{event.pk}/manage/",
+        f"events/{event.pk}/manage/players/import/",
         f"events/{event.pk}/manage/?status=open&q=1",
         f"events/{event.pk}/manage/players/",
         f"events/{event.pk}/manage/settings/",

@@ -28,6 +28,7 @@ NOUNS = (
     "staff",
     "public",
     "audit",
+    "interchange",
 )
 SHARED = {"__init__", "common"}
 LAYERS = {

@@ -14,12 +14,13 @@ from ..services import events as event_services
 from .common import _valid, _validated
 from .decklists import DecklistActions
 from .entrants import EntrantActions
+from .interchange import InterchangeActions
 from .rounds import RoundActions
 from .serializers import EventCreateSerializer, EventSerializer
 from .staff import StaffActions
 
 
-class EventViewSet(EntrantActions, DecklistActions, RoundActions, StaffActions, viewsets.ViewSet):
+class EventViewSet(EntrantActions, DecklistActions, RoundActions, StaffActions, InterchangeActions, viewsets.ViewSet):
     permission_classes = [IsAuthenticatedOrReadOnly]
     lookup_value_regex = "[0-9]+"
 

@@ -53,12 +53,7 @@ class RoundActions:
         """A round's tables; with If-None-Match, 304 while nothing in it changed. The tables'
         statuses (reported, disputed) change without a new page version, so the key also holds
         the round's last match change, read in the same query as the round."""
-        event = event_for_viewer(request.user, pk)
-        found = event.rounds.filter(number=number).annotate(changed=Max("matches__updated_at"), tables=Count("matches"))
-        round_ = get_object_or_404(found)
-        state = (number, str(round_.changed), round_.tables)
-        tag = page_cache.etag(event, "api-round", *state, request.accepted_media_type)
-        return _validated(request, tag, event, "api-round", state, lambda: round_payload(round_))
+        return round_response(request, event_for_viewer(request.user, pk), number)
 
     @extend_schema(request=None, responses={200: dict})
     @action(detail=True, methods=["get", "post"], url_path="top-cut")
@@ -88,3 +83,13 @@ class RoundActions:
                 "label": clock_label(event),
             }
         )
+
+
+def round_response(request, event, number):
+    """A round's tables with its ETag (shared by the public API): the key holds the round's last match
+    change, read in the same query as the round, since statuses change without a new page version."""
+    found = event.rounds.filter(number=number).annotate(changed=Max("matches__updated_at"), tables=Count("matches"))
+    round_ = get_object_or_404(found)
+    state = (str(number), str(round_.changed), round_.tables)
+    tag = page_cache.etag(event, "api-round", *state, request.accepted_media_type)
+    return _validated(request, tag, event, "api-round", state, lambda: round_payload(round_))

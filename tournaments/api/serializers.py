@@ -5,7 +5,7 @@ from rest_framework import serializers
 import games
 from api import fields
 from core.numbers import ID_MAX
-from core.text import shown_text
+from core.text import shown_multiline_text, shown_text
 
 from ..engine.match_result import POD_TABLE_KEYS
 from ..models import Entrant, Event, EventSettings, EventStaff
@@ -241,3 +241,26 @@ class LogQuerySerializer(serializers.Serializer):
     round = serializers.IntegerField(min_value=1, max_value=ID_MAX, required=False)
     player = serializers.IntegerField(min_value=1, max_value=ID_MAX, required=False)
     page = serializers.IntegerField(min_value=1, max_value=ID_MAX, required=False)
+
+
+class EventImportSerializer(serializers.Serializer):
+    """A whole Swiss event from TRF-16 or this site's JSON (docs/interchange.md)."""
+
+    game = serializers.ChoiceField(choices=GAMES)
+    format = fields.CharField(
+        required=False, allow_null=True, allow_blank=True, max_length=50,
+        help_text=_("The event's format: null takes the file's, empty means none."),
+    )  # fmt: skip
+    content = fields.CharField(
+        max_length=2 * 1024 * 1024, trim_whitespace=False, validators=[shown_multiline_text],
+        help_text=_("The file's text: TRF-16, or JSON starting with “{”."),
+    )  # fmt: skip
+    confirm = serializers.BooleanField(default=False, help_text=_("Import it: without it, nothing changes."))
+
+
+class PlayerListImportSerializer(serializers.Serializer):
+    content = fields.CharField(
+        max_length=2 * 1024 * 1024, trim_whitespace=False, validators=[shown_multiline_text],
+        help_text=_("CSV whose first line names the columns: name (or first and last name, or username)."),
+    )  # fmt: skip
+    confirm = serializers.BooleanField(default=False, help_text=_("Enter them: without it, nothing changes."))

@@ -1,10 +1,11 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from . import entrants, events, judging, prizes, results, sealed
+from . import entrants, events, judging, prizes, public, results, sealed
 
 router = SimpleRouter()
 router.register("tournaments", events.EventViewSet, basename="tournament")
+router.register("public/events", public.PublicEventViewSet, basename="public-event")
 
 urlpatterns = [
     path("matches/<int:pk>/", results.match_detail, name="api-match"),

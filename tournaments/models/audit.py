@@ -10,6 +10,7 @@ from .events import Event
 class AuditAction(models.TextChoices):
     EVENT_CREATE = "event.create", _("Event created")
     EVENT_START = "event.start", _("Event started")
+    EVENT_IMPORT = "event.import", _("Event imported from a file")
     EVENT_FINISH = "event.finish", _("Event finished")
     EVENT_PUBLICATION = "event.publication", _("Decklist publication changed")
     ENTRANT_ADD = "entrant.add", _("Player added")

@@ -49,6 +49,11 @@ def _started(entry, after, before, names):
     return players_and_rounds(after["players"], after.get("swiss_rounds") or 0)
 
 
+@describes(AuditAction.EVENT_IMPORT)
+def _imported(entry, after, before, names):
+    return players_and_rounds(after.get("players") or 0, after.get("rounds") or 0)
+
+
 def players_and_rounds(players, rounds):
     """ "12 players, 4 Swiss rounds", each count in its own plural form."""
     return _("%(players)s, %(rounds)s") % {

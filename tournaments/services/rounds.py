@@ -135,6 +135,10 @@ def _players(event, number):
     for at_table in met.values():
         for entrant in at_table:
             opponents.setdefault(entrant, set()).update(other for other in at_table if other != entrant)
+    # Each player's place in the standings, not their shared rank: players equal on every tiebreaker
+    # stay in the standings' order (by name), so an imported event pairs as the original would have,
+    # whatever its entrants' ids (docs/interchange.md).
+    place = {entrant: index for index, entrant in enumerate(standings, start=1)}
     players = []
     for entrant, dropped_after, joined_round in event.entrants.values_list("pk", "dropped_after", "joined_round"):
         row = standings.get(entrant, {})
@@ -143,13 +147,22 @@ def _players(event, number):
             Player(
                 entrant,
                 row.get("match_points", 0),
-                row.get("rank", 0),
+                place.get(entrant, 0),
                 frozenset(opponents.get(entrant, ())),
                 row.get("byes", 0),
                 not active,
             )
         )
     return players
+
+
+def create_round(event, actor, pairing):
+    """Seat a round as `pairing` gives it, not as the engine would: an imported event's rounds
+    (services.interchange). The caller holds the event's lock; byes are won as usual."""
+    round_ = _create_round(event, pairing.round, pairing)
+    after = {"tables": len(pairing.tables), "byes": pairing.byes, "imported": True}
+    log(event, actor, AuditAction.ROUND_PAIR, round_number=pairing.round, after=after)
+    return round_
 
 
 def _create_round(event, number, pairing):

@@ -52,7 +52,8 @@ def _bracket(event):
 
 
 def _compute(event):
-    entrants = list(event.entrants.values_list("pk", "name", "joined_round", "dropped_after"))
+    # Players equal on every tiebreaker stay in name order (then entry order): never the database's whim.
+    entrants = list(event.entrants.order_by("name", "pk").values_list("pk", "name", "joined_round", "dropped_after"))
     columns = ResultColumns()
     pod_table = event.settings.pod_points or None
     for round_number, is_bye, result in _confirmed_results(event):

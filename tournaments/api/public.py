@@ -1,0 +1,189 @@
+"""The public read API, `/api/v1/public/…` (docs/api.md): what the pages show anyone, and nothing
+more. Every lookup is made as an anonymous visitor (tournaments.access), so a private event is 404
+here even to its organiser, and decklists are those the event has published. Per-event answers come
+from the pages' per-change cache (tournaments/page_cache.py) with ETags and 304s; every answer is
+rate-limited per client (api.throttles.PublicRateThrottle)."""
+
+import hashlib
+import json
+
+from django.contrib.auth.models import AnonymousUser
+from django.db.models import Count, OuterRef, Subquery
+from django.db.models.functions import Coalesce
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import AllowAny
+
+from api.negotiation import JSONOnly
+from api.schema import error_responses
+from api.throttles import PublicRateThrottle
+
+from .. import page_cache
+from ..access import event_for_viewer, visible_decklists, visible_events
+from ..models import Entrant, Round
+from ..presenters.standings import standings_payload
+from .common import _valid, _validated
+from .decklists import decklist_payload
+from .rounds import round_response
+from .serializers import GAMES, DecklistSerializer, EventSerializer
+
+ANYONE = AnonymousUser()
+READ_ERRORS = error_responses(404, 429)
+
+
+class PublicEventSerializer(EventSerializer):
+    rounds = serializers.SerializerMethodField()
+
+    class Meta(EventSerializer.Meta):
+        fields = [
+            *("id", "name", "starts_at", "venue", "game", "format", "mode", "best_of", "swiss_rounds", "top_cut"),
+            *("status", "organiser", "players", "publication", "rounds"),
+        ]
+
+    def get_players(self, event) -> int:
+        counted = getattr(event, "player_count", None)  # the list counts in its one query
+        return super().get_players(event) if counted is None else counted
+
+    def get_rounds(self, event) -> int:
+        counted = getattr(event, "round_count", None)
+        return event.rounds.count() if counted is None else counted
+
+
+def _counted(events):
+    """Events with their players and rounds counted in the same query (a page of 200 is one query)."""
+
+    def count(model):
+        rows = model.objects.filter(event=OuterRef("pk")).order_by().values("event").annotate(n=Count("pk"))
+        return Coalesce(Subquery(rows.values("n")), 0)
+
+    return events.annotate(player_count=count(Entrant), round_count=count(Round))
+
+
+class EventFilterSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=GAMES, required=False)
+    format = serializers.CharField(required=False, allow_blank=True)  # blank: any
+    organiser = serializers.CharField(required=False, allow_blank=True)
+    date_from = serializers.DateField(required=False)
+    date_to = serializers.DateField(required=False)
+
+
+EVENT_EXAMPLE = {
+    "id": 7, "name": "Friday league", "starts_at": "2026-11-27T18:30:00+01:00", "venue": "Hall B",
+    "game": "dust-collectorz", "format": "standard", "mode": "versus", "best_of": 3, "swiss_rounds": 4,
+    "top_cut": 8, "status": "swiss", "organiser": "olivia", "players": 24, "publication": "top_cut", "rounds": 2,
+}  # fmt: skip
+STANDINGS = inline_serializer(
+    "PublicStandings",
+    fields={
+        "event": serializers.DictField(),
+        "round": serializers.IntegerField(),
+        "standings": serializers.ListField(),
+    },
+)
+STANDINGS_EXAMPLE = {
+    "event": {"name": "Friday league", "starts_at": "2026-11-27T18:30:00+01:00", "venue": "Hall B"},
+    "round": 2,
+    "standings": [
+        {"rank": 1, "entrant": 31, "name": "Ana Lima", "match_points": 6, "wins": 2, "losses": 0, "draws": 0,
+         "byes": 0, "omw": 0.5, "gw": 0.8, "ogw": 0.4444, "dropped": False, "disqualified": False},
+    ],
+}  # fmt: skip
+ROUND = inline_serializer(
+    "PublicRound",
+    fields={
+        "number": serializers.IntegerField(),
+        "stage": serializers.CharField(),
+        "tables": serializers.ListField(),
+        "notes": serializers.ListField(),
+    },
+)
+FILTERS = [
+    OpenApiParameter("game", OpenApiTypes.STR, enum=GAMES, description="A game's slug."),
+    OpenApiParameter("format", OpenApiTypes.STR, description="A format's slug."),
+    OpenApiParameter("organiser", OpenApiTypes.STR, description="The organiser's username."),
+    OpenApiParameter("date_from", OpenApiTypes.DATE, description="Events starting on or after this day."),
+    OpenApiParameter("date_to", OpenApiTypes.DATE, description="Events starting on or before this day."),
+]
+
+
+class PublicEventViewSet(viewsets.GenericViewSet):
+    """Public events: the list (filtered, paginated), an event, its rounds, standings and published lists."""
+
+    permission_classes = [AllowAny]
+    authentication_classes = []  # the same answer for everyone: no session, no token
+    throttle_classes = [PublicRateThrottle]
+    content_negotiation_class = JSONOnly
+    lookup_value_regex = "[0-9]+"
+
+    def _event(self, pk):
+        return event_for_viewer(ANYONE, pk)
+
+    @extend_schema(
+        parameters=FILTERS,
+        responses={200: PublicEventSerializer(many=True), **error_responses(400, 429)},
+        examples=[OpenApiExample("events", value=[EVENT_EXAMPLE], response_only=True)],
+    )
+    def list(self, request):
+        """Public events, latest first. With If-None-Match, 304 while the page is the same."""
+        events = _filtered(visible_events(ANYONE), _valid(EventFilterSerializer, request.query_params.dict()))
+        page = self.paginate_queryset(_counted(events).order_by("-starts_at", "-pk"))
+        response = self.get_paginated_response(PublicEventSerializer(page, many=True).data)
+        tag = '"' + hashlib.blake2b(json.dumps(response.data, default=str).encode(), digest_size=10).hexdigest() + '"'
+        if page_cache.not_modified(request, tag):
+            return page_cache.unchanged(tag)
+        return page_cache.validated(response, tag)
+
+    @extend_schema(
+        responses={200: PublicEventSerializer, **READ_ERRORS},
+        examples=[OpenApiExample("event", value=EVENT_EXAMPLE, response_only=True)],
+    )
+    def retrieve(self, request, pk=None):
+        event = self._event(pk)
+        tag = page_cache.etag(event, "public-event", request.accepted_media_type)
+        return _validated(request, tag, event, "public-event", (), lambda: PublicEventSerializer(event).data)
+
+    @extend_schema(
+        responses={200: STANDINGS, **READ_ERRORS},
+        examples=[OpenApiExample("standings", value=STANDINGS_EXAMPLE, response_only=True)],
+    )
+    @action(detail=True, methods=["get"])
+    def standings(self, request, pk=None):
+        """The standings, as the standings page shows them (the same cached data as the tournaments API)."""
+        event = self._event(pk)
+        tag = page_cache.etag(event, "api-standings", request.accepted_media_type)
+        return _validated(request, tag, event, "api-standings", (), lambda: standings_payload(event))
+
+    @extend_schema(responses={200: ROUND, **READ_ERRORS})
+    @action(detail=True, methods=["get"], url_path=r"rounds/(?P<number>[0-9]+)")
+    def round_detail(self, request, pk=None, number=None):
+        """A round's tables and results, as the pairings pages show them."""
+        event = self._event(pk)
+        return round_response(request, event, number)
+
+    @extend_schema(responses={200: DecklistSerializer(many=True), **READ_ERRORS})
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def decklists(self, request, pk=None):
+        """The decklists the event has published (none before it may publish them)."""
+        event = self._event(pk)
+        tag = page_cache.etag(event, "public-decklists", request.accepted_media_type)
+
+        def build():
+            return [decklist_payload(entrant) for entrant in visible_decklists(ANYONE, event)]
+
+        return _validated(request, tag, event, "public-decklists", (), build)
+
+
+def _filtered(events, filters):
+    if "game" in filters:
+        events = events.filter(game__slug=filters["game"])
+    if filters.get("format"):
+        events = events.filter(format_slug=filters["format"])
+    if filters.get("organiser"):
+        events = events.filter(organiser__username__iexact=filters["organiser"])
+    if "date_from" in filters:
+        events = events.filter(starts_at__date__gte=filters["date_from"])
+    if "date_to" in filters:
+        events = events.filter(starts_at__date__lte=filters["date_to"])
+    return events
