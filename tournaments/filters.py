@@ -67,13 +67,23 @@ class EventFilterForm(forms.Form):
 
 def search_events(user, filters):
     """The events `user` may see that match cleaned EventFilterForm data, in the chosen order."""
-    events = visible_events(user)
+    events = filter_events(visible_events(user), filters)
+    events = _whose(events, user, filters.get("mine"))
+    return events.order_by(*SORTS[filters.get("sort") or "newest"])
+
+
+def filter_events(events, filters):
+    """`events` narrowed by the filters given (the pages' form and the public API share them)."""
     if filters.get("q"):
         events = events.filter(name__icontains=filters["q"].strip())
     if filters.get("game"):
         events = events.filter(game__slug=filters["game"])
+    if filters.get("format"):
+        events = events.filter(format_slug=filters["format"])
     if filters.get("status"):
         events = events.filter(status=filters["status"])
+    if filters.get("organiser"):
+        events = events.filter(organiser__username__iexact=filters["organiser"])
     if filters.get("store"):
         store = filters["store"].strip()
         events = events.filter(
@@ -85,8 +95,7 @@ def search_events(user, filters):
         events = events.filter(starts_at__date__gte=filters["starts_from"])
     if filters.get("starts_until"):
         events = events.filter(starts_at__date__lte=filters["starts_until"])
-    events = _whose(events, user, filters.get("mine"))
-    return events.order_by(*SORTS[filters.get("sort") or "newest"])
+    return events
 
 
 def _whose(events, user, mine):

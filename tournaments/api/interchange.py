@@ -14,7 +14,7 @@ from api.schema import error_responses
 
 from .. import page_cache
 from ..access import event_for_viewer
-from ..presenters.interchange import export_text, import_preview
+from ..presenters.interchange import export_text, export_variant, import_preview
 from ..services import interchange as interchange_services
 from .common import _valid
 from .serializers import EventImportSerializer, EventSerializer, PlayerListImportSerializer
@@ -37,10 +37,11 @@ PLAYERS = inline_serializer(
 
 def _export(request, pk, kind, media_type):
     event = event_for_viewer(request.user, pk)
-    tag = page_cache.etag(event, f"export-{kind}")
+    variant = export_variant(event, request.user, kind)
+    tag = page_cache.etag(event, variant)
     if page_cache.not_modified(request, tag):
         return page_cache.unchanged(tag)
-    text = page_cache.cached(event, f"export-{kind}", (), lambda: export_text(event, kind))
+    text = page_cache.cached(event, variant, (), lambda: export_text(event, kind, variant.endswith("seeded")))
     return page_cache.validated(HttpResponse(text.encode(), content_type=f"{media_type}; charset=utf-8"), tag)
 
 

@@ -22,6 +22,7 @@ from api.throttles import PublicRateThrottle
 
 from .. import page_cache
 from ..access import event_for_viewer, visible_decklists, visible_events
+from ..filters import filter_events
 from ..models import Entrant, Round
 from ..presenters.standings import standings_payload
 from .common import _valid, _validated
@@ -176,14 +177,5 @@ class PublicEventViewSet(viewsets.GenericViewSet):
 
 
 def _filtered(events, filters):
-    if "game" in filters:
-        events = events.filter(game__slug=filters["game"])
-    if filters.get("format"):
-        events = events.filter(format_slug=filters["format"])
-    if filters.get("organiser"):
-        events = events.filter(organiser__username__iexact=filters["organiser"])
-    if "date_from" in filters:
-        events = events.filter(starts_at__date__gte=filters["date_from"])
-    if "date_to" in filters:
-        events = events.filter(starts_at__date__lte=filters["date_to"])
-    return events
+    dates = {"starts_from": filters.get("date_from"), "starts_until": filters.get("date_to")}
+    return filter_events(events, {**filters, **dates})

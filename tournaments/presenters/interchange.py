@@ -6,6 +6,7 @@ from django.utils import timezone
 
 from core.errors import DomainError
 
+from ..access import can
 from ..engine.interchange import EventRecord, PlayerRecord, RoundRecord, Standing, TableRecord
 from ..engine.interchange_csv import write_standings
 from ..engine.interchange_json import write_json
@@ -20,14 +21,22 @@ EXPORTS = {
 }
 
 
-def export_text(event, kind):
+def export_variant(event, user, kind):
+    """The export's cache name for this reader. The pairing seed lets anyone compute a round before
+    it is posted, so it goes only in the exports of those who run the event, and in everyone's
+    once the event is finished."""
+    seeded = kind != "csv" and (event.is_finished or can(user, event, "manage"))
+    return f"export-{kind}" + ("-seeded" if seeded else "")
+
+
+def export_text(event, kind, seeded=True):
     """The event in an open format (`EXPORTS`); a DomainError for an event the format cannot hold."""
     if kind == "csv":
         return write_standings(event_standings(event))
-    return EXPORTS[kind][0](event_record(event))
+    return EXPORTS[kind][0](event_record(event, seeded))
 
 
-def event_record(event):
+def event_record(event, seeded=True):
     """The event's players (start numbers in order of entry), Swiss rounds and standings."""
     if event.mode != event.Mode.VERSUS:
         raise DomainError("interchange.not_swiss", reason=event.get_mode_display(), status=409)
@@ -44,7 +53,7 @@ def event_record(event):
         format=event.format_slug,
         best_of=event.best_of,
         swiss_rounds=event.swiss_rounds,
-        seed=event.settings.seed,
+        seed=event.settings.seed if seeded else None,
         tiebreakers=event.settings.tiebreakers,
         late_entry_losses=event.settings.late_entry_losses,
         starts_on=timezone.localdate(event.starts_at).isoformat() if event.starts_at else "",

@@ -13,7 +13,7 @@ from core.errors import DomainError
 from .. import page_cache
 from ..access import event_for_viewer
 from ..forms.interchange import EventImportForm, PlayerListForm
-from ..presenters.interchange import EXPORTS, export_text, import_preview
+from ..presenters.interchange import EXPORTS, export_text, export_variant, import_preview
 from ..services import interchange as interchange_services
 from .common import _dashboard, _event_page, _respond, organiser_view
 
@@ -24,10 +24,11 @@ def export(request, pk, kind):
     """TRF-16 (`trf`), NRTM-style JSON (`json`) or the plain standings CSV (`csv`)."""
     event = event_for_viewer(request.user, pk)
     media_type, suffix = (CSV_TYPE, "csv") if kind == "csv" else EXPORTS[kind][1:]
+    variant = export_variant(event, request.user, kind)
 
     def build():
         try:
-            text = page_cache.cached(event, f"export-{kind}", (), lambda: export_text(event, kind))
+            text = page_cache.cached(event, variant, (), lambda: export_text(event, kind, variant.endswith("seeded")))
         except DomainError as error:
             messages.error(request, error.message)
             return redirect(_event_page(event))
@@ -36,7 +37,7 @@ def export(request, pk, kind):
         response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-{name}.{suffix}"'
         return response
 
-    return _respond(request, page_cache.etag(event, f"export-{kind}"), build)
+    return _respond(request, page_cache.etag(event, variant), build)
 
 
 @organiser_required

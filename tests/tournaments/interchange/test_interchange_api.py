@@ -33,8 +33,8 @@ def test_a_pod_event_has_no_trf(api, organiser):
 @pytest.mark.django_db
 def test_an_event_import_over_the_api_previews_then_creates(api, organiser):
     event = played_event(organiser)
+    api.force_authenticate(organiser)  # the organiser's export carries the pairing seed
     content = api.get(f"/api/v1/tournaments/{event.pk}/export/json/").content.decode()
-    api.force_authenticate(organiser)
     body = {"game": "dust-collectorz", "content": content}
     preview = api.post("/api/v1/tournaments/import/", body, format="json")
     assert preview.status_code == 200 and preview.json()["preview"]["players"] == 7

@@ -108,3 +108,18 @@ def test_a_player_list_is_previewed_then_entered_all_or_nothing(client, organise
     again = client.post(url, {"text": "Name\nCy Diaz\nAna Lima\n", "confirm": "1"})
     assert "Line 3" in again.content.decode()
     assert event.entrants.count() == 2, "the whole list is refused: Cy was not entered either"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("kind", ["trf", "json"])
+def test_the_pairing_seed_is_only_for_those_who_run_the_event_until_it_ends(client, organiser, kind):
+    """With the seed, anyone could compute the next round before it is posted."""
+    event = played_event(organiser)
+    seed = f"seed={event.settings.seed}" if kind == "trf" else f'"seed": {event.settings.seed}'
+    url = reverse(f"tournaments:export_{kind}", args=[event.pk])
+    assert seed not in client.get(url).content.decode()
+    client.force_login(organiser)
+    assert seed in client.get(url).content.decode()
+    client.logout()
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
+    assert seed in client.get(url).content.decode()
