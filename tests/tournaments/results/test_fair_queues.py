@@ -4,30 +4,21 @@ own, and a worker takes from the queues in turn (the real-worker test runs in CI
 import itertools
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.conftest import join_event
 from tests.site.worker_support import wait_for
+from tests.tournaments.results.test_scoring_batches import table_event as batches_table_event
 from tournaments import queues, tasks
 from tournaments.models import AuditEntry, Match
-from tournaments.services import events, rounds
 from tournaments.services.results_reports import submit_report
 
-_numbers = itertools.count()
+_events = itertools.count()
 
 
 def table_event(organiser, players):
-    """A started event of `players` with round 1 paired: the event and its tables."""
-    User = get_user_model()
-    users = User.objects.bulk_create([User(username=f"q{next(_numbers):05d}") for _player in range(players)])
-    event = events.create_event(organiser, "Queued", "dust-collectorz", top_cut=0, swiss_rounds=3)
-    for user in users:
-        join_event(event, user)
-    events.start_event(event, organiser)
-    round_ = rounds.pair_next_round(event, organiser)
-    return event, list(round_.matches.filter(is_bye=False).prefetch_related("seats__entrant__user"))
+    """A started event with round 1 paired, its players' accounts named for it."""
+    return batches_table_event(organiser, players, auto_pair=False, prefix=f"q{next(_events)}-")
 
 
 @pytest.fixture

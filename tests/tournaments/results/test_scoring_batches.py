@@ -30,9 +30,10 @@ def sent(monkeypatch):
     return calls
 
 
-def table_event(organiser, players, auto_pair=True):
+def table_event(organiser, players, auto_pair=True, prefix="b"):
+    """A started event of `players` accounts (usernames from `prefix`) with round 1 paired."""
     User = get_user_model()
-    users = User.objects.bulk_create([User(username=f"b{number:04d}") for number in range(players)])
+    users = User.objects.bulk_create([User(username=f"{prefix}{number:04d}") for number in range(players)])
     event = events.create_event(organiser, "Burst", "dust-collectorz", top_cut=0, swiss_rounds=3)
     for user in users:
         join_event(event, user)
