@@ -98,12 +98,19 @@ def register_player(event, user, deck_version=None):
     return add_entrant(event, user, user=user, deck_version=deck_version)
 
 
+def needs_deck_to_check_in(event):
+    """A constructed event with a format checks players in with a legal deck only. At a sealed event
+    arrival comes first: players check in at the door, build from their pool, and the start waits
+    for their decks (services.events.start_event)."""
+    return bool(event.format_slug) and not event.is_sealed
+
+
 @transaction.atomic
 def check_in(entrant, actor, checked_in=True):
     """The organiser checks players in at the desk (players cannot check themselves in)."""
     event = locked(entrant.event)
     organiser_only(event, actor)
-    if checked_in and event.format_slug and not entrant.deck_legal:
+    if checked_in and needs_deck_to_check_in(event) and not entrant.deck_legal:
         raise DomainError("event.check_in_needs_deck", name=entrant.name)
     entrant.checked_in = checked_in
     entrant.save(update_fields=["checked_in"])
@@ -122,7 +129,7 @@ def check_in_many(event, actor, entrant_ids=None):
     if entrant_ids is not None:
         waiting = waiting.filter(pk__in=entrant_ids)
     waiting = list(waiting.select_for_update(of=("self",)))
-    refused = [entrant for entrant in waiting if event.format_slug and not entrant.deck_legal]
+    refused = [entrant for entrant in waiting if needs_deck_to_check_in(event) and not entrant.deck_legal]
     checked = [entrant for entrant in waiting if entrant not in refused]
     Entrant.objects.filter(pk__in=[entrant.pk for entrant in checked]).update(checked_in=True)
     log_many(event, actor, AuditAction.ENTRANT_CHECK_IN, [{"entrant": entrant} for entrant in checked])
