@@ -29,6 +29,10 @@ define_messages(
         "event.already_registered": _("%(name)s is already registered."),
         "event.walk_in_name": _("A walk-in needs a name."),
         "event.check_in_needs_deck": _("%(name)s cannot check in without a legal registered deck."),
+        "event.check_in_not_registered": _(
+            "Nobody was checked in: this player is not registered for this event (removed, or never entered). "
+            "Add them first."
+        ),
         "event.already_dropped": _("%(name)s has already dropped."),
         "event.duplicate_name": _(
             "“%(name)s” is already entered in this event. Add them again only if this is another person."

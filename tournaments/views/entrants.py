@@ -149,7 +149,10 @@ def check_in_many(request, event):
 @organiser_view
 @require_POST
 def check_in(request, event, entrant_id):
-    entrant = _entrant(event, entrant_id)
+    entrant = event.entrants.filter(pk=entrant_id).first()
+    if entrant is None:  # removed meanwhile, or never entered here: say so, change nothing
+        messages.error(request, DomainError("event.check_in_not_registered").message)
+        return _back(request, event, "entrants")
     # The button says which state it asks for, so a repeated submission does not flip it back.
     wanted = request.POST["checked_in"] == "1" if "checked_in" in request.POST else not entrant.checked_in
     done, _result = _attempt(request, entrant_services.check_in, entrant, request.user, checked_in=wanted)
