@@ -17,6 +17,7 @@ from decks.services.legality import pool_shortfall, sealed_pool_problems
 
 from ..access import can
 from ..models import AuditAction, Entrant, SealedPool
+from ..models.entrants import event_player_labels
 from .common import locked, log, organiser_only
 
 define_messages(
@@ -177,4 +178,5 @@ def without_legal_deck(event):
 def seat_sheet(event):
     """Rows for the seats page and projector: every seated player by name, with the seat."""
     rows = event.entrants.filter(build_seat__isnull=False, dropped_after__isnull=True).order_by("name", "pk")
-    return [{"name": name, "seat": seat} for name, seat in rows.values_list("name", "build_seat")]
+    labels = event_player_labels(event)
+    return [{"name": labels[pk], "seat": seat} for pk, seat in rows.values_list("pk", "build_seat")]
