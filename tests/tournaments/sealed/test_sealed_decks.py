@@ -88,9 +88,8 @@ def test_a_card_not_in_the_pool_or_too_many_copies_is_refused_and_nothing_change
     with pytest.raises(DomainError) as refused:
         register_pool_deck(entrant, alice, {cards[1].pk: 3})
     assert refused.value.message == f"{cards[1].name}: 3 copies picked, but the pool holds 1. Nothing was registered."
-    with translation.override("it"), pytest.raises(DomainError) as refused:
-        register_pool_deck(entrant, alice, {cards[1].pk: 3})
-    assert refused.value.message.startswith(f"{cards[1].name}: 3 copie scelte")
+    with translation.override("it"):
+        assert refused.value.message.startswith(f"{cards[1].name}: 3 copie scelte, ma il pool ne contiene 1.")
     for bad in ({}, {cards[1].pk: 0}, {cards[1].pk: -1}):
         with pytest.raises(DomainError):
             register_pool_deck(entrant, alice, bad)
@@ -186,7 +185,7 @@ def test_the_picker_in_french_and_italian(client, night, alice):
     french = client.get(f"/fr/events/{night.pk}/pool/build/").content.decode()
     assert "Construire avec mon pool" in french
     italian = client.get(f"/it/events/{night.pk}/pool/build/").content.decode()
-    assert "Costruisci dal tuo pool" in italian
+    assert "Costruisci dal mio pool" in italian
 
 
 # Pool entry that says what is wrong
