@@ -12,6 +12,7 @@ from django.conf.locale import LANG_INFO
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -191,6 +192,11 @@ CELERY_BROKER_CHANNEL_ERROR_RETRY = True  # a Redis that is loading or was demot
 # (or resent by the sweeper), and every task is idempotent.
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CELERY_TASK_DEFAULT_QUEUE = "default"
+# A big event's scoring and follow-up go to a queue of their own, so no store waits behind it
+# (tournaments/queues.py); a worker consumes both unless started with -Q.
+CELERY_TASK_QUEUES = (Queue("default"), Queue("large"))
+CELERY_TASK_ROUTES = ("tournaments.queues.route",)
+LARGE_EVENT_PLAYERS = env_int("LARGE_EVENT_PLAYERS", 256)
 # Fail fast when the broker is down: the report is saved and the sweeper sends it later.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 CELERY_BROKER_TRANSPORT_OPTIONS = {
@@ -215,6 +221,9 @@ SCORING_LEASE_SECONDS = env_int("SCORING_LEASE_SECONDS", 30)
 SCORING_BATCH_TABLES = env_int("SCORING_BATCH_TABLES", 100)
 # Workers wait this long between the batches of a burst, so a burst is a few big batches. In-process
 # tasks (no Redis) never wait: the player's own request runs them.
+# A scoring run yields after this long, sent again to the back of its queue, so a worker busy with
+# a big event's burst comes back to the queues (and the stores' work) at least this often.
+SCORING_RUN_SECONDS = env_int("SCORING_RUN_SECONDS", 5)
 SCORING_GATHER_MS = env_int("SCORING_GATHER_MS", 300 if REDIS_URL else 0)
 
 AUTH_USER_MODEL = "accounts.User"

@@ -21,7 +21,6 @@ logger = logging.getLogger("tournaments")
 RETRY = {"autoretry_for": (OperationalError,), "retry_backoff": True, "retry_backoff_max": 60, "max_retries": 8}
 SCORE_REPORTS = "tournaments.tasks.score_reports"
 AFTER_RESULTS = "tournaments.tasks.after_results"
-RUN_SECONDS = 20  # a long burst is scored in runs of this length, so other events get a turn
 
 
 class ScoringTask(Task):
@@ -41,7 +40,7 @@ def score_reports(event_id):
     """Score the event's received reports, table batch by table batch; a run that reaches its
     time sends the next one. Tables another worker holds are left to it (skip locked)."""
     clear_pending(SCORE_REPORTS, event_id)
-    deadline = time.monotonic() + RUN_SECONDS
+    deadline = time.monotonic() + settings.SCORING_RUN_SECONDS
     while batch := score_pending(event_id).tables:
         if time.monotonic() > deadline:
             send_once(SCORE_REPORTS, event_id)

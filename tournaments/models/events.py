@@ -70,6 +70,12 @@ class Event(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+        # The events lists filter and sort by these (tournaments/filters.py).
+        indexes = [
+            models.Index(fields=["is_public", "-created_at"], name="event_public_newest"),
+            models.Index(fields=["starts_at"], name="event_starts_at"),
+            models.Index(fields=["status", "-created_at"], name="event_status_newest"),
+        ]
         verbose_name = _("event")
         verbose_name_plural = _("events")
 

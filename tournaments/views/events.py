@@ -13,12 +13,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.decorators import organiser_required
+from catalogue.models import Game
 from core.errors import DomainError
 from decks.models import Format
 from decks.services.decks import version_text
 
 from .. import console, page_cache
-from ..access import event_for_viewer, visible_decklists, visible_events
+from ..access import event_for_viewer, visible_decklists
+from ..filters import EventFilterForm, search_events
 from ..forms.entrants import PlayerForm, WalkInForm
 from ..forms.events import EventEditForm, EventForm, PublicationForm
 from ..models import Entrant, Event, Match, Round
@@ -48,6 +50,7 @@ from .sealed import waiting_for_decks
 
 # Tables shown on the event page; the pairings pages list every table.
 EVENT_PAGE_TABLES = 50
+EVENTS_PER_PAGE = 50
 
 
 def _swiss_rounds_played(event):
@@ -64,6 +67,8 @@ def _swiss_progress(event):
 
 
 def event_list(request):
+    form = EventFilterForm(request.GET or None, user=request.user)
+    filters = form.cleaned_data if form.is_bound and form.is_valid() else {}
     players = (
         Entrant.objects.filter(event=OuterRef("pk"))
         .exclude(dropped_after=0)
@@ -71,13 +76,14 @@ def event_list(request):
         .annotate(count=Count("pk"))
         .values("count")
     )
-    events = (
-        visible_events(request.user)
-        .annotate(players=Coalesce(Subquery(players, output_field=IntegerField()), 0))
-        .order_by("-created_at")
+    events = search_events(request.user, filters).annotate(
+        players=Coalesce(Subquery(players, output_field=IntegerField()), 0)
     )
-    page = Paginator(events, 50).get_page(request.GET.get("page"))
-    return render(request, "tournaments/event_list.html", {"page": page})
+    page = Paginator(events, EVENTS_PER_PAGE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {"page": page, "form": form, "games": Game.objects.order_by("name"), "query": query.urlencode()}
+    return render(request, "tournaments/event_list.html", context)
 
 
 def _format_name(event):

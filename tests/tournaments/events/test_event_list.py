@@ -1,0 +1,123 @@
+"""The events lists at platform scale: filtered by game, status, date, store and whose events,
+paginated, and costing the same queries with ten events or a hundred."""
+
+import datetime
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.conftest import join_event, make_user
+from tests.event_builder import build_event
+from tournaments.models import Event, EventStaff
+from tournaments.services.events import create_event
+
+URL = reverse("tournaments:events")
+
+
+def _event(organiser, name, game="dust-collectorz", day=None, venue="", **fields):
+    event = create_event(organiser, name, game)
+    changes = {"venue": venue, **fields}
+    if day is not None:
+        changes["starts_at"] = timezone.make_aware(datetime.datetime.combine(day, datetime.time(18)))
+    Event.objects.filter(pk=event.pk).update(**changes)
+    return event
+
+
+def _names(response):
+    return [event.name for event in response.context["page"].object_list]
+
+
+@pytest.fixture
+def stores(db, organiser):
+    other = make_user("lyon_store", organiser=True)
+    return {
+        "friday": _event(organiser, "Friday night", day=datetime.date(2026, 12, 4), venue="Card Cave Lille"),
+        "dbz": _event(organiser, "DBZ open", game="dbz-ccg", day=datetime.date(2026, 12, 12)),
+        "lyon": _event(other, "Lyon prerelease", day=datetime.date(2026, 12, 5), status=Event.Status.FINISHED),
+        "hidden": _event(other, "Staff practice", is_public=False),
+    }
+
+
+def test_filters_by_game_status_store_and_dates(client, stores):
+    assert sorted(_names(client.get(URL, {"game": "dbz-ccg"}))) == ["DBZ open"]
+    assert _names(client.get(URL, {"status": "finished"})) == ["Lyon prerelease"]
+    assert _names(client.get(URL, {"store": "card cave"})) == ["Friday night"]
+    assert _names(client.get(URL, {"store": "lyon_store"})) == ["Lyon prerelease"]
+    december_first_week = client.get(URL, {"starts_from": "2026-12-01", "starts_until": "2026-12-06", "sort": "date"})
+    assert _names(december_first_week) == ["Friday night", "Lyon prerelease"]
+
+
+def test_a_private_event_stays_out_of_every_filter(client, stores):
+    assert "Staff practice" not in _names(client.get(URL))
+    assert _names(client.get(URL, {"q": "practice"})) == []
+    assert "No event matches these filters." in client.get(URL, {"q": "practice"}).content.decode()
+
+
+def test_whose_events(client, organiser, alice, stores):
+    join_event(stores["friday"], alice)
+    EventStaff.objects.create(event=stores["dbz"], user=alice, role=EventStaff.Role.JUDGE)
+    client.force_login(alice)
+    assert _names(client.get(URL, {"mine": "playing"})) == ["Friday night"]
+    assert _names(client.get(URL, {"mine": "working"})) == ["DBZ open"]
+    client.force_login(organiser)
+    assert sorted(_names(client.get(URL, {"mine": "organising"}))) == ["DBZ open", "Friday night"]
+
+
+def test_bad_filters_say_what_is_wrong_and_list_nothing_hidden(client, stores):
+    response = client.get(URL, {"game": "chess", "starts_from": "2026-12-10", "starts_until": "2026-12-01"})
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Unknown game “chess”." in page
+    assert "The end date is before the start date." in page
+    assert "Staff practice" not in page
+
+
+def test_pages_keep_the_filters(client, organiser):
+    for number in range(55):
+        _event(organiser, f"Store night {number:02d}")
+    page = client.get(URL, {"q": "store night", "sort": "name"})
+    assert len(page.context["page"].object_list) == 50
+    assert "q=store+night&amp;sort=name&amp;page=2" in page.content.decode()
+    second = client.get(URL, {"q": "store night", "sort": "name", "page": 2})
+    assert _names(second) == [f"Store night {number}" for number in range(50, 55)]
+
+
+def _queries(client, params):
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(URL, params).status_code == 200
+    return len(captured)
+
+
+@pytest.mark.parametrize("params", [{}, {"mine": "playing"}, {"game": "dust-collectorz", "sort": "date"}])
+def test_query_count_does_not_grow_with_the_number_of_events(client, organiser, alice, params):
+    def add_events(count):
+        for number in range(count):
+            event = _event(organiser, f"Night {number}", day=datetime.date(2026, 12, 1))
+            join_event(event, alice)
+
+    client.force_login(alice)
+    add_events(5)
+    few = _queries(client, params)
+    add_events(60)
+    assert _queries(client, params) == few
+
+
+@pytest.mark.parametrize("model", ["event", "entrant", "auditentry", "match"])
+def test_admin_lists_cost_the_same_with_more_events(client, organiser, alice, model):
+    admin = make_user("site_admin", is_staff=True, is_superuser=True)
+    client.force_login(admin)
+    url = reverse(f"admin:tournaments_{model}_changelist")
+
+    def count():
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(url).status_code == 200
+        return len(captured)
+
+    build_event(organiser, players=8, played=1, name="First")
+    few = count()
+    for number in range(6):
+        build_event(organiser, players=8, played=1, name=f"More {number}")
+    assert count() == few
