@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .engine.match_result import MatchResult
 from .models import Entrant, Match, Report, Seat
+from .models.entrants import event_player_labels
 from .presenters.results import head_start, score_text
 from .services.results import seated_result
 
@@ -88,12 +89,15 @@ def table_rows(matches):
     prefetch_related_objects(matches, seats)
     # Only tables without a result have claims to weigh; an empty list still costs its query.
     prefetch_related_objects([match for match in matches if match.status != Match.Status.CONFIRMED], claims)
-    return [table_row(match) for match in matches]
+    labels = event_player_labels(matches[0].round.event) if matches else {}
+    return [table_row(match, labels) for match in matches]
 
 
-def table_row(match):
+def table_row(match, labels=None):
     seated = list(match.seats.all())
-    names = {seat.entrant_id: seat.entrant.name for seat in seated}
+    names = {seat.entrant_id: (labels or {}).get(seat.entrant_id, seat.entrant.name) for seat in seated}
+    for seat in seated:
+        seat.label = names[seat.entrant_id]
     confirmed = match.status == Match.Status.CONFIRMED
     score = ""
     if confirmed and not match.is_bye:
@@ -149,17 +153,34 @@ def entrant_page(event, request):
     if status:
         entrants = entrants.filter(ENTRANT_FILTERS[status][1])
     text = search_text(request)
+    order = ("name", "pk")
     if text:
         entrants = entrants.filter(Q(name__icontains=text) | Q(user__username__icontains=text))
-    page = Paginator(entrants.order_by("name", "pk"), ENTRANTS_PER_PAGE).get_page(request.GET.get("page"))
+        order = (closeness(text), *order)  # "Ana" lists Ana before Hana
+    page = Paginator(entrants.order_by(*order), ENTRANTS_PER_PAGE).get_page(request.GET.get("page"))
+    shown = list(page.object_list)
+    labels = event_player_labels(event)
+    for entrant in shown:
+        entrant.label = labels[entrant.pk]
     return {
         "page": page,
-        "entrants": list(page.object_list),
+        "entrants": shown,
         "status": status,
         "q": text,
         "query": query_string(status=status, q=text),
         "filters": [(key, label) for key, (label, _condition) in ENTRANT_FILTERS.items()],
     }
+
+
+def closeness(text):
+    """How well a player matches a search, for ordering: the exact name or username first, then
+    names that start with it, then the rest (a name that merely contains it)."""
+    return Case(
+        When(Q(name__iexact=text) | Q(user__username__iexact=text), then=Value(0)),
+        When(Q(name__istartswith=text) | Q(user__username__istartswith=text), then=Value(1)),
+        default=Value(2),
+        output_field=IntegerField(),
+    )
 
 
 def entrant_counts(event):

@@ -14,6 +14,7 @@ from .views import (
     results,
     rounds,
     sealed,
+    sealed_decks,
     staff,
     standings,
 )
@@ -115,6 +116,12 @@ urlpatterns = [
     path("<int:pk>/manage/deck-building/seats/", sealed.draw_seats, name="draw_seats"),
     path("<int:pk>/manage/deck-building/clock/", sealed.build_clock, name="build_clock"),
     path("<int:pk>/pool/", sealed.my_pool, name="my_pool"),
+    path("<int:pk>/pool/build/", sealed_decks.build_from_pool, name="build_from_pool"),
+    path(
+        "<int:pk>/manage/entrants/<int:entrant_id>/pool/build/",
+        sealed_decks.build_for_entrant,
+        name="build_for_entrant",
+    ),
     path("<int:pk>/register/", entrants.register, name="register"),
     path("<int:pk>/waitlist/leave/", entrants.leave_waitlist, name="leave_waitlist"),
     path("<int:pk>/manage/join-code/", entrants.join_code, name="join_code"),

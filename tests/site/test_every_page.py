@@ -211,6 +211,7 @@ def player_pages(world):
         f"events/{event.pk}/me/drop/",
         f"events/{event.pk}/deck/",
         f"events/{world['sealed'].pk}/pool/",
+        f"events/{world['sealed'].pk}/pool/build/",
         f"events/{world['sealed'].pk}/me/",
         f"events/{world['sealed'].pk}/deck/",
     ]
@@ -257,6 +258,7 @@ def organiser_pages(world):
         f"events/{world['sealed'].pk}/manage/deck-building/",
         f"events/{world['sealed'].pk}/manage/deck-building/end/",
         f"events/{world['sealed'].pk}/manage/entrants/{world['sealed'].entrants.order_by('pk').first().pk}/pool/",
+        f"events/{world['sealed'].pk}/manage/entrants/{world['sealed'].entrants.order_by('pk').first().pk}/pool/build/",
         f"events/{world['sealed'].pk}/manage/entrants/{world['sealed'].entrants.order_by('pk').last().pk}/pool/",
         "decks/bulk/",
         f"decks/bulk/{world['job'].pk}/",

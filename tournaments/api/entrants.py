@@ -9,6 +9,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from api.schema import error_responses
+from core.errors import DomainError
 
 from ..access import event_for_viewer, is_staff_or_organiser
 from ..joining import join_url
@@ -82,10 +83,13 @@ class EntrantActions:
         entrant_services.remove_entrant(self._entrant(request, pk, entrant_id), request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
-    @extend_schema(request=None, responses={200: EntrantSerializer})
+    @extend_schema(request=None, responses={200: EntrantSerializer, **error_responses(404)})
     @action(detail=True, methods=["post"], url_path=r"entrants/(?P<entrant_id>[0-9]+)/check-in")
     def check_in(self, request, pk=None, entrant_id=None):
-        entrant = self._entrant(request, pk, entrant_id)
+        event = event_for_viewer(request.user, pk)
+        entrant = event.entrants.filter(pk=entrant_id).first()
+        if entrant is None:
+            raise DomainError("event.check_in_not_registered", status=404)
         return Response(EntrantSerializer(entrant_services.check_in(entrant, request.user)).data)
 
     @extend_schema(request=CapacitySerializer, responses={200: EventSerializer, **error_responses(400)})

@@ -62,3 +62,32 @@ class WaitlistEntry(models.Model):
 
     def __str__(self):
         return f"{self.user} waiting for {self.event}"
+
+
+def player_labels(people):
+    """{entrant id: how the entrant is shown}, the one display rule for players' names: the name, and
+    where two entrants share a name (any case), each with their username, or a walk-in with a short
+    tag (#id), so nobody is mistaken for another on pairings, slips, searches or confirmations.
+    `people` are (id, name, username or None) rows, or Entrant objects."""
+    rows = [person if isinstance(person, tuple) else _label_row(person) for person in people]
+    counts = {}
+    for _id, name, _username in rows:
+        counts[name.casefold()] = counts.get(name.casefold(), 0) + 1
+    return {
+        entrant_id: (name if counts[name.casefold()] == 1 else player_detail(entrant_id, name, username))
+        for entrant_id, name, username in rows
+    }
+
+
+def player_detail(entrant_id, name, username):
+    """“Ana (ana_k)”, or “Ana (#12)” for a walk-in: a name with what tells it apart."""
+    return f"{name} ({username or f'#{entrant_id}'})"
+
+
+def _label_row(entrant):
+    return entrant.pk, entrant.name, entrant.user.username if entrant.user_id else None
+
+
+def event_player_labels(event):
+    """player_labels for every entrant of the event, in one query."""
+    return player_labels(event.entrants.values_list("pk", "name", "user__username"))

@@ -12,6 +12,7 @@ from .. import page_cache
 from ..engine.match_result import VERSUS_POINTS, MatchResult
 from ..engine.standings import bye_outcome
 from ..models import AuditAction, Match, Round, Seat
+from ..models.entrants import event_player_labels
 from ..services.rounds_clock import remaining_seconds
 from .audit import actions_starting, describes
 from .results import PlainSeat, _plain_table_payload, confirmed_result, head_start, points_text, score_text
@@ -66,13 +67,16 @@ MATCH_FIELDS = ("pk", "table", "is_bye", "status", "draws", "version", "extra_mi
 PlainMatch = namedtuple("PlainMatch", MATCH_FIELDS)
 
 
-def plain_tables(round_):
+def plain_tables(round_, labelled=False):
     """The round's tables in order as (PlainMatch, [PlainSeat]), read as plain rows in two
-    queries: a 4,096-player round builds no model instances."""
+    queries (three when `labelled`: players who share a name are told apart, for people to read):
+    a 4,096-player round builds no model instances."""
     seats = {}
     rows = Seat.objects.filter(match__round=round_).order_by("pk")
     columns = ("match_id", "entrant_id", "entrant__name", "game_wins", "placement", "games_conceded")
+    labels = event_player_labels(round_.event) if labelled else {}
     for match, *seat in rows.values_list(*columns):
+        seat[1] = labels.get(seat[0], seat[1])
         seats.setdefault(match, []).append(PlainSeat(*seat))
     matches = round_.matches.order_by("table").values_list(*MATCH_FIELDS)
     return [(PlainMatch(*match), seats.get(match[0], [])) for match in matches]
@@ -84,7 +88,7 @@ def plain_rows(round_, records=None):
     before the round when `records` is given."""
     records = records or {}
     rows = []
-    for match, seats in plain_tables(round_):
+    for match, seats in plain_tables(round_, labelled=True):
         result = confirmed_result(match, seats)
         winner = result.winner if result else None
         rows.append(

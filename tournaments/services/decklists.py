@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError, define_messages
 from decks.models import DeckVersion, Visibility
-from decks.services.decks import cards_from_decklist, create_deck, version_cards
+from decks.services.decks import cards_from_decklist, create_deck, save_version, version_cards
 from decks.services.legality import validate_request
 
 from ..access import can, refusal
@@ -106,6 +106,32 @@ def register_decklist_text(entrant, actor, text, reason=""):
     name = f"{entrant.name} · {event.name}"[:120]
     deck = create_deck(event.organiser, name, event.game, event.format_slug, Visibility.PRIVATE, cards, declarations)
     return _register_deck(event, entrant, deck.latest_version(), actor, reason, owned=False)
+
+
+def builds_own_deck(event, entrant, actor):
+    """True when the player builds their own deck; False for staff building at the desk (a judge or
+    the organiser); anyone else is refused."""
+    mine = entrant.user_id is not None and entrant.user_id == actor.pk
+    if not mine and not can(actor, event, "deck_checks"):
+        raise refusal("deck_checks")
+    return mine
+
+
+def register_built_cards(event, entrant, actor, cards):
+    """A deck built on the site for this entry (from a sealed pool), registered at once through
+    _register_deck (the caller holds the event lock). The player's own private deck when they build
+    it; the organiser's, as for a list pasted at the desk, when staff build it for them. Building
+    again saves a new version of the same deck."""
+    mine = builds_own_deck(event, entrant, actor)
+    owner = actor if mine else event.organiser
+    name = f"{entrant.name} · {event.name}"[:120]
+    current = entrant.deck.deck if entrant.deck_id else None
+    if current is not None and current.owner_id == owner.pk and current.name == name:
+        version = save_version(current, cards, {})
+    else:
+        deck = create_deck(owner, name, event.game, event.format_slug, Visibility.PRIVATE, cards, {})
+        version = deck.latest_version()
+    return _register_deck(event, entrant, version, actor, owned=mine)
 
 
 @transaction.atomic

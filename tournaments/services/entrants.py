@@ -30,6 +30,10 @@ define_messages(
         "event.walk_in_name": _("A walk-in needs a name."),
         "event.check_in_needs_deck": _("%(name)s cannot check in without a legal registered deck."),
         "event.check_in_deck_illegal": _("%(name)s cannot check in: the registered list is not legal. %(reasons)s"),
+        "event.check_in_not_registered": _(
+            "Nobody was checked in: this player is not registered for this event (removed, or never entered). "
+            "Add them first."
+        ),
         "event.already_dropped": _("%(name)s has already dropped."),
         "event.duplicate_name": _(
             "“%(name)s” is already entered in this event. Add them again only if this is another person."
@@ -99,12 +103,19 @@ def register_player(event, user, deck_version=None):
     return add_entrant(event, user, user=user, deck_version=deck_version)
 
 
+def needs_deck_to_check_in(event):
+    """A constructed event with a format checks players in with a legal deck only. At a sealed event
+    arrival comes first: players check in at the door, build from their pool, and the start waits
+    for their decks (services.events.start_event)."""
+    return bool(event.format_slug) and not event.is_sealed
+
+
 @transaction.atomic
 def check_in(entrant, actor, checked_in=True):
     """The organiser checks players in at the desk (players cannot check themselves in)."""
     event = locked(entrant.event)
     organiser_only(event, actor)
-    if checked_in and event.format_slug:
+    if checked_in and needs_deck_to_check_in(event):
         entrant = Entrant.objects.select_for_update(of=("self",)).select_related("deck").get(pk=entrant.pk)
         judge_again(event, actor, [entrant])
         if entrant.deck_id and not entrant.deck_legal:  # the verdict as of the event's date, with why
@@ -131,7 +142,7 @@ def check_in_many(event, actor, entrant_ids=None):
     waiting = list(waiting.select_for_update(of=("self",)).select_related("deck"))
     if event.format_slug:
         judge_again(event, actor, waiting)
-    refused = [entrant for entrant in waiting if event.format_slug and not entrant.deck_legal]
+    refused = [entrant for entrant in waiting if needs_deck_to_check_in(event) and not entrant.deck_legal]
     checked = [entrant for entrant in waiting if entrant not in refused]
     Entrant.objects.filter(pk__in=[entrant.pk for entrant in checked]).update(checked_in=True)
     log_many(event, actor, AuditAction.ENTRANT_CHECK_IN, [{"entrant": entrant} for entrant in checked])

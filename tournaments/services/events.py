@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from catalogue.models import Game
 from core.errors import DomainError, define_messages
@@ -14,11 +15,13 @@ from decks.models import Format
 
 from ..engine.match_result import check_pod_table
 from ..models import AuditAction, Clock, Event, EventSettings, Match, PageCounters, PrizeTable, SealedSetup
+from ..models.entrants import event_player_labels
 from .common import locked, log, organiser_only, require_status
 from .decklists import judge_again, set_deck_deadline
 from .entrants import check_capacity, set_capacity
 from .prizes import fix_prizes
 from .rounds_clock import stop_clock
+from .sealed import without_legal_deck
 
 define_messages(
     {
@@ -33,6 +36,13 @@ define_messages(
         "event.ffa_top_cut": _("Free-for-all events have no single-elimination top cut."),
         "event.deadline_in_past": _("The decklist deadline must be in the future."),
         "event.start_needs_players": _("At least 2 checked-in players are needed to start."),
+        "event.start_needs_decks": ngettext_lazy(
+            "%(count)s checked-in player has no legal registered deck yet: %(names)s. Register their deck "
+            "or drop them, then start.",
+            "%(count)s checked-in players have no legal registered deck yet: %(names)s. Register their decks "
+            "or drop them, then start.",
+            "count",
+        ),
         "event.publication": _("Unknown publication choice."),
         "event.rounds_played": _("Swiss rounds cannot be fewer than the rounds already paired (%(count)s)."),
         "event.shape_locked": _("%(setting)s cannot change any more: the event is in “%(state)s”."),
@@ -125,13 +135,19 @@ def _check_shape(mode, best_of, swiss_rounds, top_cut, pod_size):
 
 @transaction.atomic
 def start_event(event, actor):
-    """Close registration: entrants who did not check in are left out (dropped before round 1)."""
+    """Close registration: entrants who did not check in are left out (dropped before round 1). At a
+    sealed event every checked-in player needs a legal registered deck first (or is dropped)."""
     event = locked(event)
     organiser_only(event, actor)
     require_status(event, Event.Status.REGISTRATION)
     players = event.entrants.filter(checked_in=True).count()
     if players < 2:
         raise DomainError("event.start_needs_players")
+    waiting = without_legal_deck(event)
+    if waiting:
+        labels = event_player_labels(event)
+        names = ", ".join(labels[entrant.pk] for entrant in waiting)
+        raise DomainError("event.start_needs_decks", status=409, count=len(waiting), names=names)
     event.entrants.filter(checked_in=False).update(dropped_after=0)
     if event.swiss_rounds is None:
         event.swiss_rounds = event.planned_rounds(players)

@@ -17,6 +17,7 @@ from decks.services.legality import pool_shortfall, sealed_pool_problems
 
 from ..access import can
 from ..models import AuditAction, Entrant, SealedPool
+from ..models.entrants import event_player_labels
 from .common import locked, log, organiser_only
 
 define_messages(
@@ -164,7 +165,18 @@ def seat_late_entrant(event, entrant):
     entrant.build_seat = seat
 
 
+def without_legal_deck(event):
+    """At a sealed event, the checked-in players still in who have no legal registered deck: arrival
+    and deck are two steps, and the event starts only once this is empty. Nobody at other events, nor
+    where no format says what a legal deck is."""
+    if not event.is_sealed or not event.format_slug:
+        return []
+    waiting = event.entrants.filter(checked_in=True, dropped_after__isnull=True).exclude(deck_legal=True)
+    return list(waiting.select_related("user").order_by("name", "pk"))
+
+
 def seat_sheet(event):
     """Rows for the seats page and projector: every seated player by name, with the seat."""
     rows = event.entrants.filter(build_seat__isnull=False, dropped_after__isnull=True).order_by("name", "pk")
-    return [{"name": name, "seat": seat} for name, seat in rows.values_list("name", "build_seat")]
+    labels = event_player_labels(event)
+    return [{"name": labels[pk], "seat": seat} for pk, seat in rows.values_list("pk", "build_seat")]

@@ -186,7 +186,8 @@ class Listing:
         if not self.search:
             return items
         wanted = self.search.casefold()
-        return [item for item in items if any(wanted in name.casefold() for name in names(item))]
+        found = [item for item in items if any(wanted in name.casefold() for name in names(item))]
+        return sorted(found, key=lambda item: min(closeness(wanted, name.casefold()) for name in names(item)))
 
     def page(self, items):
         """(rows of the asked page, the page for links or None); past the last page is a 404."""
@@ -202,6 +203,14 @@ class Listing:
         """The query string the page links keep (the order, the search), without the page."""
         kept = {**extra, "q": self.search} if self.search else extra
         return urlencode({key: value for key, value in kept.items() if value})
+
+
+def closeness(wanted, name):
+    """0 for the exact name (a label's name before its tag), 1 for a name that starts with the search,
+    2 for one that merely contains it: "Ana" lists Ana before Hana. The sort keeps the order within."""
+    if name == wanted or name.split(" (")[0] == wanted:
+        return 0
+    return 1 if name.startswith(wanted) else 2
 
 
 def _seat_names(row):

@@ -7,6 +7,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -20,6 +22,7 @@ from ..forms.common import errors_in_one_line
 from ..forms.entrants import PlayerForm, RegisterForm, TeamForm, WalkInForm
 from ..joining import join_panel, join_url
 from ..models import Entrant, Event, WaitlistEntry
+from ..models.entrants import player_detail
 from ..services import decklists as decklist_services
 from ..services import entrants as entrant_services
 from ..services import entrants_teams
@@ -97,11 +100,17 @@ def remove_entrant(request, event, entrant_id):
         if done:
             messages.success(request, _("%(name)s is removed from the event.") % {"name": entrant.name})
         return redirect("tournaments:manage_players", event.pk)
+    who = player_detail(entrant.pk, entrant.name, entrant.user.username if entrant.user_id else None)
     context = {
         "event": event,
-        "title": _("Remove %(name)s?") % {"name": entrant.name},
-        "explanation": _("The entry is deleted, as if it had never been made. The log keeps a record of it."),
-        "button": _("Yes, remove %(name)s") % {"name": entrant.name},
+        "title": _("Remove %(name)s?") % {"name": who},
+        "explanation": " ".join(
+            (
+                _entrant_details(entrant),
+                _("The entry is deleted, as if it had never been made. The log keeps a record of it."),
+            )
+        ),
+        "button": _("Yes, remove %(name)s") % {"name": who},
     }
     return render(request, "tournaments/manage/confirm.html", context)
 
@@ -114,6 +123,20 @@ def undo_drop(request, event, entrant_id):
     if done:
         messages.success(request, _("%(name)s is back in the event.") % {"name": entrant.name})
     return _back(request, event, "entrants")
+
+
+def _entrant_details(entrant):
+    """Who exactly is about to be removed: the name, the account or walk-in, when they registered."""
+    account = (
+        _("account %(username)s") % {"username": entrant.user.username}
+        if entrant.user_id
+        else _("walk-in without an account")
+    )
+    return _("%(name)s: %(account)s, registered %(when)s.") % {
+        "name": entrant.name,
+        "account": account,
+        "when": date_format(timezone.localtime(entrant.created_at), "SHORT_DATETIME_FORMAT"),
+    }
 
 
 def _entrant(event, entrant_id):
@@ -149,7 +172,10 @@ def check_in_many(request, event):
 @organiser_view
 @require_POST
 def check_in(request, event, entrant_id):
-    entrant = _entrant(event, entrant_id)
+    entrant = event.entrants.filter(pk=entrant_id).first()
+    if entrant is None:  # removed meanwhile, or never entered here: say so, change nothing
+        messages.error(request, DomainError("event.check_in_not_registered").message)
+        return _back(request, event, "entrants")
     # The button says which state it asks for, so a repeated submission does not flip it back.
     wanted = request.POST["checked_in"] == "1" if "checked_in" in request.POST else not entrant.checked_in
     done, _result = _attempt(request, entrant_services.check_in, entrant, request.user, checked_in=wanted)

@@ -47,6 +47,7 @@ from .common import (
     organiser_view,
 )
 from .entrants import join_context
+from .sealed import waiting_for_decks
 
 # Tables shown on the event page; the pairings pages list every table.
 EVENT_PAGE_TABLES = 50
@@ -203,6 +204,7 @@ def manage(request, event):
         "can_add": event.accepting_entrants,
         "audit": _audit(event, entries, names),
         "extend_minutes": EXTEND_MINUTES,
+        "waiting_for_decks": waiting_for_decks(event) if event.registration_open else [],
     }
     if event.registration_open:  # once the event starts the dashboard is for rounds, not the door
         context.update(join_context(request, event))

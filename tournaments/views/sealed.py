@@ -13,11 +13,13 @@ from django.views.decorators.http import require_POST
 
 from catalogue.models import Card
 from core.errors import DomainError
+from decks.page_support import refuse
 
 from ..access import can, event_for_viewer
 from ..forms.common import errors_in_one_line
 from ..forms.sealed import BuildClockForm, PoolForm, SeatDrawForm
 from ..models import Entrant, SealedPool
+from ..models.entrants import event_player_labels
 from ..presenters.rounds import timer_state
 from ..services import sealed as sealed_services
 from ..services.rounds_clock import BUILD_MINUTES, start_build_clock
@@ -47,14 +49,17 @@ def _pool_page(request, event, entrant, back_url, for_player):
     lines = pool_lines(pool)
     frozen = event.sealed_setup.pools_frozen_at is not None
     form = PoolForm(request.POST or None, initial={"pool": _pool_text(lines)})
-    problems = []
+    problems, rejected = [], []
     if request.method == "POST" and not frozen and form.is_valid():
         try:
             sealed_services.register_pool(entrant, request.user, form.cleaned_data["pool"])
         except DomainError as error:
             problems = error.details.get("problems", [])
-            # The problems are listed once, above the pool; the field says where to look.
-            form.add_error("pool", _("Correct the pool: each problem is listed above.") if problems else error.message)
+            # Lines that are not cards are listed as the deck editor lists them, each with its line
+            # number and suggestions; the product's problems once, above the pool.
+            rejected = [] if problems else refuse(request, form, "pool", error)
+            if problems or rejected:
+                form.add_error("pool", _("Correct the pool: each problem is listed above."))
         else:
             messages.success(request, _("The pool of %(name)s is registered.") % {"name": entrant.name})
             return redirect(request.path)
@@ -67,10 +72,18 @@ def _pool_page(request, event, entrant, back_url, for_player):
         "form": form,
         "frozen": frozen,
         "problems": problems,
+        "rejected": rejected,
         "back_url": back_url,
         "for_player": for_player,
+        "build_url": _build_url(event, entrant, for_player),
     }
     return render(request, "tournaments/pool.html", context, status=400 if problems or form.errors else 200)
+
+
+def _build_url(event, entrant, for_player):
+    if for_player:
+        return reverse("tournaments:build_from_pool", args=[event.pk])
+    return reverse("tournaments:build_for_entrant", args=[event.pk, entrant.pk])
 
 
 @login_required
@@ -102,9 +115,11 @@ def deck_building(request, event):
         .select_related("sealed_pool", "deck__deck")
         .order_by("name", "pk")
     )
+    labels = event_player_labels(event)
     rows = [
         {
             "entrant": entrant,
+            "label": labels[entrant.pk],
             "pool": getattr(entrant, "sealed_pool", None),
             "cards": sum(entrant.sealed_pool.cards.values()) if hasattr(entrant, "sealed_pool") else 0,
         }
@@ -117,6 +132,7 @@ def deck_building(request, event):
         "pools": sum(1 for row in rows if row["pool"]),
         "decks": sum(1 for entrant in entrants if entrant.deck_id),
         "may_manage": can(request.user, event, "manage"),
+        "may_build": can(request.user, event, "deck_checks"),
         "frozen": event.sealed_setup.pools_frozen_at is not None,
         "seated": any(entrant.build_seat for entrant in entrants),
         "before_round_one": before_round_one,
@@ -233,6 +249,13 @@ def seats(request, pk):
         "may_manage": can(request.user, event, "manage"),
     }
     return render(request, "tournaments/seats.html", context)
+
+
+def waiting_for_decks(event):
+    """The dashboard's list of who holds up the start of a sealed event: checked in, no legal deck."""
+    waiting = sealed_services.without_legal_deck(event)
+    labels = event_player_labels(event) if waiting else {}
+    return [{"pk": entrant.pk, "label": labels[entrant.pk]} for entrant in waiting]
 
 
 def player_state(event, entrant):

@@ -96,6 +96,8 @@ ACCESS = {
     "tournaments:leave_waitlist": (None, SIGNED_IN),
     "tournaments:my_pool": (PLAYER, PLAYER),  # one's own pool only: anyone else gets 404
     "tournaments:entrant_pool": (JUDGES, JUDGES),
+    "tournaments:build_from_pool": (PLAYER, PLAYER),  # one's own pool only: anyone else gets 404
+    "tournaments:build_for_entrant": (JUDGES, JUDGES),
     "tournaments:deck_building": (JUDGES, None),
     "tournaments:end_deck_building": (MANAGE, MANAGE),
     "tournaments:draw_seats": (None, MANAGE),

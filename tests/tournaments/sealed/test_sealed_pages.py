@@ -71,7 +71,7 @@ def test_drawing_again_needs_a_confirmation_and_is_refused_after_round_one(prere
     assert refused.value.code == "seats.drawn"
     sealed.assign_build_seats(prerelease, organiser, seed=2, redraw=True)
     assert AuditEntry.objects.filter(action=AuditAction.BUILD_SEATS).count() == 2
-    prerelease.entrants.update(checked_in=True)
+    prerelease.entrants.update(checked_in=True, deck_legal=True)  # decks registered (not what is tested here)
     events.start_event(prerelease, organiser)
     rounds.pair_next_round(prerelease, organiser)
     before = dict(prerelease.entrants.values_list("pk", "build_seat"))
@@ -285,7 +285,7 @@ def test_the_build_clock_shows_deck_building_until_round_one_starts_the_round_cl
     assert client.get(f"/api/v1/tournaments/{prerelease.pk}/timer/").json()["label"] == "Deck building"
     rounds_clock.control_timer(prerelease, organiser, "pause")  # the round clock's controls work on it
     assert Event.objects.get(pk=prerelease.pk).clock.paused_seconds is not None
-    prerelease.entrants.update(checked_in=True)
+    prerelease.entrants.update(checked_in=True, deck_legal=True)  # decks registered (not what is tested here)
     events.start_event(prerelease, organiser)
     rounds.pair_next_round(prerelease, organiser)
     prerelease.refresh_from_db()

@@ -1,0 +1,64 @@
+"""People with the same name (issue 27): told apart by username, or a short tag for a walk-in, on
+pairings, slips, the desk, searches and the removal confirmation; a search lists exact matches first."""
+
+import pytest
+
+from tests.conftest import make_user
+from tournaments.models.entrants import event_player_labels, player_labels
+from tournaments.services import entrants as entrant_services
+from tournaments.services import events, rounds
+
+pytestmark = pytest.mark.django_db
+
+
+def test_only_shared_names_get_a_username_or_a_tag():
+    labels = player_labels([(1, "Ana", "ana_k"), (2, "ana", None), (3, "Hana", "hana"), (4, "Bo", None)])
+    assert labels == {1: "Ana (ana_k)", 2: "ana (#2)", 3: "Hana", 4: "Bo"}
+
+
+@pytest.fixture
+def two_anas(organiser):
+    event = events.create_event(organiser, "Friday", "dust-collectorz", swiss_rounds=2)
+    ana = make_user("ana_k", display_name="Ana")
+    entrant_services.add_entrant(event, ana, user=ana)
+    walk_in = entrant_services.add_entrant(event, organiser, name="Ana", confirmed_duplicate=True)
+    for name in ("Hana", "Bo"):
+        entrant_services.add_entrant(event, organiser, name=name)
+    return event, walk_in
+
+
+def test_pairings_slips_and_the_desk_tell_the_two_anas_apart(client, organiser, two_anas):
+    event, walk_in = two_anas
+    event.entrants.update(checked_in=True)
+    events.start_event(event, organiser)
+    rounds.pair_next_round(event, organiser)
+    labels = set(event_player_labels(event).values())
+    assert {"Ana (ana_k)", f"Ana (#{walk_in.pk})", "Hana", "Bo"} == labels
+    client.force_login(organiser)
+    for path in ("rounds/1/pairings/", "rounds/1/pairings/?by=name", "rounds/1/slips/", "manage/rounds/1/", "manage/"):
+        page = client.get(f"/en/events/{event.pk}/{path}").content.decode()
+        assert "Ana (ana_k)" in page and f"Ana (#{walk_in.pk})" in page, path
+
+
+def test_searching_ana_lists_ana_before_hana(client, organiser, two_anas):
+    event, _walk_in = two_anas
+    client.force_login(organiser)
+    page = client.get(f"/en/events/{event.pk}/manage/players/?q=Ana").content.decode()
+    assert page.index("Ana (ana_k)") < page.index("Hana") and page.index(f"Ana (#{_walk_in.pk})") < page.index("Hana")
+    event.entrants.update(checked_in=True)
+    events.start_event(event, organiser)
+    rounds.pair_next_round(event, organiser)
+    found = client.get(f"/en/events/{event.pk}/rounds/1/pairings/?by=name&q=ana").content.decode()
+    assert found.index("Ana (") < found.index("Hana")
+
+
+def test_removal_confirms_with_the_players_details(client, organiser, two_anas):
+    event, walk_in = two_anas
+    client.force_login(organiser)
+    ana = event.entrants.get(user__username="ana_k")
+    page = client.get(f"/en/events/{event.pk}/manage/entrants/{ana.pk}/remove/").content.decode()
+    assert "Remove Ana (ana_k)?" in page and "account ana_k" in page
+    page = client.get(f"/en/events/{event.pk}/manage/entrants/{walk_in.pk}/remove/").content.decode()
+    assert f"Remove Ana (#{walk_in.pk})?" in page and "walk-in without an account" in page
+    client.post(f"/en/events/{event.pk}/manage/entrants/{walk_in.pk}/remove/")
+    assert event.entrants.filter(pk=ana.pk).exists() and not event.entrants.filter(pk=walk_in.pk).exists()
