@@ -207,12 +207,18 @@ def test_a_failed_form_focuses_its_error_summary_which_leads_to_the_field(live_s
     make_user("pat_player")
     page = new_page(browser, width=390)
     page.goto(f"{live_server.url}/en/accounts/signup/")
+    # Everything the browser itself checks is there; the server refuses the username (taken) and
+    # the confirmation (another password).
     type_into(page, "Username", "pat_player")
+    type_into(page, "Email", "pat@example.org")
+    type_into(page, "Password", "a-long-keyboard-pass-2026")
+    type_into(page, "Password confirmation", "another-keyboard-pass-2026")
     press_button(page, "Sign up")
     # The summary has the focus and is read first; each problem links to its field.
     summary = page.locator("[data-error-summary]")
     expect(summary).to_be_focused()
     expect(summary).to_contain_text("Username")
+    expect(summary).to_contain_text("Password confirmation")
     username = page.locator("#id_username")
     expect(username).to_have_attribute("aria-invalid", "true")
     described_by = username.get_attribute("aria-describedby").split()
