@@ -88,6 +88,31 @@ def _drawn_panels(panels, total_label):
             bars += 1
 
 
+def chart_tables(panels, labels):
+    """The numbers each panel draws, as tables (the chart's text alternative, WCAG 1.1.1):
+    [{"caption", "headers", "rows": [(row label, [cells])]}]. Labels "total" and "copies"."""
+    return [table for table in (_panel_table(panel, labels) for panel in panels) if table]
+
+
+def _panel_table(panel, labels):
+    if isinstance(panel, CountGrid):
+        columns = [sum(counts[i] for _label, counts in panel.rows) for i in range(len(panel.columns))]
+        rows = [(label, [*counts, sum(counts)]) for label, counts in panel.rows]
+        rows.append((labels.get("total", ""), [*columns, sum(columns)]))
+        return {"caption": panel.title, "headers": [*panel.columns, labels.get("total", "")], "rows": rows}
+    if isinstance(panel, Histograms):
+        width = max((len(counts) for _label, counts in panel.series), default=0)
+        rows = [(label, [*counts, *[0] * (width - len(counts))]) for label, counts in panel.series]
+        return {"caption": panel.title, "headers": [str(value) for value in range(width)], "rows": rows}
+    if isinstance(panel, Bars):
+        return {
+            "caption": panel.title,
+            "headers": [labels.get("copies", "")],
+            "rows": [(label, [n]) for label, n in panel.rows],
+        }
+    return None
+
+
 # --- inputs -------------------------------------------------------------------------
 
 

@@ -11,12 +11,12 @@ from django.utils.translation import ngettext
 import games
 from games.chart_panels import DeckChartInput
 
-from .charts import deck_chart_svg
+from .charts import chart_tables, deck_chart_svg
 from .services.legality import format_for
 
 
 def chart_labels():
-    return {"title": _("Deck chart"), "total": _("Total"), "empty": _("No cards yet")}
+    return {"title": _("Deck chart"), "total": _("Total"), "empty": _("No cards yet"), "copies": _("Copies")}
 
 
 def _card_tuples(entries):
@@ -27,6 +27,18 @@ def _card_tuples(entries):
 def deck_chart(game, entries):
     """The deck's SVG chart: the heading and the panels the game's package draws from the deck
     (Dust Collectorz: tribe × rank grid and stats; DBZ: card types and styles)."""
+    cards, panels = _chart_input(game, entries)
+    return deck_chart_svg(cards, chart_labels(), panels)
+
+
+def deck_chart_tables(game, entries):
+    """The numbers the deck chart draws, as tables: its text alternative."""
+    _cards, panels = _chart_input(game, entries)
+    return chart_tables(panels, chart_labels())
+
+
+def _chart_input(game, entries):
+    """(cards as dicts, the game's panels) for the deck chart."""
     cards = [
         {
             "name": card.name,
@@ -41,7 +53,7 @@ def deck_chart(game, entries):
     ]
     chart_panels = game.definition.chart_panels
     panels = chart_panels(DeckChartInput(cards, [tribe.name for tribe in game.wheel()])) if chart_panels else ()
-    return deck_chart_svg(cards, chart_labels(), panels)
+    return cards, panels
 
 
 def deck_facts(game, declarations, entries):

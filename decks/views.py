@@ -25,7 +25,16 @@ from .access import collection_for, deck_by_reference, deck_for_owner, is_owner,
 from .forms import CheckForm, CloneForm, CompareForm, DeckForm, DecklistForm, DeckSettingsForm
 from .models import Collection, Deck, Visibility
 from .page_support import refuse, replace_share_link
-from .presenters import builder_labels, card_table, copy_name, count_grid, deck_chart, deck_facts, sample_hand
+from .presenters import (
+    builder_labels,
+    card_table,
+    copy_name,
+    count_grid,
+    deck_chart,
+    deck_chart_tables,
+    deck_facts,
+    sample_hand,
+)
 from .services import building
 from .services import collections as collection_services
 from .services import decks as deck_services
@@ -116,6 +125,7 @@ def deck_detail(request, pk=None, token=None):
         else None,
         "collection": collection,
         "chart": deck_chart(deck.game, entries),
+        "chart_tables": deck_chart_tables(deck.game, entries),
         "versions": deck.versions.all()[:50],
         "is_owner": owner,
         "hand": sample_hand(deck.format_slug, entries, request.GET.get("hand")),

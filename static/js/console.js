@@ -10,6 +10,7 @@
     event.preventDefault();
     if (open && open.classList.contains("table-open")) {
       open.remove();
+      link.setAttribute("aria-expanded", "false");
       return;
     }
     const url = new URL(link.href);
@@ -24,6 +25,7 @@
       cell.innerHTML = await response.text();
       panel.appendChild(cell);
       row.after(panel);
+      link.setAttribute("aria-expanded", "true");
       const first = cell.querySelector("input:not([type=hidden]), select, button");
       if (first) first.focus();
     } catch (error) {

@@ -10,10 +10,52 @@
   const last = new Map();
   const tags = new Map(); // box -> ETag of the fragment it shows
 
+  // One polite status line for the whole page: a swap is announced in a few words (the box's
+  // data-live-message) rather than by reading the whole region again, and focus never moves.
+  const announcer = document.createElement("p");
+  announcer.className = "visually-hidden";
+  announcer.setAttribute("role", "status");
+  announcer.setAttribute("aria-live", "polite");
+  document.body.appendChild(announcer);
+
+  function announce(box) {
+    if (!box.dataset.liveMessage) return;
+    announcer.textContent = "";
+    setTimeout(function () { announcer.textContent = box.dataset.liveMessage; }, 100);
+  }
+
   function busy(box) {
     // Someone is typing in a form of this region: leave it alone until they are done.
     const active = document.activeElement;
     return active && box.contains(active) && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName);
+  }
+
+  // The element that has the keyboard's focus inside the box, found again in the new markup
+  // (by id, else by its link or form target and its text), so a swap never drops the focus.
+  function focusKey(box) {
+    const active = document.activeElement;
+    if (!active || active === box || !box.contains(active)) return null;
+    return { id: active.id, tag: active.tagName, href: active.getAttribute("href"), text: active.textContent.trim(),
+      action: active.form ? active.form.getAttribute("action") : null };
+  }
+
+  function findAgain(box, key) {
+    if (key.id) return document.getElementById(key.id);
+    return Array.from(box.querySelectorAll(key.tag)).find(function (node) {
+      return node.getAttribute("href") === key.href && node.textContent.trim() === key.text
+        && (node.form ? node.form.getAttribute("action") : null) === key.action;
+    }) || null;
+  }
+
+  function swap(box, html) {
+    const key = focusKey(box);
+    box.innerHTML = html;
+    if (key) {
+      const again = findAgain(box, key);
+      if (!again) box.setAttribute("tabindex", "-1"); // gone: the region itself keeps the focus
+      (again || box).focus({ preventScroll: true });
+    }
+    announce(box);
   }
 
   async function refresh(box) {
@@ -34,7 +76,7 @@
       const html = (await response.text()).trim();
       if (last.get(box) !== html) {
         last.set(box, html);
-        box.innerHTML = html;
+        swap(box, html);
         box.dispatchEvent(new CustomEvent("live:updated", { bubbles: true }));
       }
       box.removeAttribute("data-live-stale");

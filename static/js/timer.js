@@ -43,6 +43,7 @@
     if (seconds === null) label = state.dataset.labelIdle;
     else if (paused) label = state.dataset.labelPaused;
     else if (seconds === 0) label = state.dataset.labelOver;
+    else if (seconds <= 300 && state.dataset.labelWarning) label = state.dataset.labelWarning; // not by colour alone
     if (offline) label = (label ? label + " · " : "") + state.dataset.labelOffline;
     if (state.textContent !== label) state.textContent = label;
     document.title = text + " · " + box.dataset.title;

@@ -60,11 +60,16 @@ def test_style_and_level_columns_instead_of_empty_tribe_and_rank(client, saiyan_
 
 def test_the_chart_breaks_the_deck_down_by_type_and_style(client, saiyan_deck):
     page = client.get(f"/en/decks/{saiyan_deck.pk}/").text
-    chart = page[page.index('<div class="chart">') :]
+    chart = page[page.index('<figure class="chart">') :]
     assert '<g class="bars" aria-label="Cards by type">' in chart
     assert '<g class="bars" aria-label="Cards by style">' in chart
     assert "<title>Main Personality: 3</title>" in chart and "<title>Saiyan Style: 3</title>" in chart
     assert "<title>No style: 4</title>" in chart
+    # Its text alternative: the same numbers as tables (WCAG 1.1.1).
+    numbers = chart[chart.index('<details class="chart-numbers">') : chart.index("</figure>")]
+    assert "<caption>Cards by type</caption>" in numbers and "<caption>Cards by style</caption>" in numbers
+    assert '<th scope="row">Main Personality</th><td class="num">3</td>' in numbers
+    assert '<th scope="row">No style</th><td class="num">4</td>' in numbers
     italian = client.get(f"/it/decks/{saiyan_deck.pk}/").text
     assert 'aria-label="Carte per stile"' in italian and "<title>Stile Saiyan: 3</title>" in italian
 

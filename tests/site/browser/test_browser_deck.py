@@ -207,7 +207,7 @@ def test_build_legal_prerelease_deck_from_collection(live_server, sample_set, pl
     expect(page).to_have_url(deck_url)
     expect(page.get_by_text("Saved as version 2.")).to_be_visible()
     expect(page.get_by_role("main")).to_contain_text("version 2")
-    expect(page.locator("section.two-columns table.table tbody tr")).to_have_count(32)
+    expect(page.locator("section.two-columns table.deck-cards tbody tr")).to_have_count(32)
 
     # Check the saved deck against the pool.
     page.get_by_label("Against collection").select_option(label=COLLECTION)

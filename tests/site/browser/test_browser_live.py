@@ -80,3 +80,26 @@ def test_a_new_judge_call_appears_on_the_judging_page_without_a_reload(live_serv
     expect(page.locator("#judge-calls-live")).to_contain_text("Done")
     assert JudgeCall.objects.get(pk=call.pk).status == JudgeCall.Status.CLAIMED
     assert judging_services.queue(event).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_live_update_is_announced_and_keeps_the_keyboards_focus(live_server, browser_page, organiser):
+    """The swapped-in part is announced in a few words by one polite status line, and the link that
+    had the focus has it again in the new markup (WCAG 4.1.3, 2.4.3)."""
+    from tournaments.models import Match
+    from tournaments.services.results import record_result
+
+    event = build_event(organiser, 12, 2)
+    page = browser_page
+    page.goto(f"{live_server.url}/en/events/{event.pk}/")
+    link = page.locator("#event-live a[href$='/pairings/']").first
+    link.focus()
+    href = link.get_attribute("href")
+    match = Match.objects.filter(round__event=event, round__number=3, is_bye=False).order_by("table").first()
+    first, second = match.seats.order_by("pk").values_list("entrant_id", flat=True)
+    record_result(match, organiser, wins={first: 2, second: 0})
+    assert poll(page).status == 200
+    status = page.locator("p[role=status][aria-live=polite]").last
+    expect(status).to_have_text("The pairings and results were updated.")
+    assert page.evaluate("() => document.activeElement.getAttribute('href')") == href
+    assert page.evaluate("() => document.getElementById('event-live').contains(document.activeElement)")
