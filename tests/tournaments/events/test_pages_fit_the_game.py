@@ -60,3 +60,21 @@ def test_a_game_with_decks_keeps_them(client, organiser, alice, bob):
     assert "<th>Deck</th>" in players
     assert "Decklists" in desk
     assert "Deck checks" in judging
+
+
+def test_registering_for_a_game_without_decks_asks_for_no_deck(client, organiser, alice):
+    event = events.create_event(organiser, "Trick night", "dust-reclamation", top_cut=0, swiss_rounds=3)
+    client.force_login(alice)
+    page = client.get(f"/en/events/{event.pk}/register/").text
+    assert 'name="deck"' not in page and "Build a deck" not in page and "No deck yet" not in page
+    response = client.post(f"/en/events/{event.pk}/register/", {"csrfmiddlewaretoken": "sent by the browser"})
+    assert response.status_code == 302 and event.entrants.filter(user=alice).exists()
+    again = client.get(f"/en/events/{event.pk}/register/")
+    assert again.status_code == 302 and again["Location"].endswith(f"/events/{event.pk}/me/")
+
+
+def test_registering_for_a_game_with_decks_still_offers_one(client, organiser, alice):
+    event = events.create_event(organiser, "Collectorz night", "dust-collectorz", top_cut=0, swiss_rounds=3)
+    client.force_login(alice)
+    page = client.get(f"/en/events/{event.pk}/register/").text
+    assert 'name="deck"' in page and "Build a deck" in page
