@@ -12,6 +12,7 @@ import games
 from games.chart_panels import DeckChartInput
 
 from .charts import chart_tables, deck_chart_svg
+from .services.decks import check_sheet_of, version_entries
 from .services.legality import format_for
 
 
@@ -61,6 +62,27 @@ def deck_facts(game, declarations, entries):
     Tokui-Waza); nothing for games without any."""
     definition = game.definition
     return definition.deck_facts(declarations, _card_tuples(entries)) if definition.deck_facts else []
+
+
+def registered_list(version):
+    """A registered list as a judge checks it and as an event publishes it: the game's facts (DBZ:
+    Main Personality, levels, Tokui-Waza), the cards grouped as counted (DBZ: by card type; Dust
+    Collectorz: tribe, then rank) with each value in the reader's words, and the card count."""
+    game = version.deck.game
+    entries = version_entries(version)
+    sheet, labels = check_sheet_of(version, entries)
+    sections = [
+        {
+            "label": str(labels.get(section.value, section.value)),
+            "total": section.total,
+            "groups": [
+                {"label": str(labels.get(group.value, group.value)), "total": group.total, "cards": group.cards}
+                for group in section.groups
+            ],
+        }
+        for section in sheet.sections
+    ]
+    return {"facts": deck_facts(game, version.declarations, entries), "sections": sections, "total": sheet.total}
 
 
 def card_table(game, entries):

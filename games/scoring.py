@@ -14,6 +14,7 @@ from core.errors import DomainError, define_messages
 define_messages(
     {
         "scoring.not_a_side": _("“%(value)s” is not one of the players (or teams) of this match."),
+        "scoring.no_side_chosen": _("Choose a player (or team) of this match."),
         "scoring.whole_number": _("Give a whole number from %(low)s to %(high)s."),
         "scoring.per_side": _("Give a value for each player (or team) of this match, and only for them."),
     }
@@ -45,7 +46,10 @@ class GameResult:
 
 
 def require_member(value, sides, field_name):
-    """The side named by `value` (an id, possibly as text), which must be one of `sides`."""
+    """The side named by `value` (an id, possibly as text), which must be one of `sides`; a choice
+    left empty is asked for, not shown back as “None”."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise DomainError("scoring.no_side_chosen", field_name)
     for side in sides:
         if value is not None and not isinstance(value, (dict, list)) and str(value) == str(side):
             return side

@@ -137,7 +137,7 @@ def _decklists_visible_q(user):
 def visible_decklists(user, event):
     """The event's entrants with a registered list that `user` may read, by name."""
     visible = Entrant.objects.filter(_decklists_visible_q(user), event=event, deck__isnull=False).values("pk")
-    return event.entrants.filter(pk__in=visible).select_related("deck__deck").order_by("name")
+    return event.entrants.filter(pk__in=visible).select_related("deck__deck__game").order_by("name")
 
 
 def decklist_visible(user, entrant):

@@ -212,12 +212,14 @@ def diff_versions(older, newer):
     return rows
 
 
-def check_sheet_of(version):
-    """The version's cards grouped as a judge counts them (decks/check_sheet.py), values labelled."""
+def check_sheet_of(version, entries=None):
+    """The version's cards grouped as a judge counts them (decks/check_sheet.py), values labelled;
+    `entries` are the version's (Card, qty) where the caller has read them already."""
     game = version.deck.game
     definition = game.definition
     tribes = dict(Tribe.objects.filter(game=game).values_list("pk", "name"))
-    entries = [(card_info(card, tribes), qty) for card, qty in version_entries(version)]
+    entries = version_entries(version) if entries is None else entries
+    entries = [(card_info(card, tribes), qty) for card, qty in entries]
     orders = {"rank": list(definition.card_schema.ranks), "type": list(definition.card_schema.card_types)}
     labels = {**definition.card_schema.ranks, **definition.card_schema.card_types}
     return check_sheet(entries, definition.deck_check_groups, orders), labels

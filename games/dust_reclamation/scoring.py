@@ -39,6 +39,12 @@ define_messages(
             "%(dust)s Dust cards in one round, but the deck holds only %(cards)s Dust cards.",
             "cards",
         ),
+        "scoring.dust_without_tricks": ngettext_lazy(
+            "%(dust)s Dust card won by a player who won no trick: Dust cards are won only in tricks.",
+            "%(dust)s Dust cards won by a player who won no trick: Dust cards are won only in tricks.",
+            "dust",
+        ),
+        # Only reached with at least one trick: then the Dust cards outnumber 2 or more cards, a plural.
         "scoring.dust_over_tricks": ngettext_lazy(
             "%(dust)s Dust cards won in %(tricks)s trick of %(players)s cards.",
             "%(dust)s Dust cards won in %(tricks)s tricks of %(players)s cards.",
@@ -121,6 +127,8 @@ def _dust(values, players, field, tricks):
     cards of the tricks each player won (one card per player in a trick)."""
     dust = _per_player(values, players, field, DUST_CARDS)
     for player, count in dust.items():
+        if count and not tricks[player]:
+            raise DomainError("scoring.dust_without_tricks", f"{field}.{player}", dust=count)
         if count > tricks[player] * len(players):
             raise DomainError(
                 "scoring.dust_over_tricks", f"{field}.{player}", dust=count, tricks=tricks[player], players=len(players)

@@ -48,6 +48,9 @@ class RegisterForm(forms.Form):
 
     def __init__(self, *args, user, event, deck_required=False, entrant=None, **kwargs):
         super().__init__(*args, **kwargs)
+        if not event.uses_decks:  # Dust: Reclamation: nothing to choose
+            del self.fields["deck"]
+            return
         if entrant is not None and entrant.user_id not in (None, user.pk):
             choices = _submitted_choices(event, entrant, user)
         else:

@@ -93,6 +93,11 @@ class Event(models.Model):
     def is_sealed(self):
         return self.sealed_setup.enabled
 
+    @property
+    def uses_decks(self):
+        """Whether the game builds decks: pages offer no deck links for one that doesn't (Dust: Reclamation)."""
+        return self.game.has_decks
+
     def planned_rounds(self, players=None):
         if self.swiss_rounds:  # set: no need to count the entrants
             return self.swiss_rounds

@@ -215,6 +215,8 @@ def _event_to_register(request, pk):
 def register(request, pk):
     event = _event_to_register(request, pk)
     if event.entrants.filter(user=request.user).exists():
+        if not event.uses_decks:
+            return redirect("tournaments:me", event.pk)
         messages.info(request, _("You are registered for this event; you can change your deck here."))
         return redirect("tournaments:submit_deck", event.pk)
     form = RegisterForm(request.POST or None, user=request.user, event=event)
@@ -223,7 +225,7 @@ def register(request, pk):
     position = entrant_services.position(event, request.user)
     if request.method == "POST" and is_open and position is None and form.is_valid():
         # After the deadline a player still registers, without a deck: the message says what to do next.
-        deck = None if late else form.cleaned_data["deck"]
+        deck = None if late else form.cleaned_data.get("deck")
         try:
             entry = entrant_services.register_player(event, request.user, deck_version=deck)
         except DomainError as error:

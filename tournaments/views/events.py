@@ -16,7 +16,7 @@ from accounts.decorators import organiser_required
 from catalogue.models import Game
 from core.errors import DomainError
 from decks.models import Format
-from decks.services.decks import version_text
+from decks.presenters import registered_list
 
 from .. import console, page_cache
 from ..access import event_for_viewer, visible_decklists
@@ -95,8 +95,8 @@ def _format_name(event):
 
 
 def _readable_decks(user, event):
-    """(entrant, decklist text) pairs this viewer may read (tournaments.access.visible_decklists)."""
-    return [(entrant, version_text(entrant.deck)) for entrant in visible_decklists(user, event)]
+    """(entrant, registered list) pairs this viewer may read (tournaments.access.visible_decklists)."""
+    return [(entrant, registered_list(entrant.deck)) for entrant in visible_decklists(user, event)]
 
 
 def _event_live_html(event, organiser_view):

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
 from core.exports import csv_response
-from decks.services.decks import check_sheet_of
+from decks.presenters import registered_list
 
 from .. import page_cache
 from ..access import event_for_staff, event_for_viewer
@@ -172,25 +172,9 @@ def deck_check_sheet(request, event, checked_id):
     checked = get_object_or_404(
         CheckedDeck.objects.select_related("entrant__deck__deck", "deck_check"), pk=checked_id, deck_check__event=event
     )
-    sheet = _labelled(*check_sheet_of(checked.entrant.deck)) if checked.entrant.deck_id else None
+    sheet = registered_list(checked.entrant.deck) if checked.entrant.deck_id else None
     context = {"event": event, "checked": checked, "sheet": sheet}
     return render(request, "tournaments/manage/deck_check_sheet.html", context)
-
-
-def _labelled(sheet, labels):
-    """The sheet with each tribe, rank or type in the reader's words."""
-    sections = [
-        {
-            "label": str(labels.get(section.value, section.value)),
-            "total": section.total,
-            "groups": [
-                {"label": str(labels.get(group.value, group.value)), "total": group.total, "cards": group.cards}
-                for group in section.groups
-            ],
-        }
-        for section in sheet.sections
-    ]
-    return {"sections": sections, "total": sheet.total}
 
 
 @judge_view("penalties")

@@ -1,6 +1,7 @@
 """Scoring vectors for every game mode, from the rules (pure modules, no database)."""
 
 import pytest
+from django.utils import translation
 
 from core.errors import DomainError
 from games import dust_collectorz as dc
@@ -77,6 +78,15 @@ def test_last_round_winner_must_be_in_the_match():
     with pytest.raises(DomainError) as caught:
         versus({}, {}, 99)
     assert caught.value.field == "last_round_winner"
+
+
+@pytest.mark.parametrize("left_empty", [None, "", "  "])
+def test_a_player_choice_left_empty_is_asked_for(left_empty):
+    with pytest.raises(DomainError) as caught:
+        dc.score_versus({"captures": {str(A): {}, str(B): {}}, "last_round_winner": left_empty}, [A, B])
+    assert caught.value.field == "last_round_winner"
+    assert caught.value.message == "Choose a player (or team) of this match."
+    assert "None" not in caught.value.message
 
 
 def test_team_bonus_is_six():
@@ -197,6 +207,21 @@ def test_reclamation_physically_impossible_rounds(first, field):
     with pytest.raises(DomainError) as caught:
         reclamation(four_rounds(first))
     assert caught.value.field == field
+
+
+@pytest.mark.parametrize(("dust", "english"), [(1, "1 Dust card won"), (2, "2 Dust cards won")])
+def test_dust_won_without_a_trick_is_counted_in_words(dust, english):
+    """Not "1 Dust cards won in 0 tricks": the count agrees with its noun, in every language."""
+    with pytest.raises(DomainError) as caught:
+        reclamation(four_rounds(reclamation_round({A: 8, B: 0}, {B: dust}, "+", [])))
+    assert caught.value.field == "rounds.1.dust.12"
+    assert caught.value.message.startswith(f"{english} by a player who won no trick")
+    with translation.override("fr"):
+        french = caught.value.message
+    assert french.startswith("1 carte Dust remportée" if dust == 1 else "2 cartes Dust remportées")
+    with translation.override("it"):
+        italian = caught.value.message
+    assert italian.startswith("1 carta Dust vinta" if dust == 1 else "2 carte Dust vinte")
 
 
 def test_reclamation_a_full_round_is_possible():
