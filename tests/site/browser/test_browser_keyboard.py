@@ -150,7 +150,7 @@ def test_an_event_run_with_the_keyboard_only(live_server, keyboard_night, browse
     phone = new_page(browser, width=390)
     log_in_by_keyboard(phone, base, reporter.user.username)
     phone.goto(f"{event_url}me/")
-    type_into(phone, f"Games won by {reporter.name}", "2")
+    type_into(phone, "Games you won", "2")  # the reporting player's own line comes first
     type_into(phone, f"Games won by {confirmer.name}", "1")
     press_button(phone, "Send the result")
     expect(phone.locator(".report-status, .messages").first).to_be_visible()
