@@ -46,8 +46,10 @@ def _export(request, pk, kind, media_type):
 
 
 def _text_response(media_type, example):
+    """A file in the response body: text, or for JSON the document itself (an object)."""
+    kind = OpenApiTypes.OBJECT if media_type == "application/json" else OpenApiTypes.STR
     return {
-        (200, media_type): OpenApiResponse(OpenApiTypes.STR, examples=[OpenApiExample("file", example)]),
+        (200, media_type): OpenApiResponse(kind, examples=[OpenApiExample("file", example)]),
         **error_responses(404, 409),
     }
 
@@ -61,7 +63,7 @@ class InterchangeActions:
         """The event as FIDE's TRF-16 (Swiss rounds with every result; 409 for a team or pod event)."""
         return _export(request, pk, "trf", "text/plain")
 
-    @extend_schema(responses=_text_response("application/json", '{"name": "Store night", "players": []}'))
+    @extend_schema(responses=_text_response("application/json", {"name": "Store night", "players": []}))
     @action(detail=True, methods=["get"], url_path="export/json", content_negotiation_class=JSONOnly)
     def export_json(self, request, pk=None):
         """The event as NRTM-style JSON, as cobra writes it, with this site's `cardEvents` members."""
