@@ -2,7 +2,7 @@
 
 from babel import Locale
 from babel.dates import format_date
-from babel.numbers import format_decimal, format_percent
+from babel.numbers import format_percent
 from django import template
 from django.conf import settings
 from django.utils import timezone, translation
@@ -62,14 +62,6 @@ def local_date(value):
     if hasattr(value, "astimezone"):
         value = timezone.localtime(value).date()
     return format_date(value, format="long", locale=_locale())
-
-
-@register.filter
-def local_number(value):
-    """A number written in the reader's language: "66,67" in French and Italian, "66.67" in English."""
-    if value in (None, ""):
-        return ""
-    return format_decimal(value, locale=_locale())
 
 
 @register.filter

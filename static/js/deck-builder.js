@@ -14,12 +14,7 @@
   let timer = null;
   let sequence = 0;
 
-  function element(tag, text, className) {
-    const node = document.createElement(tag);
-    if (text !== undefined) node.textContent = text;
-    if (className) node.className = className;
-    return node;
-  }
+  const element = window.Verdict.element;
 
   // "1 card", "0 carte", "2 cards": the page's language picks the form (fr: 0 and 1 are singular).
   const plural = new Intl.PluralRules(document.documentElement.lang || "en");
@@ -29,39 +24,9 @@
   }
 
   function renderVerdict(body) {
-    const box = element("div", undefined, "verdict " + (body.legal ? "legal" : "illegal"));
-    box.setAttribute("aria-live", "polite");
-    const head = element("p", undefined, "verdict-head");
-    head.appendChild(element("strong", body.legal ? label("legal") : label("illegal")));
-    head.appendChild(document.createTextNode(" " + body.ruleset.name + " " + body.ruleset.version + " · " + cardCount(body.card_count)));
-    box.appendChild(head);
-    if (body.violations.length) {
-      const list = element("ul", undefined, "violations");
-      body.violations.forEach((violation) => {
-        const item = element("li", violation.message);
-        item.dataset.code = violation.code;
-        if (violation.rule) {
-          const rule = element("small", undefined, "rule");
-          const link = element("a", violation.rule);
-          link.href = root.dataset.rulesUrl + "#" + violation.anchor;
-          rule.append(" (", violation.anchor ? link : violation.rule, ")");
-          item.appendChild(rule);
-        }
-        list.appendChild(item);
-      });
-      box.appendChild(list);
-    }
-    // Headings and headers that are not cards are shown, never dropped (the server's notes).
-    if (body.notes && body.notes.length) {
-      const notes = element("ul", undefined, "notes");
-      body.notes.forEach((note) => {
-        const item = element("li", note.message);
-        item.dataset.code = note.code;
-        notes.appendChild(item);
-      });
-      box.appendChild(notes);
-    }
-    verdictBox.replaceChildren(box);
+    const verdictLabels = { legal: label("legal"), illegal: label("illegal") };
+    const options = { live: true, rulesUrl: root.dataset.rulesUrl, suffix: cardCount(body.card_count) };
+    verdictBox.replaceChildren(window.Verdict.render(body, verdictLabels, options));
   }
 
   function renderCounts(summary) {

@@ -18,12 +18,7 @@
     return forms[plural.select(count) === "one" ? "one" : "other"];
   }
 
-  function element(tag, text, className) {
-    const node = document.createElement(tag);
-    if (text !== undefined) node.textContent = text;
-    if (className) node.className = className;
-    return node;
-  }
+  const element = window.Verdict.element;
 
   function copies(input) {
     const value = parseInt(input.value, 10);
@@ -99,21 +94,8 @@
   }
 
   function renderVerdict(body) {
-    const box = element("div", undefined, "verdict " + (body.legal ? "legal" : "illegal"));
-    const head = element("p", undefined, "verdict-head");
-    head.appendChild(element("strong", body.legal ? form.dataset.labelLegal : form.dataset.labelIllegal));
-    head.appendChild(document.createTextNode(" " + body.ruleset.name + " " + body.ruleset.version));
-    box.appendChild(head);
-    if (body.violations.length) {
-      const list = element("ul", undefined, "violations");
-      body.violations.forEach((violation) => {
-        const item = element("li", violation.message);
-        item.dataset.code = violation.code;
-        list.appendChild(item);
-      });
-      box.appendChild(list);
-    }
-    document.getElementById("picker-verdict").replaceChildren(box);
+    const verdictLabels = { legal: form.dataset.labelLegal, illegal: form.dataset.labelIllegal };
+    document.getElementById("picker-verdict").replaceChildren(window.Verdict.render(body, verdictLabels));
   }
 
   async function check() {
