@@ -52,7 +52,7 @@ def register_pool(entrant, actor, text):
         raise DomainError("sealed.no_format")
     if entrant.user_id != actor.pk and not can(actor, event, "see_decklists"):
         raise DomainError("sealed.who", status=403)
-    if event.sealed_setup.pools_frozen_at is not None:
+    if pool_closed(event, entrant):
         raise DomainError("sealed.frozen", status=409)
     cards = deck_content(text, event.game).cards
     problems = sealed_pool_problems(event.format_slug, cards)
@@ -66,6 +66,14 @@ def register_pool(entrant, actor, text):
     )
     log(event, actor, AuditAction.POOL_REGISTER, entrant=entrant, after={"cards": sum(cards.values())})
     return pool
+
+
+def pool_closed(event, entrant):
+    """Once deck building ends, registered pools never change; a late arrival (no pool yet) may
+    still register a first one, as a late entrant may register a first decklist (deck_frozen)."""
+    if event.sealed_setup.pools_frozen_at is None:
+        return False
+    return SealedPool.objects.filter(entrant=entrant).exists()
 
 
 @transaction.atomic

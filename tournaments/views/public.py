@@ -97,7 +97,7 @@ def _pairings_csv_text(event, number):
             result = _("Bye") if row["bye"] else row["score"]
             rows.append(
                 [row["table"], seat["name"], seat["points"], seat["record"], others, seat["wins"], result,
-                 row["confirmed"], title, *export_cells(event)]
+                 row["bye"] or row["confirmed"], title, *export_cells(event)]  # a bye is final
             )  # fmt: skip
     return csv_text(header, rows)
 

@@ -47,7 +47,7 @@ def _pool_page(request, event, entrant, back_url, for_player):
     """One page for both: the registered pool, and (until deck building ends) the form to register it."""
     pool = SealedPool.objects.filter(entrant=entrant).first()
     lines = pool_lines(pool)
-    frozen = event.sealed_setup.pools_frozen_at is not None
+    frozen = sealed_services.pool_closed(event, entrant)
     form = PoolForm(request.POST or None, initial={"pool": _pool_text(lines)})
     problems, rejected = [], []
     if request.method == "POST" and not frozen and form.is_valid():

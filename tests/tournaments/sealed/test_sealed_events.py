@@ -7,6 +7,7 @@ from catalogue.models import Card
 from decks.services.decks import create_deck
 from tests.conftest import join_event, make_user
 from tournaments.models import AuditAction, AuditEntry, SealedPool
+from tournaments.services import entrants as entrant_services
 from tournaments.services import events, staff
 
 pytestmark = pytest.mark.django_db
@@ -96,6 +97,21 @@ def test_pools_are_frozen_when_deck_building_ends(api, organiser, alice, sealed)
     assert refused.status_code == 409 and "no longer change" in refused.json()["message"]
     assert sum(SealedPool.objects.get().cards.values()) == 80
     assert api.post(f"/api/v1/tournaments/{sealed.pk}/pools/freeze/").status_code == 403
+
+
+def test_a_late_arrival_registers_a_first_pool_after_deck_building_ends(api, organiser, alice, sealed):
+    """Frozen pools never change, but a player who arrives after the freeze (no pool yet) may still
+    register a first one, as a late entrant may register a first decklist."""
+    api.force_authenticate(alice)
+    api.post(pool_url(sealed, alice), {"decklist": pool_text(dc_cards())}, format="json")
+    api.force_authenticate(organiser)
+    api.post(f"/api/v1/tournaments/{sealed.pk}/pools/freeze/")
+    late = entrant_services.add_entrant(sealed, organiser, name="Lou Late")
+    url = f"/api/v1/tournaments/{sealed.pk}/entrants/{late.pk}/pool/"
+    assert api.post(url, {"decklist": pool_text(dc_cards())}, format="json").status_code == 200
+    again = api.post(url, {"decklist": pool_text(dc_cards()[:40])}, format="json")
+    assert again.status_code == 409 and "no longer change" in again.json()["message"]
+    assert sum(SealedPool.objects.get(entrant=late).cards.values()) == 80
 
 
 def test_the_deck_must_be_buildable_from_the_pool(api, alice, sealed):
