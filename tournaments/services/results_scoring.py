@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.db import DatabaseError, transaction
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
 from catalogue.models import Card
 from core.errors import DomainError
-from core.tasks import enqueue_once_on_commit
+from core.tasks import send_once
 from games.scoring import ScoringContext
 
 from ..engine.match_result import MatchResult
@@ -78,9 +79,20 @@ def score_tables(tables):
         _score_table(match, now, changes)
     changes.write(event.pk)
     if changes.confirmed:
-        enqueue_once_on_commit(AFTER_RESULTS, event.pk)
+        rounds = {match.round_id for match, _result in changes.confirmed}
+        robust = not import_string(AFTER_RESULTS).errors_surface()
+        transaction.on_commit(lambda: _settle_if_complete(event.pk, rounds), robust=robust)
     logger.info("event %s: scored %s table(s), %s confirmed", event.pk, len(tables), len(changes.confirmed))
     return Batch(len(tables), len(changes.confirmed))
+
+
+def _settle_if_complete(event_id, rounds):
+    """The round's follow-up is sent only once no table of the batch's rounds waits for a result:
+    a store's trickle of confirmations then costs one follow-up per round, not one per batch.
+    Checked after this batch commits, so of two batches confirming a round's last tables at once,
+    the later to commit sees both and sends it (the sweeper still nudges auto_pair events)."""
+    if not Match.objects.filter(round_id__in=rounds).exclude(status=Match.Status.CONFIRMED).exists():
+        send_once(AFTER_RESULTS, event_id)
 
 
 def _score_table(match, now, changes):

@@ -73,6 +73,20 @@ def test_a_round_of_confirmations_sends_one_scoring_run_and_pairs_once(
     assert list(event.rounds.values_list("number", flat=True)) == [1, 2]
 
 
+def test_a_trickle_of_confirmations_sends_the_follow_up_once_the_round_is_complete(
+    organiser, sent, django_capture_on_commit_callbacks
+):
+    """A store's tables confirm one by one, each in a scoring run of its own: the round's follow-up
+    is sent only by the run that confirms the last table, not once per run."""
+    event, matches = table_event(organiser, 8)
+    for number, match in enumerate(matches, start=1):
+        report_both(match, django_capture_on_commit_callbacks)
+        with django_capture_on_commit_callbacks(execute=True):
+            tasks.score_reports(event.pk)
+        expected = 1 if number == len(matches) else 0
+        assert sent.count((tasks.AFTER_RESULTS, event.pk)) == expected
+
+
 def test_a_run_with_reports_still_waiting_pairs_nothing(organiser, sent, django_capture_on_commit_callbacks):
     event, matches = table_event(organiser, 4)
     report_both(matches[0], django_capture_on_commit_callbacks)
