@@ -41,12 +41,18 @@ define_messages(
         "catalogue.wheel_shape": _("“tribes” must be a list of objects with a name and the tribe it beats."),
         "catalogue.tribe_name": _("Every tribe needs a name of 1 to 60 characters."),
         "catalogue.tribe_twice": _("A tribe is listed twice."),
-        "catalogue.tribe_count": _("This game has %(expected)s tribes, not %(count)s."),
+        "catalogue.tribe_count": ngettext_lazy(
+            "This game has %(expected)s tribe, not %(count)s.",
+            "This game has %(expected)s tribes, not %(count)s.",
+            "expected",
+        ),
         "catalogue.beats_unknown": _("Tribe “%(tribe)s” beats “%(beaten)s”, which is not a tribe."),
         "catalogue.beats_itself": _("Tribe “%(tribe)s” cannot beat itself."),
         "catalogue.not_one_cycle": _("The wheel is not one cycle: %(path)s leaves tribes out."),
         "catalogue.cards_shape": _("“cards” must be a non-empty list."),
-        "catalogue.too_many_cards": _("%(count)s cards; the limit is %(limit)s."),
+        "catalogue.too_many_cards": ngettext_lazy(
+            "%(count)s card; the limit is %(limit)s.", "%(count)s cards; the limit is %(limit)s.", "count"
+        ),
         "catalogue.card_shape": _("A card must be an object."),
         "catalogue.number_twice": _("Number %(number)s is also used by card #%(other)s."),
         "catalogue.csv_columns": ngettext_lazy(

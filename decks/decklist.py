@@ -53,7 +53,11 @@ define_messages(
     {
         "decklist.too_large": _("The list is larger than %(kb)s KB."),
         "decklist.not_text": _("The decklist contains characters that are not text (NUL or lone surrogates)."),
-        "decklist.too_many_lines": _("The list has %(count)s lines; the limit is %(max)s."),
+        "decklist.too_many_lines": ngettext_lazy(
+            "The list has %(count)s line; the limit is %(max)s.",
+            "The list has %(count)s lines; the limit is %(max)s.",
+            "count",
+        ),
         "decklist.not_a_card_line": _("This is not a card line."),
         "decklist.quantity_range": _("The quantity %(qty)s is not between 1 and %(max)s."),
         "decklist.two_quantities": _("This line gives two quantities; keep one."),

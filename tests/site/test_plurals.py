@@ -120,3 +120,46 @@ def test_large_numbers_in_messages_are_grouped_the_readers_way(language, grouped
         assert grouped in DomainError("api.json_too_deep", max=10000).message
         assert "1999 " in DomainError("api.json_too_deep", max=1999).message  # short numbers as typed
     assert one in message(language, "copy_limit", card="Ash", limit=1, actual=10000)
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [
+        ("en", "The pool holds 1 prize but", "The pool holds 2 prizes but"),
+        ("fr", "La dotation compte 1 lot mais", "La dotation compte 2 lots mais"),
+        ("it", "Il montepremi conta 1 premio ma", "Il montepremi conta 2 premi ma"),
+    ],
+)
+def test_refusals_count_their_nouns(language, one, two):
+    import catalogue.importing  # noqa: F401 - declares the messages
+    import tournaments.engine.prizes  # noqa: F401
+    from core.errors import DomainError
+
+    with translation.override(language):
+        assert DomainError("prizes.pool_too_small", pool=1, needed=3).message.startswith(one)
+        assert DomainError("prizes.pool_too_small", pool=2, needed=3).message.startswith(two)
+        single = DomainError("catalogue.tribe_count", expected=1, count=2).message
+        assert ("tribes" not in single) and ("tribus" not in single)
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [
+        ("en", "1 player is still in the event.", "2 players are still in the event."),
+        ("fr", "1 joueur est encore en lice.", "2 joueurs sont encore en lice."),
+        ("it", "1 giocatore è ancora in gara.", "2 giocatori sono ancora in gara."),
+    ],
+)
+def test_the_dashboard_counts_the_players_still_in(client, organiser, language, one, two):
+    from tournaments.services import entrants, events
+
+    event = events.create_event(organiser, "Plural night", "dust-collectorz")
+    walk_ins = [entrants.add_entrant(event, organiser, name=name) for name in ("Ann", "Ben", "Cat")]
+    entrants.check_in_many(event, organiser)
+    events.start_event(event, organiser)
+    client.force_login(organiser)
+    url = f"/{language}/events/{event.pk}/manage/"
+    entrants.drop(walk_ins[2], organiser)
+    assert two in client.get(url).content.decode()
+    entrants.drop(walk_ins[1], organiser)
+    assert one in client.get(url).content.decode()

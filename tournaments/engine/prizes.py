@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from core.errors import DomainError, define_messages
 from core.messages import gettext_lazy as _
+from core.messages import ngettext_lazy
 
 BY_RECORD, BY_STANDING, CURVE = "record", "standing", "curve"
 SCHEMES = (BY_RECORD, BY_STANDING, CURVE)
@@ -40,8 +41,10 @@ define_messages(
         "prizes.same_points": _(
             "%(first)s and %(second)s are worth the same match points, so they must get the same prize."
         ),
-        "prizes.pool_too_small": _(
-            "The pool holds %(pool)s prizes but the payout table needs %(needed)s for these players."
+        "prizes.pool_too_small": ngettext_lazy(
+            "The pool holds %(pool)s prize but the payout table needs %(needed)s for these players.",
+            "The pool holds %(pool)s prizes but the payout table needs %(needed)s for these players.",
+            "pool",
         ),
     }
 )
