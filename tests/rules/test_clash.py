@@ -134,3 +134,6 @@ def test_the_page_refuses_what_a_deck_could_not_hold_and_says_its_readings(clien
     refused = client.get("/en/rules/dust-collectorz/clash/", params)
     assert "A deck holds 1 Gold card of each tribe, so a stack cannot hold 2." in refused.text
     assert not refused.context["results"]
+    # The refusal is in the error summary a screen reader is taken to (focused by site.js).
+    summary = refused.text.split("data-error-summary", 1)[1].split("</div>", 1)[0]
+    assert "so a stack cannot hold 2." in summary
