@@ -33,6 +33,9 @@ class Webhook(models.Model):
     def __str__(self):
         return f"webhook {self.pk} → {self.url}"
 
+    def kind_labels(self):
+        return [WebhookKind(kind).label for kind in self.kinds if kind in WebhookKind.values]
+
 
 class WebhookDelivery(models.Model):
     """One message to one webhook. While `queued` it gathers every fact of its kind (a burst of

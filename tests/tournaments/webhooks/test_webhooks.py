@@ -218,3 +218,27 @@ def test_a_receiver_is_never_told_about_a_rolled_back_result(
             raise RuntimeError
         results.record_result(match, organiser, wins={first.entrant_id: 1, second.entrant_id: 2})
     assert [body["kind"] for body in receiver.bodies()] == [RESULT]  # the committed one only
+
+
+def test_the_organisers_page_shows_the_secret_once_and_the_log(
+    client, organiser, store_night, receiver, django_capture_on_commit_callbacks
+):
+    client.force_login(organiser)
+    page = f"/en/events/{store_night.pk}/manage/webhooks/"
+    answer = client.post(page, {"url": receiver.url, "kinds": [RESULT]})
+    webhook = Webhook.objects.get()
+    assert webhook.secret in answer.text
+    assert webhook.secret not in client.get(page).text
+    win(store_night, organiser, 1, django_capture_on_commit_callbacks)
+    log = client.get(f"{page}{webhook.pk}/").text
+    assert "Delivered" in log and "HTTP 200" in log
+    refused = client.post(page, {"url": "ftp://example.org/", "kinds": [RESULT]})
+    assert "Enter an http:// or https:// address." in refused.text and Webhook.objects.count() == 1
+    rotated = client.post(f"{page}{webhook.pk}/secret/")
+    webhook.refresh_from_db()
+    assert webhook.secret in rotated.text
+
+
+def test_the_webhooks_page_in_french(client, organiser, store_night):
+    client.force_login(organiser)
+    assert "Résultat confirmé" in client.get(f"/fr/events/{store_night.pk}/manage/webhooks/").text
