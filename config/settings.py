@@ -393,6 +393,9 @@ SPECTACULAR_SETTINGS = {
         "EventModeEnum": "tournaments.models.Event.Mode",
         "BestOfEnum": [(1, "1"), (3, "3")],
         "TopCutEnum": [(0, "None"), (4, "4"), (8, "8")],
+        # An event's status keeps its name beside a webhook delivery's.
+        "StatusEnum": "tournaments.models.Event.Status",
+        "DeliveryStatusEnum": "tournaments.models.WebhookDelivery.Status",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
