@@ -111,8 +111,12 @@ def build_world():
     event = Event.objects.get(name__startswith="Sample prerelease")
     get_user_model().objects.get_or_create(username="newcomer")
     judging.draw_deck_check(event, organiser, 1, seed="every-page")
-    webhook = Webhook.objects.create(event=event, owner=organiser, url="https://example.org/hook", kinds=["round.paired"])
-    WebhookDelivery.objects.create(webhook=webhook, event=event, kind="round.paired", status="failed", error="timed out")
+    webhook = Webhook.objects.create(
+        event=event, owner=organiser, url="https://example.org/hook", kinds=["round.paired"]
+    )
+    WebhookDelivery.objects.create(
+        webhook=webhook, event=event, kind="round.paired", status="failed", error="timed out"
+    )
     world = {"deck": deck, "dbz_deck": dbz_deck, "pool": pool, "event": event, "card": cards[0], "job": job}
     return {**world, "sealed": _sealed_event(organiser, alice)}
 

@@ -38,10 +38,11 @@ def attempt(delivery_id):
     """Send the delivery if no one else is: returns the seconds to wait before the next attempt,
     or None when there is none (delivered, given up, or another worker has it)."""
     now = timezone.now()
-    sendable = Q(status__in=(Status.QUEUED, Status.RETRYING)) | Q(status=Status.SENDING, sent_at__lt=now - SENDING_LEASE)
-    claimed = (
-        WebhookDelivery.objects.filter(sendable, pk=delivery_id)
-        .update(status=Status.SENDING, attempts=F("attempts") + 1, sent_at=now)
+    sendable = Q(status__in=(Status.QUEUED, Status.RETRYING)) | Q(
+        status=Status.SENDING, sent_at__lt=now - SENDING_LEASE
+    )
+    claimed = WebhookDelivery.objects.filter(sendable, pk=delivery_id).update(
+        status=Status.SENDING, attempts=F("attempts") + 1, sent_at=now
     )
     if not claimed:
         return None

@@ -241,4 +241,5 @@ def test_the_organisers_page_shows_the_secret_once_and_the_log(
 
 def test_the_webhooks_page_in_french(client, organiser, store_night):
     client.force_login(organiser)
-    assert "Résultat confirmé" in client.get(f"/fr/events/{store_night.pk}/manage/webhooks/").text
+    page = client.get(f"/fr/events/{store_night.pk}/manage/webhooks/").text
+    assert "Envoyer quand" in page and "Classement modifié" in page
