@@ -46,9 +46,10 @@ def attempt(delivery_id):
     )
     if not claimed:
         return None
-    delivery = WebhookDelivery.objects.select_related("webhook", "event__counters", "event__settings").get(
-        pk=delivery_id
-    )
+    related = ("webhook", "event__counters", "event__settings")
+    delivery = WebhookDelivery.objects.select_related(*related).filter(pk=delivery_id).first()
+    if delivery is None:  # the webhook was removed meanwhile
+        return None
     if delivery.payload is None:  # fixed at the first attempt: the facts gathered until now
         delivery.payload = payload(delivery)
         delivery.save(update_fields=["payload"])
