@@ -243,3 +243,23 @@ def test_the_webhooks_page_in_french(client, organiser, store_night):
     client.force_login(organiser)
     page = client.get(f"/fr/events/{store_night.pk}/manage/webhooks/").text
     assert "Envoyer quand" in page and "Classement modifié" in page
+
+
+def test_decklists_published_is_sent_when_the_lists_become_public(
+    api, organiser, alice, sample, receiver, django_capture_on_commit_callbacks
+):
+    from catalogue.models import Game
+    from tests.tournaments.decklists.test_event_decklists import public_deck, start
+    from tournaments.services import entrants
+
+    dc = Game.objects.get(slug="dust-collectorz")
+    event = events.create_event(organiser, "Prerelease", dc, format_slug="dc-prerelease", swiss_rounds=2)
+    entrants.add_entrant(event, alice, user=alice, deck_version=public_deck(alice, dc).latest_version())
+    register(api, organiser, event, receiver.url, kinds=("decklists.published", "event.finished"))
+    with django_capture_on_commit_callbacks(execute=True):
+        events.set_publication(event, organiser, "all")  # not public before the finish: nothing yet
+    assert receiver.received == []
+    start(event, organiser)
+    with django_capture_on_commit_callbacks(execute=True):
+        events.finish_event(event, organiser)
+    assert sorted(body["kind"] for body in receiver.bodies()) == ["decklists.published", "event.finished"]
