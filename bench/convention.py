@@ -4,8 +4,9 @@ Redis (db 12, flushed), DEBUG off, gunicorn with config/gunicorn.py, a Celery wo
 For each size (BENCH_SIZES, default "1024,4096") it builds an event with 8 played rounds, then:
 pairs round 9 through the API; reads pages under 32 concurrent pollers beside /healthz; loads
 the organiser's dashboard with one client; plays round 9 through the real player path (both
-players of every table report through the API with their tokens, 32 clients); and waits for
-the next round to be paired automatically (beat running). Prints a table of every figure with
+players of every table report through the API with their tokens, 32 clients), with a webhook
+receiving the results on the loopback address; and waits for the next round to be paired
+automatically (beat running). The pollers include the public API's standings (cached bytes). Prints a table of every figure with
 its target, and exits non-zero when one is missed. BENCH_SECONDS (default 15) is the length of
 each load phase. Not part of CI: `python -m bench convention`.
 """
@@ -22,6 +23,7 @@ import sys
 import tempfile
 import threading
 import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from queue import Empty, Queue
 
@@ -44,6 +46,7 @@ def production_env():
         "DEBUG": "false",
         "SECRET_KEY": "bench-" + secrets.token_hex(32),
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "WEBHOOK_ALLOW_PRIVATE": "true",  # the bench's receiver runs on this machine
         "SECURE_SSL_REDIRECT": "false",
         "EMAIL_HOST": "smtp.example.org",
         "GUNICORN_BIND": f"127.0.0.1:{PORT}",
@@ -275,6 +278,7 @@ def _pages_under_pollers(size, event, healthz, table):
         f"/en/events/{event.pk}/",
         f"/api/v1/tournaments/{event.pk}/rounds/9/",
         f"/api/v1/tournaments/{event.pk}/standings/",
+        f"/api/v1/public/events/{event.pk}/standings/",
         "/healthz",
     ]
     timings, per_second = load(paths, SECONDS)
@@ -330,6 +334,7 @@ def _burst(size, event, services, table):
     for job in jobs:
         queue.put(job)
     results, lock = [], threading.Lock()
+    receiver = _webhook_receiver(event)
     worker_log = services.logs / "worker.log"
     log_offset = worker_log.stat().st_size
 
@@ -388,12 +393,73 @@ def _burst(size, event, services, table):
         f"< {target} s",
         paired and lag < target,
     )
+    _webhook_figures(size, receiver, last, table)
     table.add(
         size,
         "scoring task runs per report",
         f"{runs / len(results):.3f} ({runs} runs)",
         "<= 1.05",
         runs / len(results) <= 1.05,
+    )
+
+
+class _Receiver(BaseHTTPRequestHandler):
+    """The webhook's receiver: notes when each delivery arrived and what it said."""
+
+    arrivals = []
+
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        self.arrivals.append((time.monotonic(), json.loads(body)["kind"]))
+        self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+def _webhook_receiver(event):
+    """A receiver on the loopback address and a webhook of the event pointing at it. The row is
+    written directly: on one machine the receiver shares the site's address, which registration
+    refuses as "the site itself"."""
+    from tournaments.models import Webhook
+
+    _Receiver.arrivals = []
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Receiver)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/hook"
+    Webhook.objects.create(
+        event=event, owner=event.organiser, url=url, kinds=["result.confirmed", "standings.changed"], secret="bench"
+    )
+    return server
+
+
+def _webhook_figures(size, server, last_report, table):
+    """Deliveries of the burst's results (gathered: one per webhook every WEBHOOK_GATHER_SECONDS at
+    most, however many results) and the time from the last report to its delivery."""
+    from django.conf import settings
+
+    gather = settings.WEBHOOK_GATHER_SECONDS
+    time.sleep(gather + 3)  # the last window's delivery
+    server.shutdown()
+    server.server_close()
+    results = [at for at, kind in _Receiver.arrivals if kind == "result.confirmed"]
+    span = (max(results) - min(results)) if results else 0
+    most = int(span // gather) + 1
+    table.add(
+        size,
+        "webhook deliveries of the burst's results",
+        f"{len(results)} over {span:.0f} s",
+        f"<= {most} (one per {gather} s)",
+        0 < len(results) <= most,
+    )
+    lag = max(results) - last_report if results else float("nan")
+    table.add(
+        size,
+        "last report -> its webhook delivery received",
+        f"{lag:.2f} s" if results else "none received",
+        f"< {gather + 5} s",
+        bool(results) and lag < gather + 5,
     )
 
 

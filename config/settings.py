@@ -227,6 +227,16 @@ SCORING_BATCH_TABLES = env_int("SCORING_BATCH_TABLES", 100)
 SCORING_RUN_SECONDS = env_int("SCORING_RUN_SECONDS", 5)
 SCORING_GATHER_MS = env_int("SCORING_GATHER_MS", 300 if REDIS_URL else 0)
 
+# Webhooks (docs/webhooks.md): facts arriving within WEBHOOK_GATHER_SECONDS make one delivery; a
+# receiver has WEBHOOK_TIMEOUT_SECONDS to answer, and a failed delivery is tried WEBHOOK_MAX_ATTEMPTS
+# times, waiting WEBHOOK_RETRY_SECONDS, then twice as long each time. Private and loopback addresses
+# are refused when DEBUG is off, unless WEBHOOK_ALLOW_PRIVATE (a receiver on the same network).
+WEBHOOK_GATHER_SECONDS = env_int("WEBHOOK_GATHER_SECONDS", 5)
+WEBHOOK_TIMEOUT_SECONDS = env_int("WEBHOOK_TIMEOUT_SECONDS", 3)
+WEBHOOK_MAX_ATTEMPTS = env_int("WEBHOOK_MAX_ATTEMPTS", 6)
+WEBHOOK_RETRY_SECONDS = env_int("WEBHOOK_RETRY_SECONDS", 30)
+WEBHOOK_ALLOW_PRIVATE = env_bool("WEBHOOK_ALLOW_PRIVATE", default=False)
+
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -383,6 +393,9 @@ SPECTACULAR_SETTINGS = {
         "EventModeEnum": "tournaments.models.Event.Mode",
         "BestOfEnum": [(1, "1"), (3, "3")],
         "TopCutEnum": [(0, "None"), (4, "4"), (8, "8")],
+        # An event's status keeps its name beside a webhook delivery's.
+        "StatusEnum": "tournaments.models.Event.Status",
+        "DeliveryStatusEnum": "tournaments.models.WebhookDelivery.Status",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -30,6 +30,14 @@ class Task(DjangoTask):
             logger.warning("could not send %s%s; a sweeper will send it again", self.name, args, exc_info=True)
             return None
 
+    def send_in(self, args, countdown):
+        """`send`, to run `countdown` seconds from now."""
+        try:
+            return self.apply_async(args, countdown=countdown)
+        except (BrokerError, RedisError, OSError):
+            logger.warning("could not send %s%s in %ss", self.name, args, countdown, exc_info=True)
+            return None
+
 
 def enqueue_on_commit(task_path, *args):
     """Send the task named by its dotted path once the transaction commits. Services name tasks
@@ -92,3 +100,9 @@ def enqueue_once_on_commit(task_path, object_id, on_refused=None):
             on_refused()
 
     transaction.on_commit(send, robust=not import_string(task_path).errors_surface())
+
+
+def send_later(task_path, object_id, countdown):
+    """Send the task to run in `countdown` seconds (a gathering window, a retry's backoff). Returns
+    False when the broker refused; in-process (eager) tasks run at once."""
+    return import_string(task_path).send_in((object_id,), countdown) is not None

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from core.errors import DomainError, define_messages
 
-from .models import Entrant, Event, EventSettings, EventStaff, Match, Round
+from .models import Entrant, Event, EventSettings, EventStaff, Match, Round, Webhook
 
 CAPABILITIES = {
     EventStaff.Role.JUDGE: frozenset({"see_decklists", "enter_results", "correct_results", "penalties", "deck_checks"}),
@@ -112,6 +112,23 @@ def match_for_viewer(user, match_id):
     return match
 
 
+def webhooks_of(user):
+    """The webhooks `user` may read and change: those of the events they organise, and for the
+    site's administrators those registered for every event."""
+    if not getattr(user, "is_authenticated", False):
+        return Webhook.objects.none()
+    mine = Q(event__organiser=user) | (Q(event__isnull=True) if user.is_superuser else Q(pk__in=[]))
+    return Webhook.objects.filter(mine).select_related("event")
+
+
+def webhook_for_owner(user, webhook_id):
+    """Someone else's webhook is 404, as if it did not exist."""
+    webhook = webhooks_of(user).filter(pk=webhook_id).first()
+    if webhook is None:
+        raise Http404(_("No such webhook."))
+    return webhook
+
+
 # Registered decklists (issue 13, section 1): the organiser and judges always see them, a player
 # their own; everyone else only what the event publishes, once it may (finished, or for a top-cut
 # publication once the top cut is paired).
@@ -142,6 +159,11 @@ def visible_decklists(user, event):
 
 def decklist_visible(user, entrant):
     return visible_decklists(user, entrant.event).filter(pk=entrant.pk).exists()
+
+
+def decklists_published(event_id):
+    """Does the event show any registered list to everyone yet?"""
+    return Entrant.objects.filter(_decklists_visible_q(None), event_id=event_id, deck__isnull=False).exists()
 
 
 def embargoed_decks(user):

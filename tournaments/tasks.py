@@ -11,12 +11,14 @@ from celery import shared_task
 from django.conf import settings
 from django.db import OperationalError
 
-from core.tasks import Task, clear_pending, mark_pending, send_once
+from core.tasks import Task, clear_pending, mark_pending, send_later, send_once
 
 from .queues import LARGE, queue_for_event
 from .services.results_reports import give_up, score
 from .services.results_scoring import claim_due_reports, events_waiting_for_pairing, score_pending
 from .services.rounds import after_results as settle_round
+from .services.webhooks import DELIVER
+from .services.webhooks_delivery import attempt as attempt_delivery
 
 logger = logging.getLogger("tournaments")
 RETRY = {"autoretry_for": (OperationalError,), "retry_backoff": True, "retry_backoff_max": 60, "max_retries": 8}
@@ -103,3 +105,12 @@ def sweep_reports():
         send_once(SCORE_REPORTS, event_id)
     for event_id in events_waiting_for_pairing():
         send_once(AFTER_RESULTS, event_id)
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, **RETRY)
+def deliver_webhook(delivery_id):
+    """Send one webhook delivery (a second run finds it claimed or done and stops); a failed one is
+    sent again later, waiting twice as long each time, until WEBHOOK_MAX_ATTEMPTS."""
+    wait = attempt_delivery(delivery_id)
+    if wait is not None:
+        send_later(DELIVER, delivery_id, wait)

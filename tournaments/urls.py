@@ -17,6 +17,7 @@ from .views import (
     sealed_decks,
     staff,
     standings,
+    webhooks,
 )
 
 app_name = "tournaments"
@@ -103,6 +104,15 @@ urlpatterns = [
     path("<int:pk>/manage/results/", results.results_desk, name="results_desk"),
     path("<int:pk>/manage/teams/", entrants.add_team, name="add_team"),
     path("<int:pk>/manage/log/", staff.event_log, name="event_log"),
+    path("<int:pk>/manage/webhooks/", webhooks.webhooks, name="webhooks"),
+    path("<int:pk>/manage/webhooks/<int:webhook_id>/", webhooks.webhook_detail, name="webhook"),
+    path("<int:pk>/manage/webhooks/<int:webhook_id>/secret/", webhooks.webhook_secret, name="webhook_secret"),
+    path("<int:pk>/manage/webhooks/<int:webhook_id>/remove/", webhooks.webhook_remove, name="webhook_remove"),
+    path(
+        "<int:pk>/manage/webhooks/<int:webhook_id>/deliveries/<int:delivery_id>/replay/",
+        webhooks.delivery_replay,
+        name="webhook_replay",
+    ),
     path("<int:pk>/manage/decklists/", decklists.decklists, name="decklists"),
     path("<int:pk>/manage/deadline/", decklists.deadline, name="deadline"),
     path(

@@ -11,7 +11,7 @@ from decks.models import BulkValidation, Collection
 from decks.services import bulk
 from decks.services import collections as collection_services
 from decks.services import decks as deck_services
-from tournaments.models import CheckedDeck, Event
+from tournaments.models import CheckedDeck, Event, Webhook, WebhookDelivery
 from tournaments.services import judging
 
 pytestmark = pytest.mark.django_db
@@ -75,6 +75,9 @@ NOT_PAGES = {
     "tournaments:timer_control",
     "tournaments:top_cut_advance",
     "tournaments:top_cut_start",
+    "tournaments:webhook_secret",  # POSTs, tested in tests/tournaments/webhooks/
+    "tournaments:webhook_remove",
+    "tournaments:webhook_replay",
 }
 
 
@@ -108,6 +111,12 @@ def build_world():
     event = Event.objects.get(name__startswith="Sample prerelease")
     get_user_model().objects.get_or_create(username="newcomer")
     judging.draw_deck_check(event, organiser, 1, seed="every-page")
+    webhook = Webhook.objects.create(
+        event=event, owner=organiser, url="https://example.org/hook", kinds=["round.paired"]
+    )
+    WebhookDelivery.objects.create(
+        webhook=webhook, event=event, kind="round.paired", status="failed", error="timed out"
+    )
     world = {"deck": deck, "dbz_deck": dbz_deck, "pool": pool, "event": event, "card": cards[0], "job": job}
     return {**world, "sealed": _sealed_event(organiser, alice)}
 
@@ -254,6 +263,8 @@ def organiser_pages(world):
         f"events/{event.pk}/manage/decklists/",
         f"events/{event.pk}/manage/log/",
         f"events/{event.pk}/manage/log/?round=1",
+        f"events/{event.pk}/manage/webhooks/",
+        f"events/{event.pk}/manage/webhooks/{Webhook.objects.get(event=event).pk}/",
         f"events/{event.pk}/manage/entrants/{entrant.pk}/decklist/",
         f"events/{world['sealed'].pk}/manage/deck-building/",
         f"events/{world['sealed'].pk}/manage/deck-building/end/",

@@ -29,6 +29,7 @@ NOUNS = (
     "public",
     "audit",
     "interchange",
+    "webhooks",
 )
 SHARED = {"__init__", "common"}
 LAYERS = {

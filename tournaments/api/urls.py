@@ -1,7 +1,7 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from . import entrants, events, judging, prizes, public, results, sealed
+from . import entrants, events, judging, prizes, public, results, sealed, webhooks
 
 router = SimpleRouter()
 router.register("tournaments", events.EventViewSet, basename="tournament")
@@ -39,6 +39,16 @@ urlpatterns = [
         judging.judge_call_action,
         {"action": "close"},
         name="api-judge-call-close",
+    ),
+    path("tournaments/<int:pk>/webhooks/", webhooks.event_webhooks, name="api-event-webhooks"),
+    path("webhooks/", webhooks.webhooks, name="api-webhooks"),
+    path("webhooks/<int:pk>/", webhooks.webhook_detail, name="api-webhook"),
+    path("webhooks/<int:pk>/secret/", webhooks.webhook_secret, name="api-webhook-secret"),
+    path("webhooks/<int:pk>/deliveries/", webhooks.DeliveryList.as_view(), name="api-webhook-deliveries"),
+    path(
+        "webhooks/<int:pk>/deliveries/<int:delivery_id>/replay/",
+        webhooks.delivery_replay,
+        name="api-webhook-replay",
     ),
     *router.urls,
 ]

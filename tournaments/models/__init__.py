@@ -11,6 +11,7 @@ from .results import Report
 from .rounds import Clock, Match, Round, Seat
 from .sealed import SealedPool, SealedSetup
 from .staff import EventStaff
+from .webhooks import Webhook, WebhookDelivery, WebhookKind
 
 __all__ = [
     "JOIN_CODE_ALPHABET",
@@ -36,6 +37,9 @@ __all__ = [
     "SealedSetup",
     "Seat",
     "WaitlistEntry",
+    "Webhook",
+    "WebhookDelivery",
+    "WebhookKind",
     "audit_action_choices",
     "new_join_code",
 ]

@@ -16,6 +16,7 @@ from core.errors import DomainError, define_messages
 
 from ..access import require
 from ..models import AuditAction, AuditEntry, Event, Match, PageCounters
+from .webhooks import announce
 
 logger = logging.getLogger("tournaments")
 
@@ -99,11 +100,13 @@ STALE_AFTER = {
 
 
 def log(event, actor, action, *, round_number=None, match=None, entrant=None, before=None, after=None):
-    """The one writer of the log: record who did what (the target is a round, a table or an entrant)
-    and mark stale what the action changes (STALE_AFTER). The caller holds the event's lock."""
+    """The one writer of the log: record who did what (the target is a round, a table or an entrant),
+    mark stale what the action changes (STALE_AFTER) and tell the webhooks that want it (after
+    commit). The caller holds the event's lock."""
     entry = _entry(event.pk, actor, action, round_number, match, entrant, before, after)
     insert_instance(entry)  # every report is logged: a plain INSERT keeps a result burst cheap
     mark_stale(event, STALE_AFTER.get(action))
+    announce(event.pk, action, STALE_AFTER.get(action) == RESULTS)
     who = actor.username if actor is not None and actor.is_authenticated else "system"
     logger.info("event %s: %s round=%s table=%s by %s", event.pk, action, entry.round_number, entry.table, who)
 
@@ -123,6 +126,7 @@ def log_many(event, actor, action, entries, event_locked=True):
         mark_stale(event, scope)
     else:
         transaction.on_commit(lambda: mark_stale(event_id, scope))
+    announce(event_id, action, scope == RESULTS)
     logger.info("event %s: %s x%s", event_id, action, len(rows))
 
 
