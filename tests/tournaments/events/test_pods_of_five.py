@@ -1,6 +1,7 @@
 """Pods of five (issue 32 item 3): where the event allows them, a Reclamation night seats 3, 4 or 5
 at a table, so 5 players play one table instead of a pod of 4 and a bye."""
 
+import json
 from itertools import combinations_with_replacement
 
 import pytest
@@ -155,3 +156,14 @@ def test_the_settings_form_offers_pods_of_five_only_where_five_can_play(client, 
     assert "pods_of_five" not in client.get(manage_url(versus, "settings/")).text
     ffa = create_through_form(client, organiser, game=RECLAMATION, mode="ffa")
     assert "pods_of_five" in client.get(manage_url(ffa, "settings/")).text
+
+
+def test_the_command_line_takes_pods_of_five(tmp_path, capsys):
+    from tournaments.engine.pairing.__main__ import main
+
+    players = [{"id": number, "points": 3 if number == 1 else 0} for number in range(1, 6)]
+    document = tmp_path / "round.json"
+    document.write_text(json.dumps({"round": 2, "pod_size": 4, "pods_of_five": True, "players": players}))
+    assert main([str(document)]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["byes"] == [] and sorted(answer["tables"][0]) == [1, 2, 3, 4, 5]

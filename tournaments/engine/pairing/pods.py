@@ -1,9 +1,9 @@
-"""Free-for-all pods of 3-4 players (3-5 where the event allows pods of five), by the same priorities as one-against-one pairing: fewest
-repeat pod-mates (two players at the same table who have met before), then the least point
-spread (each player costs the square of their gap to the pod's leader), then the bye to the
-lowest-ranked player with the fewest byes. Pods are filled from the top and improved by
-swapping players between pods; up to EXACT_LIMIT players a branch-and-bound search then
-proves the seating optimal or finds a better one (docs/pairing.md)."""
+"""Free-for-all pods of 3-4 players (3-5 where the event allows pods of five), by the same
+priorities as one-against-one pairing: fewest repeat pod-mates (two players at the same table
+who have met before), then the least point spread (each player costs the square of their gap
+to the pod's leader), then the bye to the lowest-ranked player with the fewest byes. Pods are
+filled from the top and improved by swapping players between pods; up to EXACT_LIMIT players a
+branch-and-bound search then proves the seating optimal or finds a better one (docs/pairing.md)."""
 
 from itertools import combinations
 
