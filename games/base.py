@@ -40,6 +40,7 @@ class GameDefinition:
     deck_check_groups: tuple = ("type",)  # card fields a deck-check sheet groups by, outer first
     reference_documents: tuple = ()  # (language, file pattern) of the publisher's documents
     sample_catalogue: bool = True  # its sample catalogue is loaded by `make run`
+    largest_pod: int = 4  # the most players a free-for-all table of this game seats
 
     def check_options(self, values):
         """An event's options for this game, every declared one present: {key: value}; raises

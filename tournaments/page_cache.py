@@ -31,6 +31,7 @@ SHOWN_FIELDS = {
     "settings": (
         "capacity",
         "pod_size",
+        "pods_of_five",
         "tiebreakers",
         "publication",
         "pod_points",

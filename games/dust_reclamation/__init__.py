@@ -18,4 +18,8 @@ GAME = GameDefinition(
     quick_reference=quick_reference,
     options=OPTIONS,
     reference_documents=(("en", "dust-reclamation-rules-en*.txt"),),
+    # Tables of 3 to 5 where the event allows five (issue 32). The rules name no player count; their
+    # setup ("Deal 8 cards to each player, regardless of the number of players", from 56 cards)
+    # deals five hands with cards to spare, and a round stays eight tricks.
+    largest_pod=5,
 )

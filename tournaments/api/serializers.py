@@ -24,6 +24,7 @@ class EventSerializer(serializers.ModelSerializer):
     players = serializers.SerializerMethodField()
     capacity = _setting("settings", "capacity", serializers.IntegerField, allow_null=True)
     pod_size = _setting("settings", "pod_size", serializers.IntegerField)
+    pods_of_five = _setting("settings", "pods_of_five", serializers.BooleanField)
     tiebreakers = _setting("settings", "tiebreakers", serializers.ChoiceField, choices=EventSettings.Tiebreakers.values)
     publication = _setting("settings", "publication", serializers.ChoiceField, choices=EventSettings.Publication.values)
     deck_deadline = _setting("settings", "deck_deadline", serializers.DateTimeField, allow_null=True)
@@ -45,6 +46,7 @@ class EventSerializer(serializers.ModelSerializer):
             "format",
             "mode",
             "pod_size",
+            "pods_of_five",
             "best_of",
             "swiss_rounds",
             "top_cut",
@@ -91,6 +93,13 @@ class EventCreateSerializer(serializers.Serializer):
     format = fields.SlugField(required=False, allow_blank=True, default="")
     mode = serializers.ChoiceField(choices=Event.Mode.values, default="versus")
     pod_size = serializers.IntegerField(required=False, default=4, min_value=3, max_value=4)
+    pods_of_five = serializers.BooleanField(
+        default=False,
+        help_text=_(
+            "Free-for-all events of a game whose tables seat five (Dust: Reclamation): pods of 3, 4 or 5 "
+            "players, so 5 players play one table instead of a pod of 4 and a bye."
+        ),
+    )
     best_of = serializers.ChoiceField(choices=(1, 3), default=3)
     swiss_rounds = serializers.IntegerField(
         required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ROUNDS

@@ -41,11 +41,13 @@ define_messages(
     }
 )
 
-# Default pod table: a win 3, any other place 0 (configurable per event: "win", "2", "3", "4", "other").
+# Default pod table: a win 3, any other place 0 (configurable per event: "win", "2", "3", "4", "5",
+# "other"; "5" is the fifth place at a table of five, which scores "other" unless given).
 # Tied players share the places they span (docs/scoring.md): each gets the mean of those places'
 # points, rounded half up, so a shared place never scores less than the place after it.
 POD_POINTS = {"win": 3, "other": 0}
-POD_TABLE_KEYS = ("win", "2", "3", "4", "other")
+POD_TABLE_KEYS = ("win", "2", "3", "4", "5", "other")
+LAST_TABLED_PLACE = 5  # the most players a pod seats (pods of five, engine/pairing/pods.py)
 VERSUS_POINTS = {"win": 3, "draw": 1, "loss": 0}
 
 
@@ -261,7 +263,7 @@ def check_pod_table(table):
     full = {**POD_POINTS, **table}
     if any(isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10 for value in full.values()):
         raise DomainError("result.pod_table_values", "pod_points")
-    scale = [place_points(place, full) for place in range(1, 5)] + [full["other"]]
+    scale = [place_points(place, full) for place in range(1, LAST_TABLED_PLACE + 1)] + [full["other"]]
     for place, (better, worse) in enumerate(zip(scale, scale[1:], strict=False), start=2):
         if worse > better:
             raise DomainError("result.pod_table_order", "pod_points", place=place)

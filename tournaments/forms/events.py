@@ -10,6 +10,7 @@ from core.text import shown_text
 from decks.models import Format
 
 from ..engine.lifecycle import SWISS_ROUNDS, default_swiss_rounds
+from ..engine.pairing.pods import FIVE
 from ..models import Event, EventSettings
 from ..services.events import MAX_ROUNDS, current_setting
 
@@ -44,12 +45,24 @@ SEALED_HELP = _(
     "pool, then a deck built from it. Choose a format that describes the product, such as dc-prerelease."
 )
 
-# The places table of a pod: match points for 1st, 2nd, 3rd and 4th (tied players share the places
-# they span: engine.match_result.shared_place_points).
+# The places table of a pod: match points for 1st, 2nd, 3rd and 4th, and 5th at a table of five
+# (tied players share the places they span: engine.match_result.shared_place_points).
 POD_POINT_TABLES = {
-    "3-1-0-0": ("3 / 1 / 0 / 0", {"win": 3, "2": 1, "3": 0, "4": 0, "other": 0}),
-    "4-2-1-0": ("4 / 2 / 1 / 0", {"win": 4, "2": 2, "3": 1, "4": 0, "other": 0}),
+    "3-1-0-0": ("3 / 1 / 0 / 0", {"win": 3, "2": 1, "3": 0, "4": 0, "5": 0, "other": 0}),
+    "4-2-1-0": ("4 / 2 / 1 / 0", {"win": 4, "2": 2, "3": 1, "4": 0, "5": 0, "other": 0}),
 }
+
+
+def pods_of_five_field():
+    return forms.BooleanField(
+        label=_("Pods of five"),
+        required=False,
+        help_text=_(
+            "Free-for-all events of a game played by five at a table (Dust: Reclamation): pods seat 3, 4 or "
+            "5 players, so 5 players play one table instead of a pod of 4 and a bye, and 9 play 5 + 4. The "
+            "pod size above stays the usual size; a fifth place scores 0."
+        ),
+    )
 
 
 def capacity_field():
@@ -89,6 +102,7 @@ class EventForm(forms.Form):
         initial=4,
         help_text=_("Free-for-all pods only."),
     )
+    pods_of_five = pods_of_five_field()
     pod_points = forms.ChoiceField(
         label=_("Pod points (1st / 2nd / 3rd / 4th)"),
         choices=[(key, label) for key, (label, _table) in POD_POINT_TABLES.items()],
@@ -181,6 +195,7 @@ class EventEditForm(forms.Form):
     top_cut = forms.TypedChoiceField(label=_("Top cut"), choices=[(0, _("None")), (4, "4"), (8, "8")], coerce=int)
     best_of = forms.TypedChoiceField(label=_("Best of"), choices=[(3, "3"), (1, "1")], coerce=int)
     sealed = forms.BooleanField(label=_("Sealed"), required=False, help_text=SEALED_HELP)
+    pods_of_five = pods_of_five_field()
 
     @classmethod
     def for_event(cls, event, data=None):
@@ -188,6 +203,8 @@ class EventEditForm(forms.Form):
         form = cls(data, initial=initial)
         if not event.registration_open or event.sealed_setup.pools_frozen_at is not None:
             del form.fields["sealed"]  # decided while registration is open (services.events.update_event)
+        if not event.is_pods or event.game.definition.largest_pod < FIVE:
+            del form.fields["pods_of_five"]  # only where five can play (services.events.check_pods_of_five)
         return form
 
 

@@ -145,6 +145,8 @@ class EventSettings(models.Model):
     event = models.OneToOneField(Event, on_delete=models.CASCADE, primary_key=True, related_name="settings")
     capacity = models.PositiveIntegerField(_("capacity"), null=True, blank=True)  # None: no limit
     pod_size = models.PositiveSmallIntegerField(_("pod size"), default=4)
+    # Pods may also seat 5, for games played by up to 5 (GameDefinition.largest_pod): docs/pairing.md
+    pods_of_five = models.BooleanField(_("pods of five allowed"), default=False)
     tiebreakers = models.CharField(_("tiebreakers"), max_length=12, choices=Tiebreakers, default=Tiebreakers.MTR)
     deck_deadline = models.DateTimeField(_("decklist deadline"), null=True, blank=True)
     late_entry_losses = models.BooleanField(_("late entrants get losses for missed rounds"), default=True)

@@ -9,11 +9,13 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
+import games
 from catalogue.models import Game
 from core.errors import DomainError, define_messages
 from decks.models import Format
 
 from ..engine.match_result import check_pod_table
+from ..engine.pairing.pods import FIVE
 from ..models import AuditAction, Clock, Event, EventSettings, Match, PageCounters, PrizeTable, SealedSetup
 from ..models.entrants import event_player_labels
 from .common import locked, log, organiser_only, require_status
@@ -33,6 +35,9 @@ define_messages(
         "event.swiss_rounds": _("Swiss rounds must be between 1 and %(max)s."),
         "event.top_cut": _("The top cut is 0, 4 or 8."),
         "event.pod_size": _("Pods have 3 or 4 players."),
+        "event.pods_of_five": _(
+            "Pods of five are for free-for-all events of a game played by five at a table, such as %(games)s."
+        ),
         "event.ffa_top_cut": _("Free-for-all events have no single-elimination top cut."),
         "event.deadline_in_past": _("The decklist deadline must be in the future."),
         "event.start_needs_players": _("At least 2 checked-in players are needed to start."),
@@ -61,6 +66,7 @@ EVENT_FIELDS = {"starts_at", "venue", "is_public"}
 SETTINGS_FIELDS = {
     "capacity",
     "pod_size",
+    "pods_of_five",
     "tiebreakers",
     "deck_deadline",
     "late_entry_losses",
@@ -87,6 +93,7 @@ def create_event(
     if unknown:
         raise TypeError(f"create_event() got unexpected settings {sorted(unknown)}")
     _check_shape(mode, best_of, swiss_rounds, top_cut, options.get("pod_size", 4))
+    check_pods_of_five(game, mode, options.get("pods_of_five", False))
     deadline = options.get("deck_deadline")
     if deadline is not None and deadline <= timezone.now():
         raise DomainError("event.deadline_in_past", "deck_deadline")
@@ -133,6 +140,13 @@ def _check_shape(mode, best_of, swiss_rounds, top_cut, pod_size):
         raise DomainError("event.ffa_top_cut", "top_cut")
 
 
+def check_pods_of_five(game, mode, pods_of_five):
+    """Pods of five only where they can be played: free-for-all, a game whose tables seat five."""
+    if pods_of_five and (mode != Event.Mode.FFA or game.definition.largest_pod < FIVE):
+        names = [definition.name for definition in games.registered() if definition.largest_pod >= FIVE]
+        raise DomainError("event.pods_of_five", "pods_of_five", games=", ".join(names))
+
+
 @transaction.atomic
 def start_event(event, actor):
     """Close registration: entrants who did not check in are left out (dropped before round 1). At a
@@ -169,6 +183,7 @@ EDITABLE = {
     "top_cut": ("", "top_cut"),
     "best_of": ("", "best_of"),
     "sealed": ("sealed_setup", "enabled"),
+    "pods_of_five": ("settings", "pods_of_five"),  # read by the next pairing
 }
 
 
@@ -219,6 +234,8 @@ def _check_edit(event, changes):
         raise DomainError("event.name_needed", "name")
     if "publication" in changes and changes["publication"] not in EventSettings.Publication.values:
         raise DomainError("event.publication", "publication")
+    if "pods_of_five" in changes:
+        check_pods_of_five(event.game, event.mode, changes["pods_of_five"])
     if "sealed" in changes and (not event.registration_open or event.sealed_setup.pools_frozen_at is not None):
         raise DomainError("event.sealed_locked", "sealed")
     shape = {key: changes[key] for key in ("swiss_rounds", "top_cut", "best_of") if key in changes}

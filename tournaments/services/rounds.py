@@ -89,6 +89,7 @@ def pair_next_round(event, actor, force=False, expected=None, seed_offset=0):
         number,
         seed=event.settings.seed + seed_offset,
         pod_size=event.settings.pod_size if event.is_pods else 2,
+        pods_of_five=event.is_pods and event.settings.pods_of_five,
     )
     round_ = _create_round(event, number, pairing)
     start_round_clock(event)

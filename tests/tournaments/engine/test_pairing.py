@@ -263,7 +263,7 @@ def test_command_line(tmp_path):
 # Generated histories against the exact references
 
 
-def play(count, rounds, seed, pod_size=2, draws=0.0, drops=0.0, met_before=0.0):
+def play(count, rounds, seed, pod_size=2, draws=0.0, drops=0.0, met_before=0.0, pods_of_five=False):
     """Random events: results with draws, drops, late byes, and opponents met before the event
     (`met_before`: the share of pairs), so that rematches are sometimes forced. Yields each
     round's (players, pairing)."""
@@ -282,7 +282,7 @@ def play(count, rounds, seed, pod_size=2, draws=0.0, drops=0.0, met_before=0.0):
             Player(i, state[i]["points"], r + 1, frozenset(state[i]["met"]), state[i]["byes"], state[i]["dropped"])
             for r, i in enumerate(order)
         ]
-        pairing = pair_round(players, round_number, seed, pod_size)
+        pairing = pair_round(players, round_number, seed, pod_size, pods_of_five)
         yield players, pairing
         for i in pairing.byes:
             state[i]["byes"] += 1

@@ -18,7 +18,11 @@ def main(argv=None):
             document = json.load(handle)
         players = players_from_json(document)
         pairing = pair_round(
-            players, int(document.get("round", 1)), document.get("seed", 0), int(document.get("pod_size", 2))
+            players,
+            int(document.get("round", 1)),
+            document.get("seed", 0),
+            int(document.get("pod_size", 2)),
+            bool(document.get("pods_of_five", False)),
         )
     except (OSError, json.JSONDecodeError, DomainError, ValueError) as error:
         print(f"{argv[0]}: {error}", file=sys.stderr)

@@ -1,9 +1,9 @@
-"""Free-for-all pods of 3-4 players, by the same priorities as one-against-one pairing: fewest
-repeat pod-mates (two players at the same table who have met before), then the least point
-spread (each player costs the square of their gap to the pod's leader), then the bye to the
-lowest-ranked player with the fewest byes. Pods are filled from the top and improved by
-swapping players between pods; up to EXACT_LIMIT players a branch-and-bound search then
-proves the seating optimal or finds a better one (docs/pairing.md)."""
+"""Free-for-all pods of 3-4 players (3-5 where the event allows pods of five), by the same
+priorities as one-against-one pairing: fewest repeat pod-mates (two players at the same table
+who have met before), then the least point spread (each player costs the square of their gap
+to the pod's leader), then the bye to the lowest-ranked player with the fewest byes. Pods are
+filled from the top and improved by swapping players between pods; up to EXACT_LIMIT players a
+branch-and-bound search then proves the seating optimal or finds a better one (docs/pairing.md)."""
 
 from itertools import combinations
 
@@ -12,26 +12,38 @@ from .pod_repeats import REPEATS_LIMIT, fewer_repeats
 
 MIN_POD = 3
 MAX_POD = 4
+FIVE = 5  # the largest pod where the event allows pods of five (Reclamation's tables of 3 to 5)
 EXACT_LIMIT = 12
 
 
-def pod_sizes(count, preferred):
-    """Sizes between 3 and 4 adding up to `count`, as many of the preferred size as possible
-    (12 players, preferred 3: 3+3+3+3; preferred 4: 4+4+4; 10 players: 4+3+3 either way).
-    Two players make one table; 5 players cannot be split: a pod of 4 and one bye."""
+def pod_sizes(count, preferred, fives=False):
+    """Sizes between 3 and 4 (or 5 with `fives`) adding up to `count`, as many of the preferred
+    size as possible, the rest in as few pods as possible (12 players, preferred 3: 3+3+3+3;
+    preferred 4: 4+4+4; 10 players: 4+3+3 either way; with fives, 9 players preferring 4: 5+4).
+    Two players make one table; without fives 5 players cannot be split: a pod of 4 and a bye."""
     if count == 2:
         return [2]
-    other = MIN_POD + MAX_POD - preferred
+    others = [size for size in (MIN_POD, MAX_POD, FIVE if fives else None) if size and size != preferred]
     for preferred_count in range(count // preferred, -1, -1):
-        rest = count - preferred_count * preferred
-        if rest % other == 0:
-            return sorted([preferred] * preferred_count + [other] * (rest // other), reverse=True)
-    return pod_sizes(count - 1, preferred) if count > MIN_POD else []
+        rest = _fewest_pods(count - preferred_count * preferred, others)
+        if rest is not None:
+            return sorted([preferred] * preferred_count + rest, reverse=True)
+    return pod_sizes(count - 1, preferred, fives) if count > MIN_POD else []
 
 
-def pair_pods(ordered, round_number, preferred, rng):
+def _fewest_pods(count, sizes):
+    """The fewest pods of these sizes holding exactly `count` players (largest first), or None."""
+    if count == 0:
+        return []
+    options = [
+        [size, *rest] for size in sizes if size <= count and (rest := _fewest_pods(count - size, sizes)) is not None
+    ]
+    return min(options, key=len) if options else None
+
+
+def pair_pods(ordered, round_number, preferred, rng, fives=False):
     """`ordered`: active players in standings order (round 1: shuffled)."""
-    sizes = pod_sizes(len(ordered), preferred)
+    sizes = pod_sizes(len(ordered), preferred, fives)
     fewest = min(p.byes for p in ordered)
     allowed = [p for p in reversed(ordered) if p.byes == fewest]  # lowest-ranked first
     shuffled = _shuffle_within_points(ordered, rng)
@@ -61,7 +73,7 @@ def seat(players, sizes):
         search = _PodSearch(players, sizes, pods)
         search.run()
         pods = search.best
-    elif repeats and len(players) <= REPEATS_LIMIT:
+    elif repeats and len(players) <= REPEATS_LIMIT and max(sizes) <= MAX_POD:
         better = fewer_repeats(players, sizes, repeats)
         if better is not None:
             pods = better

@@ -17,8 +17,9 @@ from .optimal import optimal_pairing
 from .pods import pair_pods
 
 
-def pair_round(players, round_number, seed=0, pod_size=2):
-    """Pair one round; `players` are Player objects, dropped ones are left out."""
+def pair_round(players, round_number, seed=0, pod_size=2, pods_of_five=False):
+    """Pair one round; `players` are Player objects, dropped ones are left out. `pods_of_five`:
+    free-for-all pods may also seat 5 (docs/pairing.md)."""
     active = [player for player in players if not player.dropped]
     if len(active) < 2:
         raise DomainError("pairing.too_few")
@@ -30,7 +31,7 @@ def pair_round(players, round_number, seed=0, pod_size=2):
     if first_round:
         rng.shuffle(ordered)
     if pod_size > 2:
-        return pair_pods(ordered, round_number, pod_size, rng)
+        return pair_pods(ordered, round_number, pod_size, rng, pods_of_five)
     return _pair_versus(ordered, round_number, rng, first_round)
 
 
