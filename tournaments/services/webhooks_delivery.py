@@ -135,7 +135,11 @@ def lost():
         | Q(status=Status.RETRYING, sent_at__lt=shortest_wait)
         | Q(status=Status.SENDING, sent_at__lt=now - SENDING_LEASE)
     ).values_list("pk", "status", "attempts", "sent_at")
-    return [pk for pk, status, attempts, sent_at in candidates if status != Status.RETRYING or _retry_due(attempts, sent_at, now)]
+    return [
+        pk
+        for pk, status, attempts, sent_at in candidates
+        if status != Status.RETRYING or _retry_due(attempts, sent_at, now)
+    ]
 
 
 def _retry_due(attempts, sent_at, now):

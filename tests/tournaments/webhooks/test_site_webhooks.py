@@ -6,29 +6,14 @@ import pytest
 from tests.conftest import make_user
 from tournaments.models import Webhook, WebhookDelivery
 
-from .test_webhooks import RESULT, store_night, win  # noqa: F401 - store_night is a fixture
+from .test_webhooks import RESULT, win
 
 PAGE = "/en/events/webhooks/"
-
-
-@pytest.fixture(autouse=True)
-def _loopback_receivers(settings, eager_celery):
-    settings.WEBHOOK_ALLOW_PRIVATE = True
-    settings.ALLOWED_HOSTS = ["testserver"]
 
 
 @pytest.fixture
 def admin(db):
     return make_user("admin", is_superuser=True, is_staff=True)
-
-
-@pytest.fixture
-def receiver():
-    from .receiver_support import Receiver
-
-    receiver = Receiver()
-    yield receiver
-    receiver.stop()
 
 
 def test_an_administrator_registers_reads_rotates_replays_and_removes(

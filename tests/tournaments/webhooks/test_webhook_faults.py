@@ -9,50 +9,23 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
 from core.tasks import Task
-from tests.conftest import join_event, make_user
 from tournaments.models import Webhook, WebhookDelivery
-from tournaments.services import events, rounds
 from tournaments.tasks import sweep_webhooks
 
-from .receiver_support import Receiver
 from .test_webhooks import RESULT, register, win
 
 Status = WebhookDelivery.Status
 
 
-@pytest.fixture(autouse=True)
-def _loopback_receivers(settings, eager_celery):
-    settings.WEBHOOK_ALLOW_PRIVATE = True
-    settings.ALLOWED_HOSTS = ["testserver"]
-
-
-@pytest.fixture
-def receiver():
-    receiver = Receiver()
-    yield receiver
-    if receiver.release is not None:
-        receiver.release.set()
-    receiver.stop()
-
-
-def store_night(organiser):
-    event = events.create_event(organiser, "Store night", "dust-collectorz", top_cut=0, swiss_rounds=3)
-    for number in range(8):
-        join_event(event, make_user(f"player{number}"))
-    events.start_event(event, organiser)
-    rounds.pair_next_round(event, organiser)
-    return event
-
-
 def test_a_request_confirming_a_result_returns_while_the_receiver_hangs(
-    transactional_db, api, organiser, receiver, settings
+    transactional_db, api, organiser, store_night, receiver, settings
 ):
     """The embedded default: the delivery runs on the background thread, so the request is back
     while the receiver still holds the delivery (before this, it waited up to 6 × the timeout)."""
     settings.TASKS_LATER_IN_BACKGROUND = True
     settings.WEBHOOK_GATHER_SECONDS = 0
     receiver.release = threading.Event()
-    event = store_night(organiser)
+    event = store_night
     register(api, organiser, event, receiver.url)
     match = event.rounds.get(number=1).matches.get(table=1)
     first, second = match.seats.order_by("pk")
@@ -74,9 +47,9 @@ def test_a_request_confirming_a_result_returns_while_the_receiver_hangs(
 
 
 def test_a_delivery_whose_message_was_lost_is_sent_by_the_sweeper(
-    api, organiser, receiver, django_capture_on_commit_callbacks, monkeypatch
+    api, organiser, store_night, receiver, django_capture_on_commit_callbacks, monkeypatch
 ):
-    event = store_night(organiser)
+    event = store_night
     register(api, organiser, event, receiver.url)
     with monkeypatch.context() as broker:
         broker.setattr(Task, "apply_async", _broker_down)
@@ -106,8 +79,10 @@ def test_a_delivery_whose_message_was_lost_is_sent_by_the_sweeper(
         (Status.DELIVERED, 1, 5, False),
     ],
 )
-def test_the_sweeper_sends_only_what_is_overdue(organiser, receiver, status, attempts, last_sent_minutes_ago, swept):
-    event = store_night(organiser)
+def test_the_sweeper_sends_only_what_is_overdue(
+    organiser, store_night, receiver, status, attempts, last_sent_minutes_ago, swept
+):
+    event = store_night
     webhook = Webhook.objects.create(event=event, owner=organiser, url=receiver.url, kinds=[RESULT], secret="s")
     sent_at = timezone.now() - timedelta(minutes=last_sent_minutes_ago)
     WebhookDelivery.objects.create(webhook=webhook, event=event, kind=RESULT, status=status, attempts=attempts)
