@@ -177,6 +177,10 @@ CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 # In-process tasks raise their errors while developing and testing; in production they are logged.
 CELERY_TASK_EAGER_PROPAGATES = env_bool("CELERY_TASK_EAGER_PROPAGATES", default=DEBUG)
+# In-process, a task sent for later (a webhook's gathering window or retry) runs on one background
+# thread after its countdown, never in the request (core/background.py); tests turn it off to run
+# such tasks at once.
+TASKS_LATER_IN_BACKGROUND = env_bool("TASKS_LATER_IN_BACKGROUND", default=True)
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True
@@ -211,6 +215,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_BEAT_SCHEDULER = "celery.beat:Scheduler"
 CELERY_BEAT_SCHEDULE = {
     "sweep-reports": {"task": "tournaments.tasks.sweep_reports", "schedule": float(env_int("SWEEP_SECONDS", 10))},
+    "sweep-webhooks": {"task": "tournaments.tasks.sweep_webhooks", "schedule": 30.0},
     "sweep-bulk-validations": {"task": "decks.tasks.sweep_bulk_validations", "schedule": 60.0},
     "worker-ping": {"task": "core.workers.ping", "schedule": 15.0},  # the workers' heartbeat
 }

@@ -4,11 +4,14 @@ when the broker is away (the sweepers send it again later)."""
 import logging
 
 from celery.contrib.django.task import DjangoTask
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.utils.module_loading import import_string
 from kombu.exceptions import OperationalError as BrokerError
 from redis.exceptions import RedisError
+
+from .background import dispatcher
 
 logger = logging.getLogger(__name__)
 
@@ -104,5 +107,11 @@ def enqueue_once_on_commit(task_path, object_id, on_refused=None):
 
 def send_later(task_path, object_id, countdown):
     """Send the task to run in `countdown` seconds (a gathering window, a retry's backoff). Returns
-    False when the broker refused; in-process (eager) tasks run at once."""
-    return import_string(task_path).send_in((object_id,), countdown) is not None
+    False when the broker refused. Without a broker (eager) the in-process background thread runs
+    it after the countdown, never the caller's request; tests may set TASKS_LATER_IN_BACKGROUND
+    off to run it at once instead."""
+    task = import_string(task_path)
+    if task.app.conf.task_always_eager and settings.TASKS_LATER_IN_BACKGROUND:
+        dispatcher.submit(task_path, (object_id,), countdown)
+        return True
+    return task.send_in((object_id,), countdown) is not None

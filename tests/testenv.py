@@ -10,6 +10,9 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 # Live-server threads must not keep PostgreSQL connections open past a request, or the
 # test database cannot be dropped at the end of the run.
 os.environ.setdefault("CONN_MAX_AGE", "0")
+# Tasks sent for later run at once, in the test's own thread (test_webhook_faults.py turns the
+# background thread on to show a request never waits for a receiver).
+os.environ.setdefault("TASKS_LATER_IN_BACKGROUND", "false")
 # SQLite tests run on a file, as `make run` does (WAL and immediate transactions need one).
 os.environ.setdefault("SQLITE_TEST_PATH", os.path.join(tempfile.gettempdir(), f"cardevents-test-{os.getpid()}.sqlite3"))
 

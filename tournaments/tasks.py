@@ -11,7 +11,7 @@ from celery import shared_task
 from django.conf import settings
 from django.db import OperationalError
 
-from core.tasks import Task, clear_pending, mark_pending, send_later, send_once
+from core.tasks import Task, clear_pending, mark_pending, send_later, send_now, send_once
 
 from .queues import LARGE, queue_for_event
 from .services.results_reports import give_up, score
@@ -19,6 +19,7 @@ from .services.results_scoring import claim_due_reports, events_waiting_for_pair
 from .services.rounds import after_results as settle_round
 from .services.webhooks import DELIVER
 from .services.webhooks_delivery import attempt as attempt_delivery
+from .services.webhooks_delivery import lost as lost_deliveries
 
 logger = logging.getLogger("tournaments")
 RETRY = {"autoretry_for": (OperationalError,), "retry_backoff": True, "retry_backoff_max": 60, "max_retries": 8}
@@ -114,3 +115,11 @@ def deliver_webhook(delivery_id):
     wait = attempt_delivery(delivery_id)
     if wait is not None:
         send_later(DELIVER, delivery_id, wait)
+
+
+@shared_task(acks_late=True)
+def sweep_webhooks():
+    """Send again the deliveries whose message was lost (beat's `sweep-webhooks`, every 30 s): a
+    delivery still claimable is sent once, whichever message reaches a worker first."""
+    for delivery_id in lost_deliveries():
+        send_now(DELIVER, delivery_id)

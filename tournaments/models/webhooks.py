@@ -71,7 +71,15 @@ class WebhookDelivery(models.Model):
                 name="webhook_one_queued_delivery",
             )
         ]
-        indexes = [models.Index(fields=["webhook", "-created_at"], name="webhook_delivery_log")]
+        indexes = [
+            models.Index(fields=["webhook", "-created_at"], name="webhook_delivery_log"),
+            # The sweeper's every-30-s look at the few unfinished deliveries, not the whole log.
+            models.Index(
+                fields=["status", "sent_at"],
+                condition=Q(status__in=["queued", "sending", "retrying"]),
+                name="webhook_delivery_unfinished",
+            ),
+        ]
 
     def __str__(self):
         return f"{self.kind} to webhook {self.webhook_id}: {self.status}"

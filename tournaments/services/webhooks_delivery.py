@@ -27,6 +27,7 @@ Status = WebhookDelivery.Status
 SIGNATURE_HEADER, TIMESTAMP_HEADER = "Webhook-Signature", "Webhook-Timestamp"
 MAX_WAIT_SECONDS = 3600
 SENDING_LEASE = timedelta(seconds=60)  # a claim older than this was a worker that died mid-send
+LOST_MARGIN = timedelta(seconds=30)  # a message this late past its time was lost: the sweeper sends it
 
 
 def signature(secret, timestamp, body):
@@ -121,6 +122,35 @@ class _NoRedirects(urllib.request.HTTPRedirectHandler):
 _OPENER = urllib.request.build_opener(_NoRedirects)
 
 
+def lost():
+    """The deliveries whose message was lost (the broker restarted, the process stopped): queued
+    past their gathering window, waiting past their retry time, or held past the sending lease,
+    each with a margin (LOST_MARGIN) so a message merely late is not doubled. Sending them again
+    is safe: `attempt` claims with a conditional UPDATE."""
+    now = timezone.now()
+    gathered = now - timedelta(seconds=settings.WEBHOOK_GATHER_SECONDS) - LOST_MARGIN
+    shortest_wait = now - timedelta(seconds=settings.WEBHOOK_RETRY_SECONDS) - LOST_MARGIN
+    candidates = WebhookDelivery.objects.filter(
+        Q(status=Status.QUEUED, created_at__lt=gathered)
+        | Q(status=Status.RETRYING, sent_at__lt=shortest_wait)
+        | Q(status=Status.SENDING, sent_at__lt=now - SENDING_LEASE)
+    ).values_list("pk", "status", "attempts", "sent_at")
+    return [
+        pk
+        for pk, status, attempts, sent_at in candidates
+        if status != Status.RETRYING or _retry_due(attempts, sent_at, now)
+    ]
+
+
+def _retry_due(attempts, sent_at, now):
+    return sent_at + timedelta(seconds=retry_wait(attempts)) + LOST_MARGIN < now
+
+
+def retry_wait(attempts):
+    """Seconds before the next attempt: WEBHOOK_RETRY_SECONDS, twice as long each time, at most an hour."""
+    return min(settings.WEBHOOK_RETRY_SECONDS * 2 ** (attempts - 1), MAX_WAIT_SECONDS)
+
+
 def _record(delivery, code, error):
     delivered = code is not None and 200 <= code < 300
     wait = None
@@ -130,7 +160,7 @@ def _record(delivery, code, error):
         status = Status.FAILED
     else:
         status = Status.RETRYING
-        wait = min(settings.WEBHOOK_RETRY_SECONDS * 2 ** (delivery.attempts - 1), MAX_WAIT_SECONDS)
+        wait = retry_wait(delivery.attempts)
     WebhookDelivery.objects.filter(pk=delivery.pk).update(
         status=status,
         response_code=code,

@@ -9,19 +9,26 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
 class Receiver:
-    """Records every POST (headers and body) and answers `status` (200 unless told otherwise)."""
+    """Records every POST (headers and body) and answers `status` (200 unless told otherwise).
+    With `release` set to an Event, it hangs after reading each POST until the event is set."""
 
     def __init__(self, port=0):
         self.received = []
         self.status = 200
+        self.release = None
+        self.arrived, self.answered = threading.Event(), threading.Event()
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):
                 body = self.rfile.read(int(self.headers["Content-Length"]))
                 receiver.received.append((dict(self.headers), body))
+                receiver.arrived.set()
+                if receiver.release is not None:
+                    receiver.release.wait(30)
                 self.send_response(receiver.status)
                 self.end_headers()
+                receiver.answered.set()
 
             def log_message(self, *args):
                 pass

@@ -6,39 +6,14 @@ import time
 
 import pytest
 
-from tests.conftest import join_event, make_user
+from tests.conftest import make_user
 from tournaments.models import Webhook, WebhookDelivery
-from tournaments.services import events, results, rounds
+from tournaments.services import events, results
 from tournaments.tasks import deliver_webhook
 
 from .receiver_support import Receiver, free_port, verified
 
 RESULT, STANDINGS = "result.confirmed", "standings.changed"
-
-
-@pytest.fixture(autouse=True)
-def _loopback_receivers(settings, eager_celery):
-    """The receivers run here: loopback allowed, and 127.0.0.1 is not the site's own host."""
-    settings.WEBHOOK_ALLOW_PRIVATE = True
-    settings.ALLOWED_HOSTS = ["testserver"]
-
-
-@pytest.fixture
-def receiver():
-    receiver = Receiver()
-    yield receiver
-    receiver.stop()
-
-
-@pytest.fixture
-def store_night(organiser):
-    """Eight players, round 1 paired: four tables waiting for results."""
-    event = events.create_event(organiser, "Store night", "dust-collectorz", top_cut=0, swiss_rounds=3)
-    for number in range(8):
-        join_event(event, make_user(f"player{number}"))
-    events.start_event(event, organiser)
-    rounds.pair_next_round(event, organiser)
-    return event
 
 
 def register(api, user, event, url, kinds=(RESULT,)):
