@@ -136,7 +136,7 @@ class CollectionChange(models.Model):
         REPLACE = "replace", _("Import: collection replaced")
         CLEAR = "clear", _("Collection emptied")
         UNDO = "undo", _("Undo")
-        CARD = "card", _("One card's count")
+        CARD = "card", _("Card count changed")
         EDIT = "edit", _("Finish, condition or language changed")
 
     collection = models.ForeignKey(Collection, on_delete=models.CASCADE, related_name="history")

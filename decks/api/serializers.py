@@ -165,10 +165,12 @@ class CollectionDetailSerializer(CollectionSerializer):
 
 
 class ChangeSerializer(serializers.Serializer):
+    """One row's count before and after a write (the row: card, finish, condition, language)."""
+
     card = serializers.IntegerField()
-    name = serializers.CharField()
-    set = serializers.CharField()
-    number = serializers.CharField()
+    name = fields.CharField()
+    set = fields.CharField()
+    number = fields.CharField()
     finish = serializers.ChoiceField(choices=list(FINISHES.items()))
     condition = serializers.ChoiceField(choices=list(CONDITIONS.items()))
     language = serializers.ChoiceField(choices=list(LANGUAGES.items()))
@@ -215,15 +217,6 @@ class ConfirmSerializer(serializers.Serializer):
     digest = fields.CharField(
         required=False, max_length=64, help_text="The preview's digest: refused (409) if the changes differ now."
     )
-
-
-class ChangeSerializer(serializers.Serializer):
-    card = serializers.IntegerField()
-    name = fields.CharField()
-    set = fields.CharField()
-    number = fields.CharField()
-    before = serializers.IntegerField()
-    after = serializers.IntegerField()
 
 
 class CollectionImportSerializer(ConfirmSerializer):

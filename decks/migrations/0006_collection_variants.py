@@ -40,7 +40,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='collectionchange',
             name='kind',
-            field=models.CharField(choices=[('add', 'Import: cards added'), ('set', 'Import: counts set'), ('replace', 'Import: collection replaced'), ('clear', 'Collection emptied'), ('undo', 'Undo'), ('card', "One card's count"), ('edit', 'Finish, condition or language changed')], max_length=10, verbose_name='change'),
+            field=models.CharField(choices=[('add', 'Import: cards added'), ('set', 'Import: counts set'), ('replace', 'Import: collection replaced'), ('clear', 'Collection emptied'), ('undo', 'Undo'), ('card', 'Card count changed'), ('edit', 'Finish, condition or language changed')], max_length=10, verbose_name='change'),
         ),
         migrations.AddConstraint(
             model_name='collectioncard',
