@@ -68,7 +68,7 @@ def test_a_dbz_sample_hand_is_a_first_draw_phase_without_the_cards_set_aside(cli
             "Saiyan Final Push",
             "Saiyan Heritage",
         ]
-    assert "Phase de pioche" in client.get(f"/fr/decks/{deck.pk}/").text
+    assert "première phase de pioche (Draw Phase)" in client.get(f"/fr/decks/{deck.pk}/").text
 
 
 def test_a_format_without_an_opening_hand_has_no_sample_hand():
