@@ -12,6 +12,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from core.text import UNSTORABLE, has_hidden_characters
 from games.cards import search_key
 
 NORMAL, FOIL, ETCHED = "normal", "foil", "etched"
@@ -55,7 +56,7 @@ LANGUAGE_WORDS = {"english": "en", "anglais": "en", "inglese": "en", "francais":
                   "italien": "it", "italiano": "it", "deutsch": "de", "allemand": "de", "tedesco": "de",
                   "espanol": "es", "espagnol": "es", "spagnolo": "es", "portugues": "pt", "portugais": "pt",
                   "portoghese": "pt", "japonais": "ja", "giapponese": "ja", "jp": "ja"}  # fmt: skip
-TAG_REFUSED = re.compile(r"[,\^#\x00-\x1f]")
+TAG_SEPARATORS = re.compile(r"[,\^#]")
 
 
 class Variant(NamedTuple):
@@ -113,10 +114,12 @@ def read_tags(value):
 
 def clean_tags(tags):
     """Tags kept in order, each once, at most MAX_TAGS of at most TAG_LENGTH characters; characters
-    the text and CSV exports use as separators (, ^ #) are left out."""
+    the text and CSV exports use as separators (, ^ #), hidden characters (core.text) and what no
+    database stores are left out."""
     kept = []
     for tag in tags:
-        tag = TAG_REFUSED.sub("", str(tag)).strip()[:TAG_LENGTH].strip()
+        shown = "".join(char for char in str(tag) if not has_hidden_characters(char) and not UNSTORABLE.match(char))
+        tag = TAG_SEPARATORS.sub("", shown).strip()[:TAG_LENGTH].strip()
         if tag and tag.casefold() not in {known.casefold() for known in kept}:
             kept.append(tag)
     return kept[:MAX_TAGS]

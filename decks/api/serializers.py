@@ -203,7 +203,10 @@ class CardCountSerializer(serializers.Serializer):
     condition = serializers.ChoiceField(choices=list(CONDITIONS.items()), default=NEAR_MINT)
     language = serializers.ChoiceField(choices=list(LANGUAGES.items()), default=UNSTATED)
     tags = serializers.ListField(
-        child=fields.CharField(max_length=TAG_LENGTH, validators=[shown_text]), max_length=MAX_TAGS, required=False
+        child=fields.CharField(max_length=TAG_LENGTH, allow_blank=True),
+        max_length=MAX_TAGS,
+        required=False,
+        help_text="The row's tags (replacing its tags); separators (, ^ #) and hidden characters are left out.",
     )
 
     def validate(self, attrs):
