@@ -269,3 +269,13 @@ def test_the_migration_keeps_existing_rows_as_normal_near_mint_of_no_stated_lang
         "",
         [],
     )
+
+
+def test_another_players_row_cannot_be_edited_or_counted(client, alice, bob, binder):
+    puff = card("Pocket Puff")
+    collection_services.add_copies(binder, puff, 2)
+    client.force_login(bob)
+    row = {"card": puff.pk, "new_finish": "foil", "qty": 1, "action": "add"}
+    assert client.post(f"/en/collections/{binder.pk}/entry/", row).status_code == 404
+    assert client.post(f"/en/collections/{binder.pk}/count/", row).status_code == 404
+    assert rows(binder) == {("Pocket Puff", "normal", "near_mint", ""): (2, [])}
