@@ -142,7 +142,6 @@ class EntryForm(VariantMixin, forms.Form):
         label=_("Tags"),
         required=False,
         max_length=MAX_TAGS * (TAG_LENGTH + 2),
-        help_text=_("Separated by commas, at most %(count)s.") % {"count": MAX_TAGS},
     )
 
     def new_tags(self):

@@ -1,7 +1,9 @@
 """Collections: create, add or set copies, import (all-or-nothing) and export.
 
+A collection's rows are keyed by Variant (card, finish, condition, language; decks/variants.py).
 No write ever loses a card without saying so: "add" adds, "set to" sets, nothing goes below
-zero or above MAX_COPIES, and every write returns each card's count before and after.
+zero or above MAX_COPIES, and every write returns each row's count before and after and is
+recorded in the collection's history, from which it can be undone.
 """
 
 import hashlib
@@ -200,11 +202,9 @@ def edit_entry(collection, card, variant, new_variant, tags=None, actor=None):
         raise DomainError("api.not_found", status=404)
     after = {old: 0, new: before.get(new, 0) + qty} if new != old else {}
     _check_copies(card.name, after.get(new, 0))
-    tags_after = {new: clean_tags(tags)} if tags is not None else None
-    if tags_after is None and new != old:
-        row = CollectionCard.objects.filter(collection=collection, **_row_filter(old)).first()
-        tags_after = {new: merged_tags(_tags_of(collection, new), row.tags if row else [])}
-    changes = _apply(collection, before, after, tags_after)
+    if tags is None and new != old:  # copies joining another row bring their tags along
+        tags = merged_tags(_tags_of(collection, new), _tags_of(collection, old))
+    changes = _apply(collection, before, after, {new: clean_tags(tags)} if tags is not None else None)
     record = _record(collection, CollectionChange.Kind.EDIT, changes, actor) if changes else None
     logger.info("collection %s: card %s moved %s -> %s", collection.pk, card.pk, old, new)
     moved = next((change for change in changes if change.after and change.after != change.before), None)
