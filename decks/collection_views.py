@@ -18,7 +18,6 @@ from core.errors import DomainError
 
 from .access import collection_for, shared_collection
 from .forms import (
-    ROW_ORDER,
     CardCountForm,
     CollectionFilterForm,
     CollectionForm,
@@ -32,7 +31,7 @@ from .page_support import back_to, export_response, refuse, replace_share_link
 from .presenters import change_message
 from .services import building
 from .services import collections as collection_services
-from .variants import CONDITIONS, FINISHES, LANGUAGES, variant_label
+from .variants import CONDITIONS, FINISHES, LANGUAGES, ROW_ORDER, variant_label
 
 SEARCH_RESULTS = 20
 CHANGES_SHOWN = 200

@@ -1,5 +1,5 @@
 from django import forms
-from django.db.models import F
+from django.db.models import Case, F, Q, Value, When
 from django.utils.translation import gettext_lazy as _
 
 import games
@@ -19,6 +19,7 @@ from .variants import (
     MAX_TAGS,
     NEAR_MINT,
     NORMAL,
+    ROW_ORDER,
     TAG_LENGTH,
     UNSTATED,
     read_tags,
@@ -274,19 +275,21 @@ class BulkValidationForm(forms.Form):
         return data
 
 
+def in_listed_order(field, labels):
+    """Order rows by a field in the order its choices are listed (Mint before Near Mint), not by code."""
+    return Case(*(When(Q(**{field: code}), then=Value(index)) for index, code in enumerate(labels)), default=Value(99))
+
+
 GROUPS = {
     "": ("card__card_set__game__name", "card__name"),
     "set": ("card__card_set__code", "card__name"),
     "tribe": (F("card__tribe__name").asc(nulls_last=True), "card__name"),
     "rank": (F("card__rank").asc(nulls_last=True), "card__name"),
     "type": ("card__type", "card__name"),
-    "finish": ("finish", "card__name"),
-    "condition": ("condition", "card__name"),
-    "language": ("language", "card__name"),
+    "finish": (in_listed_order("finish", FINISHES), "card__name"),
+    "condition": (in_listed_order("condition", CONDITIONS), "card__name"),
+    "language": (in_listed_order("language", LANGUAGES), "card__name"),
 }
-
-
-ROW_ORDER = ("card_id", "finish", "condition", "language")  # a card's rows, always in the same order
 
 
 class CollectionFilterForm(forms.Form):

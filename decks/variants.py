@@ -38,6 +38,7 @@ LANGUAGES = {
     "pt": _("Portuguese"),
     "ja": _("Japanese"),
 }
+ROW_ORDER = ("card_id", "finish", "condition", "language")  # a card's rows, always in the same order
 MAX_TAGS = 10
 TAG_LENGTH = 40
 # Text marks, as Moxfield writes *F* for foil: *E* etched, *LP* a condition, *FR* a language.

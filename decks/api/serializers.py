@@ -11,7 +11,7 @@ from decks.services.collections import ADD, IMPORT_MODES, MAX_COPIES, REPLACE
 from decks.services.decks import version_text
 
 from ..models import DESCRIPTION_LENGTH, CollectionVisibility, Format, Visibility
-from ..variants import CONDITIONS, FINISHES, LANGUAGES, MAX_TAGS, NEAR_MINT, NORMAL, TAG_LENGTH, UNSTATED
+from ..variants import CONDITIONS, FINISHES, LANGUAGES, MAX_TAGS, NEAR_MINT, NORMAL, ROW_ORDER, TAG_LENGTH, UNSTATED
 
 
 class DeckCardSerializer(serializers.Serializer):
@@ -160,7 +160,7 @@ class CollectionDetailSerializer(CollectionSerializer):
 
     @extend_schema_field(CollectionCardSerializer(many=True))
     def get_cards(self, collection):
-        items = collection.items.select_related("card__card_set__game").order_by("card__name")
+        items = collection.items.select_related("card__card_set__game").order_by("card__name", *ROW_ORDER)
         return CollectionCardSerializer(items, many=True).data
 
 

@@ -146,9 +146,11 @@ def test_the_page_shows_variants_and_filters_by_finish_language_and_tag(client, 
     assert shown({"f-condition": "lightly_played"}) == [("Fluffnip", "normal")]
     grouped = client.get(url, {"f-group": "finish"}).context["groups"]
     assert [(group["label"], group["copies"], group["distinct"]) for group in grouped] == [
-        ("Foil", 2, 1),
         ("Normal", 4, 2),
+        ("Foil", 2, 1),
     ]
+    grouped = client.get(url, {"f-group": "condition"}).context["groups"]
+    assert [group["label"] for group in grouped] == ["Near Mint", "Lightly Played"]
     listed = client.get("/en/collections/").text
     assert "6 copies" in listed and "2 distinct cards" in listed
 
