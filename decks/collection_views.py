@@ -17,17 +17,26 @@ from catalogue.models import Card
 from core.errors import DomainError
 
 from .access import collection_for, shared_collection
-from .forms import CardCountForm, CollectionFilterForm, CollectionForm, CollectionSettingsForm, ImportForm
+from .forms import (
+    CardCountForm,
+    CollectionFilterForm,
+    CollectionForm,
+    CollectionSettingsForm,
+    EntryForm,
+    ImportForm,
+)
 from .importing import read_as
 from .models import Collection, CollectionVisibility, Deck
 from .page_support import back_to, export_response, refuse, replace_share_link
 from .presenters import change_message
 from .services import building
 from .services import collections as collection_services
+from .variants import CONDITIONS, FINISHES, LANGUAGES, ROW_ORDER, variant_label
 
 SEARCH_RESULTS = 20
 CHANGES_SHOWN = 200
 LAST_IMPORT = "collection_last_import"
+LAST_CARD_CHANGE = "collection_last_card_change"
 
 
 @login_required
@@ -42,14 +51,18 @@ def collection_list(request):
             messages.success(request, _("Collection created."))
             return redirect("decks:collection", collection.pk)
     collections = Collection.objects.filter(owner=request.user).annotate(
-        copies=Coalesce(Sum("items__qty"), 0), distinct=Count("items")
+        copies=Coalesce(Sum("items__qty"), 0), distinct=Count("items__card", distinct=True)
     )
     return render(request, "decks/collection_list.html", {"collections": collections, "form": form})
 
 
 def _items_page(request, collection, filters=None):
     items = collection.items.select_related("card__card_set__game", "card__tribe")
-    items = filters.apply(items) if filters is not None else items.order_by("card__card_set__game__name", "card__name")
+    items = (
+        filters.apply(items)
+        if filters is not None
+        else items.order_by("card__card_set__game__name", "card__name", *ROW_ORDER)
+    )
     return Paginator(items, 100).get_page(request.GET.get("page"))
 
 
@@ -65,13 +78,15 @@ def collection_detail(request, pk):
         search_cards(search.cleaned_data)[:SEARCH_RESULTS] if search.is_valid() and search.cleaned_data.get("q") else []
     )
     last_import = request.session.pop(LAST_IMPORT, None)
+    last_card = request.session.pop(LAST_CARD_CHANGE, None)
     owned = collection.owned()
     filters = _filters(request, collection)
     page = _items_page(request, collection, filters)
-    filters.label_groups(page.object_list)
     context = {
         "collection": collection,
         "page": page,
+        "groups": filters.groups(page.object_list),
+        "variant_choices": {"finish": FINISHES.items(), "condition": CONDITIONS.items(), "language": LANGUAGES.items()},
         "filters": filters,
         "group": filters.grouping(),
         "search": search,
@@ -81,6 +96,7 @@ def collection_detail(request, pk):
         "total": sum(owned.values()),
         "distinct": len(owned),
         "last_import": last_import if last_import and last_import["collection"] == collection.pk else None,
+        "last_card_change": last_card["change_id"] if last_card and last_card["collection"] == collection.pk else None,
         "share_url": _share_url(request, collection),
     }
     return render(request, "decks/collection_detail.html", context)
@@ -111,9 +127,12 @@ def shared_collection_detail(request, token):
     """An unlisted collection, read-only, for anyone with its link."""
     collection = shared_collection(token)
     owned = collection.owned()
+    page = _items_page(request, collection)
+    for item in page.object_list:
+        item.variant_label = variant_label(item.finish, item.condition, item.language)
     context = {
         "collection": collection,
-        "page": _items_page(request, collection),
+        "page": page,
         "total": sum(owned.values()),
         "distinct": len(owned),
     }
@@ -130,16 +149,51 @@ def collection_count(request, pk):
         messages.error(request, _("The number of copies must be a whole number from 0 to 9999."))
         return redirect(back_to(request, reverse("decks:collection", args=[pk])))
     card = get_object_or_404(Card.objects.select_related("card_set"), pk=form.cleaned_data["card"])
-    qty, action = form.cleaned_data["qty"], form.cleaned_data["action"]
+    qty, action, variant = form.cleaned_data["qty"], form.cleaned_data["action"], form.variant()
     try:
         if action == CardCountForm.SET:
-            change = collection_services.set_copies(collection, card, qty)
+            written = collection_services.set_copies(collection, card, qty, variant, request.user)
         else:
-            change = collection_services.add_copies(collection, card, -qty if action == CardCountForm.REMOVE else qty)
+            delta = -qty if action == CardCountForm.REMOVE else qty
+            written = collection_services.add_copies(collection, card, delta, variant, request.user)
     except DomainError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, change_message(change))
+        messages.success(request, change_message(written.change))
+        _remember_card_change(request, collection, written)
+    return redirect(back_to(request, reverse("decks:collection", args=[pk])))
+
+
+def _remember_card_change(request, collection, written):
+    """The last single-card write, for the collection page's Undo button (it is in the history too)."""
+    if written.record is not None:
+        request.session[LAST_CARD_CHANGE] = {"collection": collection.pk, "change_id": written.record.pk}
+
+
+@login_required
+@require_POST
+def collection_entry(request, pk):
+    """Change a row's finish, condition, language or tags (copies move to the row they now match)."""
+    collection = collection_for(request.user, pk)
+    form = EntryForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose a finish, condition and language from the lists; at most 10 tags."))
+        return redirect(back_to(request, reverse("decks:collection", args=[pk])))
+    card = get_object_or_404(Card.objects.select_related("card_set"), pk=form.cleaned_data["card"])
+    try:
+        written = collection_services.edit_entry(
+            collection, card, form.variant(), form.variant("new_"), form.new_tags(), request.user
+        )
+    except DomainError as error:
+        if error.status == 404:
+            raise Http404(error.message) from None
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            _("%(card)s: now %(variant)s.") % {"card": card.name, "variant": written.change.variant},
+        )
+        _remember_card_change(request, collection, written)
     return redirect(back_to(request, reverse("decks:collection", args=[pk])))
 
 

@@ -1,7 +1,8 @@
 """Decklist text: parsing (plain Python) and the line statuses shown to players.
 
 Format: optional `Key: value` header lines, then one card per line: `2 Name`, `2x Name`,
-`Name x2` or a bare `Name` (one copy), optionally followed by `(SET) number`. `Deck`,
+`Name x2` or a bare `Name` (one copy), optionally followed by `(SET) number` and marks such as
+`*F*` (foil), `*LP*` (a condition) and `*FR*` (a language). `Deck`,
 `Main` and `Sideboard` lines (also `// Sideboard`, `SB: 2 Name`) start sections; `#` and
 `//` start comments; blank lines are ignored. What the sites players use write is read too:
 Moxfield's foil marks (`*F*`), Archidekt's `[Category]` and `^Tag,#colour^`, MTGA's `About` /
@@ -18,6 +19,8 @@ from django.utils.translation import ngettext_lazy
 
 from core.errors import DomainError, define_messages
 from core.text import UNSTORABLE
+
+from .variants import CONDITION_MARKS, FINISH_MARKS, LANGUAGE_MARKS
 
 MAX_LINES = 500
 MAX_BYTES = 100 * 1024
@@ -42,7 +45,6 @@ HEADING_LINE = re.compile(r"^(?P<title>[^\d\s][^:()]{0,59}?)\s*(?::|\(\d+\))$")
 ARCHIDEKT_CATEGORY = re.compile(r"\s*\[(?P<category>[^\[\]]*)\]\s*$")
 ARCHIDEKT_TAGS = re.compile(r"[\s,]*\^(?P<tags>[^\^]*)\^")
 FINISH_MARK = re.compile(r"\s+\*(?P<mark>[A-Za-z]{1,8})\*(?=\s|$)")
-FINISHES = {"f": "foil", "e": "etched"}
 LEFT_OUT_CATEGORIES = {"maybeboard", "maybe", "considering", "tokens", "token"}
 MTGA_NAME = re.compile(r"^name\s+(?P<value>.+)$", re.IGNORECASE)
 SIDEBOARD_PREFIX = re.compile(r"^SB:\s*", re.IGNORECASE)
@@ -95,6 +97,8 @@ class DecklistLine:
     section: str = MAIN
     game: str = ""  # a CSV's game column: look the card up in that game only
     finish: str = ""  # foil, etched (Moxfield's *F*, a CSV's Foil or Finish column)
+    condition: str = ""  # near_mint... (a *LP* mark, a CSV's Condition column); see decks/variants.py
+    language: str = ""  # en, fr... (a *FR* mark, a CSV's Language column)
     category: str = ""  # Archidekt's [Category]
     tags: list = field(default_factory=list)  # Archidekt's ^Tag,#colour^
 
@@ -245,7 +249,9 @@ def parse_card_line(number, content, max_qty=MAX_QTY):
     status, qty, name, set_code, card_number, error = _parse_content(FINISH_MARK.sub("", content), max_qty)
     problem = DomainError(error[0], "decklist", **error[1]) if error else None
     line = DecklistLine(number, content, status, qty, name, set_code, card_number, error=problem)
-    line.finish = next((FINISHES[mark] for mark in marks if mark in FINISHES), "")
+    line.finish = next((FINISH_MARKS[mark] for mark in marks if mark in FINISH_MARKS), "")
+    line.condition = next((CONDITION_MARKS[mark] for mark in marks if mark in CONDITION_MARKS), "")
+    line.language = next((LANGUAGE_MARKS[mark] for mark in marks if mark in LANGUAGE_MARKS), "")
     return line
 
 

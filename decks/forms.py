@@ -1,5 +1,5 @@
 from django import forms
-from django.db.models import F
+from django.db.models import Case, F, Q, Value, When
 from django.utils.translation import gettext_lazy as _
 
 import games
@@ -12,6 +12,19 @@ from .decklist import MAX_BYTES, MAX_LINES
 from .importing import read_upload
 from .models import DESCRIPTION_LENGTH, Collection, CollectionVisibility, Format, Visibility
 from .services.collections import ADD, MAX_COPIES, MAX_IMPORT_BYTES, REPLACE, SET
+from .variants import (
+    CONDITIONS,
+    FINISHES,
+    LANGUAGES,
+    MAX_TAGS,
+    NEAR_MINT,
+    NORMAL,
+    ROW_ORDER,
+    TAG_LENGTH,
+    UNSTATED,
+    read_tags,
+    variant_label,
+)
 
 NAME_LENGTH = Collection._meta.get_field("name").max_length
 
@@ -80,13 +93,60 @@ class ImportForm(UploadMixin, forms.Form):
         return data
 
 
-class CardCountForm(forms.Form):
-    """One card's count: add copies, remove copies, or set the count, as the button says."""
+class VariantMixin:
+    """A row's finish, condition and language; left out, the defaults (Normal, Near Mint, not stated)."""
+
+    def variant(self, prefix=""):
+        data = self.cleaned_data
+        return (
+            data.get(f"{prefix}finish") or NORMAL,
+            data.get(f"{prefix}condition") or NEAR_MINT,
+            data.get(f"{prefix}language") or UNSTATED,
+        )
+
+
+def finish_field():
+    return forms.ChoiceField(label=_("Finish"), choices=FINISHES.items(), required=False)
+
+
+def condition_field():
+    return forms.ChoiceField(label=_("Condition"), choices=CONDITIONS.items(), required=False)
+
+
+def language_field():
+    return forms.ChoiceField(label=_("Language"), choices=LANGUAGES.items(), required=False)
+
+
+class CardCountForm(VariantMixin, forms.Form):
+    """One row's count: add copies, remove copies, or set the count, as the button says."""
 
     ADD, REMOVE, SET = "add", "remove", "set"
     card = forms.IntegerField(min_value=1, max_value=ID_MAX, widget=forms.HiddenInput)
     qty = forms.IntegerField(label=_("Copies"), min_value=0, max_value=MAX_COPIES)
     action = forms.ChoiceField(choices=[(ADD, ADD), (REMOVE, REMOVE), (SET, SET)])
+    finish = finish_field()
+    condition = condition_field()
+    language = language_field()
+
+
+class EntryForm(VariantMixin, forms.Form):
+    """A row's new finish, condition, language and tags (`finish`... name the row as it is)."""
+
+    card = forms.IntegerField(min_value=1, max_value=ID_MAX, widget=forms.HiddenInput)
+    finish = finish_field()
+    condition = condition_field()
+    language = language_field()
+    new_finish = finish_field()
+    new_condition = condition_field()
+    new_language = language_field()
+    tags = forms.CharField(
+        label=_("Tags"),
+        required=False,
+        max_length=MAX_TAGS * (TAG_LENGTH + 2),
+    )
+
+    def new_tags(self):
+        return read_tags(self.cleaned_data.get("tags", ""))
 
 
 def format_choices():
@@ -215,28 +275,51 @@ class BulkValidationForm(forms.Form):
         return data
 
 
+def in_listed_order(field, labels):
+    """Order rows by a field in the order its choices are listed (Mint before Near Mint), not by code."""
+    return Case(*(When(Q(**{field: code}), then=Value(index)) for index, code in enumerate(labels)), default=Value(99))
+
+
 GROUPS = {
     "": ("card__card_set__game__name", "card__name"),
     "set": ("card__card_set__code", "card__name"),
     "tribe": (F("card__tribe__name").asc(nulls_last=True), "card__name"),
     "rank": (F("card__rank").asc(nulls_last=True), "card__name"),
     "type": ("card__type", "card__name"),
+    "finish": (in_listed_order("finish", FINISHES), "card__name"),
+    "condition": (in_listed_order("condition", CONDITIONS), "card__name"),
+    "language": (in_listed_order("language", LANGUAGES), "card__name"),
 }
 
 
 class CollectionFilterForm(forms.Form):
     """Filters and grouping inside one collection; the choices are the values its cards have."""
 
+    UNSTATED = "none"  # the language filter's value for rows of no stated language ("" is "All")
+
     game = forms.ChoiceField(label=_("Game"), required=False)
     set = forms.ChoiceField(label=_("Set"), required=False)
     tribe = forms.ChoiceField(label=_("Tribe"), required=False)
     rank = forms.ChoiceField(label=_("Rank"), required=False)
     type = forms.ChoiceField(label=_("Type"), required=False)
+    finish = forms.ChoiceField(label=_("Finish"), required=False)
+    condition = forms.ChoiceField(label=_("Condition"), required=False)
+    language = forms.ChoiceField(label=_("Language"), required=False)
+    tag = forms.ChoiceField(label=_("Tag"), required=False)
     name = forms.CharField(label=_("Name"), required=False, max_length=100)
     group = forms.ChoiceField(
         label=_("Group by"),
         required=False,
-        choices=[("", _("Game")), ("set", _("Set")), ("tribe", _("Tribe")), ("rank", _("Rank")), ("type", _("Type"))],
+        choices=[
+            ("", _("Game")),
+            ("set", _("Set")),
+            ("tribe", _("Tribe")),
+            ("rank", _("Rank")),
+            ("type", _("Type")),
+            ("finish", _("Finish")),
+            ("condition", _("Condition")),
+            ("language", _("Language")),
+        ],
     )
 
     def __init__(self, *args, items=None, **kwargs):
@@ -260,6 +343,18 @@ class CollectionFilterForm(forms.Form):
             values["type"][card_type] = games.card_type_label(card_type)
         for key, found in values.items():
             self.fields[key].choices = [("", _("All"))] + sorted(found.items(), key=lambda item: str(item[1]))
+        self._variant_choices(items)
+
+    def _variant_choices(self, items):
+        """Finish, condition and language in their own order (Mint first); tags as the player wrote them."""
+        rows = list(items.values_list("finish", "condition", "language", "tags"))
+        for key, labels, index in (("finish", FINISHES, 0), ("condition", CONDITIONS, 1), ("language", LANGUAGES, 2)):
+            present = {row[index] for row in rows}
+            self.fields[key].choices = [("", _("All"))] + [
+                (code or self.UNSTATED, label) for code, label in labels.items() if code in present
+            ]
+        tags = sorted({tag for row in rows for tag in row[3]}, key=str.casefold)
+        self.fields["tag"].choices = [("", _("All"))] + [(tag, tag) for tag in tags]
 
     def apply(self, items):
         """The items kept by the filters, ordered for the grouping chosen."""
@@ -274,9 +369,16 @@ class CollectionFilterForm(forms.Form):
         for key, lookup in lookups.items():
             if data.get(key):
                 items = items.filter(**{lookup: data[key]})
+        for key in ("finish", "condition", "language"):
+            if data.get(key):
+                items = items.filter(**{key: "" if data[key] == self.UNSTATED else data[key]})
+        if data.get("tag"):
+            # Tags are a JSON list, which SQLite cannot search inside; a collection's rows are few.
+            tagged = [pk for pk, tags in items.values_list("pk", "tags") if data["tag"] in tags]
+            items = items.filter(pk__in=tagged)
         if data.get("name"):
             items = items.filter(card__search_name__contains=search_key(data["name"]))
-        return items.order_by(*GROUPS[data.get("group") or ""])
+        return items.order_by(*GROUPS[data.get("group") or ""], *ROW_ORDER)
 
     def grouping(self):
         return (self.cleaned_data.get("group") or "") if self.is_valid() else ""
@@ -291,5 +393,21 @@ class CollectionFilterForm(forms.Form):
                 "tribe": card.tribe.name if card.tribe else "—",
                 "rank": games.ranks().get(card.rank, card.rank) or "—",
                 "type": card.type_label,
+                "finish": item.get_finish_display(),
+                "condition": item.get_condition_display(),
+                "language": item.get_language_display(),
             }.get(group, card.card_set.game.name)
+            item.variant_label = variant_label(item.finish, item.condition, item.language)
         return items
+
+    def groups(self, items):
+        """The page's rows in their groups, each with its copies and distinct cards counted."""
+        groups = []
+        for item in self.label_groups(items):
+            if not groups or groups[-1]["label"] != item.group_label:
+                groups.append({"label": item.group_label, "items": []})
+            groups[-1]["items"].append(item)
+        for group in groups:
+            group["copies"] = sum(item.qty for item in group["items"])
+            group["distinct"] = len({item.card_id for item in group["items"]})
+        return groups

@@ -17,6 +17,7 @@ from core.errors import DomainError, define_messages
 from games.cards import search_key
 
 from .decklist import MAX_BYTES, MAX_LINES, MAX_QTY, Decklist, DecklistLine, check_size, parse_decklist
+from .variants import read_condition, read_finish, read_language, read_tags
 
 DELIMITERS = (",", ";", "\t")
 EXCEL_SEPARATOR = re.compile(r"^sep=([,;\t|])\r?\n", re.IGNORECASE)
@@ -33,6 +34,9 @@ COLUMN_ALIASES = {
     "game": ("game", "jeu", "gioco"),
     "section": ("board", "section"),
     "finish": ("foil", "finish", "finition", "finitura"),
+    "condition": ("condition", "etat", "condizione", "stato"),
+    "language": ("language", "lang", "langue", "lingua"),
+    "tags": ("tags", "tag", "etiquettes", "etichette"),
 }
 COLUMN_OF = {alias: column for column, aliases in COLUMN_ALIASES.items() for alias in aliases}
 
@@ -69,6 +73,12 @@ define_messages(
         "import.csv_needs_card": _("A CSV needs a name column, or set and number columns."),
         "import.csv_row_needs_card": _("Give a name, or a set and a number."),
         "import.csv_broken": _("This CSV cannot be read at line %(line)s: check its quotation marks."),
+        "import.unknown_finish": _("“%(value)s” is not a finish this site knows: Normal, Foil or Etched foil."),
+        "import.unknown_condition": _(
+            "“%(value)s” is not a condition this site knows: Mint, Near Mint, Lightly Played, Moderately Played, "
+            "Heavily Played or Damaged."
+        ),
+        "import.unknown_language": _("“%(value)s” is not a card language this site knows."),
         "decklist.no_such_printing": _("There is no card %(set)s %(number)s."),
         "decklist.printing_mismatch": _("%(set)s %(number)s is %(printed)s, not %(name)s."),
         "decklist.not_in_set": _("%(name)s is not printed in set %(set)s."),
@@ -233,16 +243,20 @@ def _csv_line(number, row, roles, delimiter, max_qty):
     if not line.name and not (line.set_code and line.number):
         return line.refuse("malformed", "import.csv_row_needs_card")
     line.qty = int(whole["whole"])
-    line.finish = _finish(cell("finish"))
+    return _read_variant(line, cell)
+
+
+def _read_variant(line, cell):
+    """Finish, condition, language and tags as Moxfield ("foil", "Near Mint", "English"), Archidekt
+    ("Foil", "NM", "EN") and Deckbox ("Good (Lightly Played)") write them, and as our own CSV export
+    does in any of the site's languages; a value we do not know refuses the line, never guessed at."""
+    for role, read in (("finish", read_finish), ("condition", read_condition), ("language", read_language)):
+        code = read(cell(role))
+        if code is None:
+            return line.refuse("malformed", f"import.unknown_{role}", value=cell(role))
+        setattr(line, role, code)
+    line.tags = read_tags(cell("tags"))
     return line
-
-
-def _finish(value):
-    """Moxfield writes "foil" or "etched", Archidekt "Foil" or "Normal", Deckbox "foil"."""
-    folded = search_key(value)
-    if folded in ("", "normal", "nonfoil", "non foil", "no", "false"):
-        return ""
-    return "etched" if "etched" in folded else "foil"
 
 
 def read_as(decklist):

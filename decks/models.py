@@ -9,6 +9,7 @@ from catalogue.models import Card, Game
 from core.errors import DomainError
 
 from .legality import compile_format
+from .variants import CONDITIONS, FINISHES, LANGUAGES, NEAR_MINT, NORMAL, UNSTATED, Variant
 
 SHARE_TOKEN_LENGTH = 32
 DESCRIPTION_LENGTH = 4000
@@ -88,22 +89,41 @@ class Collection(models.Model):
         return self.name
 
     def owned(self):
-        return dict(self.items.values_list("card_id", "qty"))
+        """{card id: copies}, every finish, condition and language counted together."""
+        return dict(self.items.values("card_id").annotate(copies=models.Sum("qty")).values_list("card_id", "copies"))
+
+    def holdings(self):
+        """{Variant: copies}: one entry per row, what the collection's writes compare."""
+        rows = self.items.values_list("card_id", "finish", "condition", "language", "qty")
+        return {Variant(card, finish, condition, language): qty for card, finish, condition, language, qty in rows}
 
 
 class CollectionCard(models.Model):
+    """Copies of one card in one finish, condition and language (a variant row), with the player's
+    tags. A card may have several rows; legality and "decks I can build" count them together."""
+
     collection = models.ForeignKey(Collection, on_delete=models.CASCADE, related_name="items")
     card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="+", verbose_name=_("card"))
+    finish = models.CharField(_("finish"), max_length=10, choices=FINISHES.items(), default=NORMAL)
+    condition = models.CharField(_("condition"), max_length=20, choices=CONDITIONS.items(), default=NEAR_MINT)
+    language = models.CharField(_("language"), max_length=8, choices=LANGUAGES.items(), default=UNSTATED, blank=True)
+    tags = models.JSONField(_("tags"), default=list, blank=True)
     qty = models.PositiveIntegerField(_("quantity"))
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["collection", "card"], name="collection_card_once"),
+            models.UniqueConstraint(
+                fields=["collection", "card", "finish", "condition", "language"], name="collection_card_variant_once"
+            ),
             models.CheckConstraint(condition=models.Q(qty__gte=1), name="collection_card_qty_positive"),
         ]
 
     def __str__(self):
         return f"{self.qty} {self.card}"
+
+    @property
+    def variant(self):
+        return Variant(self.card_id, self.finish, self.condition, self.language)
 
 
 class CollectionChange(models.Model):
@@ -116,12 +136,16 @@ class CollectionChange(models.Model):
         REPLACE = "replace", _("Import: collection replaced")
         CLEAR = "clear", _("Collection emptied")
         UNDO = "undo", _("Undo")
+        CARD = "card", _("Card count changed")
+        EDIT = "edit", _("Finish, condition or language changed")
 
     collection = models.ForeignKey(Collection, on_delete=models.CASCADE, related_name="history")
     kind = models.CharField(_("change"), max_length=10, choices=Kind)
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     lines = models.PositiveIntegerField(default=0)
-    counts = models.JSONField(default=list)  # [[card id, before, after], ...]
+    # [[card id, before, after, finish, condition, language], ...]; rows written before variants
+    # have only the first three, meaning the default variant (see Variant).
+    counts = models.JSONField(default=list)
     undoes = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     undone_by = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -134,11 +158,11 @@ class CollectionChange(models.Model):
 
     @property
     def copies_added(self):
-        return sum(max(0, after - before) for _card, before, after in self.counts)
+        return sum(max(0, count[2] - count[1]) for count in self.counts)
 
     @property
     def copies_removed(self):
-        return sum(max(0, before - after) for _card, before, after in self.counts)
+        return sum(max(0, count[1] - count[2]) for count in self.counts)
 
 
 class Deck(models.Model):

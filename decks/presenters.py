@@ -146,14 +146,32 @@ def copy_name(deck):
 
 
 def sample_hand(format_slug, entries, seed):
-    """A sample opening hand: the format's opening hand size drawn at random from the deck's copies
-    (`seed` makes a draw a link that can be shared and redrawn). None when the format states no
-    opening hand; `cards` is None until a draw is asked for."""
-    size = format_for(format_slug, timezone.localdate())[1].opening_hand
+    """A sample opening hand: the format's opening hand size drawn at random from the deck's copies,
+    leaving out the cards its format sets aside (DBZ: Main Personality levels, Mastery, Sensei start
+    in play). `seed` makes a draw a link that can be shared and redrawn. None when the format states
+    no opening hand; `cards` is None until a draw is asked for."""
+    compiled = format_for(format_slug, timezone.localdate())[1]
+    size = compiled.opening_hand
     if size is None:
         return None
-    copies = [card for card, qty in entries for _copy in range(qty)]
-    hand = {"size": size, "deck": len(copies), "cards": None, "next": secrets.randbelow(10**9)}
+    set_aside = compiled.set_aside
+    drawn = [(card, qty) for card, qty in entries if set_aside is None or not set_aside(card)]
+    copies = [card for card, qty in drawn for _copy in range(qty)]
+    hand = {
+        "size": size,
+        "kind": compiled.opening_hand_kind,
+        "deck": len(copies),
+        "cards": None,
+        "next": secrets.randbelow(10**9),
+        "set_aside": sum(qty for _card, qty in entries) - len(copies),
+        "set_aside_types": _set_aside_types(set_aside),
+    }
     if seed is not None and seed.isdigit() and len(seed) <= 12:
         hand["cards"] = random.Random(int(seed)).sample(copies, min(size, len(copies)))  # noqa: S311 (a game draw)
     return hand
+
+
+def _set_aside_types(set_aside):
+    """ "Main Personality, Mastery, Sensei": the card types a format sets aside, in the reader's words."""
+    types = dict(set_aside.tests).get("type", ()) if set_aside is not None else ()
+    return ", ".join(str(games.card_type_label(card_type)) for card_type in sorted(types))

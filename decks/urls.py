@@ -8,6 +8,7 @@ urlpatterns = [
     path("collections/", collection_views.collection_list, name="collections"),
     path("collections/<int:pk>/", collection_views.collection_detail, name="collection"),
     path("collections/<int:pk>/count/", collection_views.collection_count, name="collection_count"),
+    path("collections/<int:pk>/entry/", collection_views.collection_entry, name="collection_entry"),
     path("collections/<int:pk>/import/", collection_views.collection_import, name="collection_import"),
     path("collections/<int:pk>/decks/", collection_views.collection_decks, name="collection_decks"),
     path("collections/<int:pk>/clear/", collection_views.collection_clear, name="collection_clear"),

@@ -126,17 +126,20 @@ class CollectionViewSet(DeckErrors, viewsets.ViewSet):
     @action(detail=True, methods=["post"])
     def cards(self, request, pk=None):
         """Add copies of one card (`add`, negative removes; never below zero) or set its count
-        (`qty`, 0 removes it). The answer's `change` gives the count before and after."""
+        (`qty`, 0 removes it). The answer's `change` gives the count before and after, and
+        `history_id` the history entry that undoes it (`history/{id}/undo/`)."""
         collection = collection_for(request.user, pk)
         serializer = CardCountSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         card = get_object_or_404(Card.objects.select_related("card_set"), pk=data["card"])
+        variant, tags = (data["finish"], data["condition"], data["language"]), data.get("tags")
         if "add" in data:
-            change = collection_services.add_copies(collection, card, data["add"])
+            written = collection_services.add_copies(collection, card, data["add"], variant, request.user, tags)
         else:
-            change = collection_services.set_copies(collection, card, data["qty"])
-        return _detail(collection, request, change=ChangeSerializer(change).data)
+            written = collection_services.set_copies(collection, card, data["qty"], variant, request.user, tags)
+        history_id = written.record.pk if written.record is not None else None
+        return _detail(collection, request, change=ChangeSerializer(written.change).data, history_id=history_id)
 
     @extend_schema(
         request={"application/json": CollectionListSerializer, "multipart/form-data": CollectionUploadSerializer},

@@ -11,6 +11,7 @@ from decks.services.collections import ADD, IMPORT_MODES, MAX_COPIES, REPLACE
 from decks.services.decks import version_text
 
 from ..models import DESCRIPTION_LENGTH, CollectionVisibility, Format, Visibility
+from ..variants import CONDITIONS, FINISHES, LANGUAGES, MAX_TAGS, NEAR_MINT, NORMAL, ROW_ORDER, TAG_LENGTH, UNSTATED
 
 
 class DeckCardSerializer(serializers.Serializer):
@@ -91,6 +92,12 @@ class CollectionCardSerializer(serializers.Serializer):
     set = fields.CharField(source="card.card_set.code", read_only=True)
     number = fields.CharField(source="card.number", read_only=True)
     game = fields.CharField(source="card.card_set.game.slug", read_only=True)
+    finish = serializers.ChoiceField(choices=list(FINISHES.items()), read_only=True)
+    condition = serializers.ChoiceField(choices=list(CONDITIONS.items()), read_only=True)
+    language = serializers.ChoiceField(
+        choices=list(LANGUAGES.items()), read_only=True, help_text="ISO 639-1 code; empty when not stated."
+    )
+    tags = serializers.ListField(child=fields.CharField(max_length=TAG_LENGTH), read_only=True)
     qty = serializers.IntegerField(read_only=True)
 
 
@@ -153,15 +160,20 @@ class CollectionDetailSerializer(CollectionSerializer):
 
     @extend_schema_field(CollectionCardSerializer(many=True))
     def get_cards(self, collection):
-        items = collection.items.select_related("card__card_set__game").order_by("card__name")
+        items = collection.items.select_related("card__card_set__game").order_by("card__name", *ROW_ORDER)
         return CollectionCardSerializer(items, many=True).data
 
 
 class ChangeSerializer(serializers.Serializer):
+    """One row's count before and after a write (the row: card, finish, condition, language)."""
+
     card = serializers.IntegerField()
-    name = serializers.CharField()
-    set = serializers.CharField()
-    number = serializers.CharField()
+    name = fields.CharField()
+    set = fields.CharField()
+    number = fields.CharField()
+    finish = serializers.ChoiceField(choices=list(FINISHES.items()))
+    condition = serializers.ChoiceField(choices=list(CONDITIONS.items()))
+    language = serializers.ChoiceField(choices=list(LANGUAGES.items()))
     before = serializers.IntegerField()
     after = serializers.IntegerField()
 
@@ -180,11 +192,22 @@ class HistorySerializer(serializers.Serializer):
 
 
 class CardCountSerializer(serializers.Serializer):
-    """Either `add` (copies to add; negative removes) or `qty` (the count to set)."""
+    """Either `add` (copies to add; negative removes) or `qty` (the count to set), for the card's row
+    in one finish, condition and language (each defaults as rows from before variants: normal,
+    near_mint, not stated); `tags`, when given, become the row's tags."""
 
     card = serializers.IntegerField(min_value=1, max_value=ID_MAX)
     add = serializers.IntegerField(min_value=-MAX_COPIES, max_value=MAX_COPIES, required=False)
     qty = serializers.IntegerField(min_value=0, max_value=MAX_COPIES, required=False)
+    finish = serializers.ChoiceField(choices=list(FINISHES.items()), default=NORMAL)
+    condition = serializers.ChoiceField(choices=list(CONDITIONS.items()), default=NEAR_MINT)
+    language = serializers.ChoiceField(choices=list(LANGUAGES.items()), default=UNSTATED)
+    tags = serializers.ListField(
+        child=fields.CharField(max_length=TAG_LENGTH, allow_blank=True),
+        max_length=MAX_TAGS,
+        required=False,
+        help_text="The row's tags (replacing its tags); separators (, ^ #) and hidden characters are left out.",
+    )
 
     def validate(self, attrs):
         if ("add" in attrs) == ("qty" in attrs):
@@ -197,15 +220,6 @@ class ConfirmSerializer(serializers.Serializer):
     digest = fields.CharField(
         required=False, max_length=64, help_text="The preview's digest: refused (409) if the changes differ now."
     )
-
-
-class ChangeSerializer(serializers.Serializer):
-    card = serializers.IntegerField()
-    name = fields.CharField()
-    set = fields.CharField()
-    number = fields.CharField()
-    before = serializers.IntegerField()
-    after = serializers.IntegerField()
 
 
 class CollectionImportSerializer(ConfirmSerializer):

@@ -31,6 +31,7 @@ define_messages(
             "Format definition, %(place)s: must be an object with a “product” and a list of “constraints”."
         ),
         "format.opening_hand": _("Format definition, %(place)s: the opening hand is a number of cards from 1 to 20."),
+        "format.opening_hand_kind": _("Format definition, %(place)s: the opening hand is “setup” or “draw_phase”."),
         "format.covers_from_after_effective": _(
             "Format definition, %(place)s: “covers_from” cannot be after “effective”."
         ),

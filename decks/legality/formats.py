@@ -6,9 +6,11 @@ from dataclasses import dataclass, field
 import games
 from core.errors import DomainError
 from games.cards import search_key
-from games.deck_rules import format_error, parse_date
+from games.deck_rules import compile_where, format_error, parse_date
 
 from .constraints import kinds_for
+
+OPENING_HAND_KINDS = ("setup", "draw_phase")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +43,8 @@ class Format:
     definition: dict = field(repr=False)
     sealed_pool: SealedProduct | None = None  # what a sealed pool of this format must look like
     opening_hand: int | None = None  # cards each player draws to start a game (a deck page's sample hand)
+    opening_hand_kind: str = "setup"  # "setup": the rules' opening hand; "draw_phase": a first turn's draw
+    set_aside: object = None  # a Where: cards that start the game in play, never drawn (DBZ: Main Personality)
 
     def list_keys(self, name, as_of):
         return frozenset(
@@ -81,6 +85,8 @@ def compile_format(definition):
         definition=definition,
         sealed_pool=_compile_sealed(definition.get("sealed_pool"), lists, kinds),
         opening_hand=_opening_hand(definition.get("opening_hand")),
+        opening_hand_kind=_opening_hand_kind(definition.get("opening_hand_kind", "setup")),
+        set_aside=compile_where(definition["set_aside"], "set_aside") if definition.get("set_aside") else None,
     )
 
 
@@ -89,6 +95,12 @@ def _opening_hand(value):
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 20:
         raise format_error("format.opening_hand", "opening_hand")
+    return value
+
+
+def _opening_hand_kind(value):
+    if value not in OPENING_HAND_KINDS:
+        raise format_error("format.opening_hand_kind", "opening_hand_kind")
     return value
 
 

@@ -1,7 +1,9 @@
 """Collections: create, add or set copies, import (all-or-nothing) and export.
 
+A collection's rows are keyed by Variant (card, finish, condition, language; decks/variants.py).
 No write ever loses a card without saying so: "add" adds, "set to" sets, nothing goes below
-zero or above MAX_COPIES, and every write returns each card's count before and after.
+zero or above MAX_COPIES, and every write returns each row's count before and after and is
+recorded in the collection's history, from which it can be undone.
 """
 
 import hashlib
@@ -21,6 +23,17 @@ from games.cards import search_key
 from ..decklist import DecklistLine, lines_rejected
 from ..importing import check_printing, normalise_sets, read_card_list
 from ..models import Collection, CollectionCard, CollectionChange
+from ..variants import (
+    CONDITION_MARKS,
+    FINISH_MARKS,
+    NEAR_MINT,
+    NORMAL,
+    UNSTATED,
+    Variant,
+    clean_tags,
+    merged_tags,
+    variant_label,
+)
 from .legality import card_index, set_codes
 
 logger = logging.getLogger(__name__)
@@ -70,9 +83,16 @@ class Change:
     number: str
     before: int
     after: int
+    finish: str = NORMAL
+    condition: str = NEAR_MINT
+    language: str = UNSTATED
+
+    @property
+    def variant(self):
+        return variant_label(self.finish, self.condition, self.language)
 
     def as_dict(self):
-        return asdict(self)
+        return {**asdict(self), "variant": self.variant}
 
 
 @dataclass
@@ -96,7 +116,8 @@ def totals(changes):
 
 
 def _digest(mode, changes):
-    canonical = json.dumps([mode, sorted([c.card, c.before, c.after] for c in changes)], separators=(",", ":"))
+    rows = sorted([c.card, c.finish, c.condition, c.language, c.before, c.after] for c in changes)
+    canonical = json.dumps([mode, rows], separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()[:32]
 
 
@@ -136,35 +157,75 @@ def _lock(collection):
 
 
 @transaction.atomic
-def add_copies(collection, card, delta):
-    """Add copies of a card (a negative number removes them); never below zero."""
+def add_copies(collection, card, delta, variant=None, actor=None, tags=None):
+    """Add copies of a card in one finish, condition and language (a negative number removes
+    them); never below zero. Recorded in the history, so it can be undone there."""
     _lock(collection)
-    before = _count(collection, card)
-    if before + delta < 0:
-        raise DomainError("collections.below_zero", "qty", card=card.name, have=before, remove=-delta)
-    return _write(collection, card, before, before + delta)
+    key = _key(card, variant)
+    before = collection.holdings()
+    have = before.get(key, 0)
+    if have + delta < 0:
+        raise DomainError("collections.below_zero", "qty", card=card.name, have=have, remove=-delta)
+    return _write_one(collection, card, before, key, have + delta, actor, tags)
 
 
 @transaction.atomic
-def set_copies(collection, card, qty):
-    """Set how many copies of a card the collection holds; 0 removes it."""
+def set_copies(collection, card, qty, variant=None, actor=None, tags=None):
+    """Set how many copies of a card (in one variant) the collection holds; 0 removes the row."""
     _lock(collection)
-    return _write(collection, card, _count(collection, card), qty)
+    return _write_one(collection, card, collection.holdings(), _key(card, variant), qty, actor, tags)
 
 
-def _count(collection, card):
-    return CollectionCard.objects.filter(collection=collection, card=card).values_list("qty", flat=True).first() or 0
+def _key(card, variant):
+    """The row a write is for: the card in `variant` (finish, condition, language), else the default."""
+    return Variant(card.pk, *variant) if variant else Variant(card.pk)
 
 
-def _write(collection, card, before, after):
+def _write_one(collection, card, before, key, after, actor, tags):
     _check_copies(card.name, after)
-    if after == 0:
-        CollectionCard.objects.filter(collection=collection, card=card).delete()
-    else:
-        CollectionCard.objects.update_or_create(collection=collection, card=card, defaults={"qty": after})
-    collection.save(update_fields=["updated_at"])
-    logger.info("collection %s: card %s %s -> %s", collection.pk, card.pk, before, after)
-    return Change(card.pk, card.name, card.card_set.code, card.number, before, after)
+    changes = _apply(collection, before, {key: after}, {key: clean_tags(tags)} if tags is not None else None)
+    record = _record(collection, CollectionChange.Kind.CARD, changes, actor) if changes else None
+    logger.info("collection %s: card %s %s -> %s", collection.pk, card.pk, before.get(key, 0), after)
+    change = changes[0] if changes else _change(card, key, before.get(key, 0), after)
+    return SingleChange(change, record)
+
+
+@transaction.atomic
+def edit_entry(collection, card, variant, new_variant, tags=None, actor=None):
+    """Move a row's copies to another finish, condition or language (joining a row already there)
+    and set its tags; recorded in the history (one change, two rows) so it can be undone."""
+    _lock(collection)
+    before = collection.holdings()
+    old, new = _key(card, variant), _key(card, new_variant)
+    qty = before.get(old, 0)
+    if not qty:
+        raise DomainError("api.not_found", status=404)
+    after = {old: 0, new: before.get(new, 0) + qty} if new != old else {}
+    _check_copies(card.name, after.get(new, 0))
+    if tags is None and new != old:  # copies joining another row bring their tags along
+        tags = merged_tags(_tags_of(collection, new), _tags_of(collection, old))
+    changes = _apply(collection, before, after, {new: clean_tags(tags)} if tags is not None else None)
+    record = _record(collection, CollectionChange.Kind.EDIT, changes, actor) if changes else None
+    logger.info("collection %s: card %s moved %s -> %s", collection.pk, card.pk, old, new)
+    moved = next((change for change in changes if change.after and change.after != change.before), None)
+    return SingleChange(moved or _change(card, new, qty, qty), record)
+
+
+def _tags_of(collection, key):
+    row = CollectionCard.objects.filter(collection=collection, **_row_filter(key)).first()
+    return row.tags if row else []
+
+
+def _row_filter(key):
+    return {"card_id": key.card, "finish": key.finish, "condition": key.condition, "language": key.language}
+
+
+@dataclass
+class SingleChange:
+    """One card's write and its history record (None when nothing changed)."""
+
+    change: Change
+    record: object
 
 
 def _check_copies(name, qty):
@@ -225,22 +286,23 @@ def _listed(decklist):
         raise lines_rejected(bad, "text", "collections.lines_rejected")
     if not lines:
         raise DomainError("collections.no_cards", "text")
-    listed, cards = {}, {}
+    listed, cards, tags = {}, {}, {}
     for line in lines:
-        listed[line.card.id] = listed.get(line.card.id, 0) + line.qty
+        key = Variant(line.card.id, line.finish or NORMAL, line.condition or NEAR_MINT, line.language or UNSTATED)
+        listed[key] = listed.get(key, 0) + line.qty
+        tags[key] = merged_tags(tags.get(key, []), line.tags)
         cards[line.card.id] = line.card
-    return lines, listed, cards
+    return lines, listed, cards, tags
 
 
 def preview_import(collection, decklist, mode=ADD):
     """What an import would change, written nowhere: every card's count before and after, and the
     digest a confirmation must give (raises DomainError as the import would)."""
-    lines, listed, cards = _listed(decklist)
-    before = collection.owned()
+    lines, listed, cards, _tags = _listed(decklist)
+    before = collection.holdings()
     after = _counts_after(mode, before, listed)
-    for card_id, qty in after.items():
-        _check_copies(cards[card_id].name if card_id in cards else str(card_id), qty)
-    changes = _described(before, {card_id: qty for card_id, qty in after.items() if qty != before.get(card_id, 0)})
+    _check_all(after, cards)
+    changes = _described(before, {key: qty for key, qty in after.items() if qty != before.get(key, 0)})
     return ImportResult(len(lines), changes, decklist, digest=_digest(mode, changes), totals=totals(changes))
 
 
@@ -249,17 +311,16 @@ def import_into_collection(collection, decklist, mode=ADD, expected=None, actor=
     """Add to (ADD), set the listed cards of (SET) or replace (REPLACE) the collection from a
     parsed list; all or nothing, recorded in its history. `expected` is the digest of the preview
     the player confirmed: if the changes differ now, nothing is written (409)."""
-    lines, listed, cards = _listed(decklist)
+    lines, listed, cards, tags = _listed(decklist)
     _lock(collection)
-    before = collection.owned()
+    before = collection.holdings()
     after = _counts_after(mode, before, listed)
-    for card_id, qty in after.items():
-        _check_copies(cards[card_id].name if card_id in cards else str(card_id), qty)
-    changed = {card_id: qty for card_id, qty in after.items() if qty != before.get(card_id, 0)}
+    _check_all(after, cards)
+    changed = {key: qty for key, qty in after.items() if qty != before.get(key, 0)}
     digest = _digest(mode, _described(before, changed))
     if expected is not None and expected != digest:
         raise DomainError("collections.preview_stale", "text", status=409)
-    changes = _apply(collection, before, after)
+    changes = _apply(collection, before, after, _tags_after(collection, mode, tags))
     record = _record(collection, mode, changes, actor, lines=len(lines))
     logger.info(
         "collection %s: imported %s lines (%s), %s cards changed", collection.pk, len(lines), mode, len(changes)
@@ -267,8 +328,22 @@ def import_into_collection(collection, decklist, mode=ADD, expected=None, actor=
     return ImportResult(len(lines), changes, decklist, record, digest, totals(changes))
 
 
+def _check_all(after, cards):
+    for key, qty in after.items():
+        _check_copies(cards[key.card].name if key.card in cards else str(key.card), qty)
+
+
+def _tags_after(collection, mode, listed_tags):
+    """Tags of the listed rows: an import that adds keeps a row's tags and adds the list's; one that
+    sets or replaces counts sets them to the list's. Tags are not counts: an undo leaves them."""
+    if mode != ADD:
+        return listed_tags
+    kept = {row.variant: row.tags for row in collection.items.filter(card_id__in={key.card for key in listed_tags})}
+    return {key: merged_tags(kept.get(key, []), tags) for key, tags in listed_tags.items()}
+
+
 def preview_clear(collection):
-    before = collection.owned()
+    before = collection.holdings()
     changes = _described(before, dict.fromkeys(before, 0))
     return ImportResult(0, changes, None, digest=_digest(CLEAR, changes), totals=totals(changes))
 
@@ -277,7 +352,7 @@ def preview_clear(collection):
 def clear_collection(collection, expected, actor=None):
     """Empty the collection, as previewed (`expected`: the preview's digest); undoable from its history."""
     _lock(collection)
-    before = collection.owned()
+    before = collection.holdings()
     if expected != _digest(CLEAR, _described(before, dict.fromkeys(before, 0))):
         raise DomainError("collections.preview_stale", "text", status=409)
     changes = _apply(collection, before, dict.fromkeys(before, 0))
@@ -296,14 +371,14 @@ def undo_change(collection, change_id, actor=None):
         raise DomainError("api.not_found", status=404)
     if record.undone_by_id is not None:
         raise DomainError("collections.already_undone", status=409)
-    before = collection.owned()
+    before = collection.holdings()
     after = {}
-    for card_id, was, became in record.counts:
-        after[card_id] = before.get(card_id, 0) + was - became
-        if after[card_id] < 0:
-            name = Card.objects.filter(pk=card_id).values_list("name", flat=True).first() or str(card_id)
-            raise DomainError("collections.undo_below_zero", have=before.get(card_id, 0), card=name, status=409)
-        _check_copies(str(card_id), after[card_id])
+    for key, was, became in map(_counted, record.counts):
+        after[key] = before.get(key, 0) + was - became
+        if after[key] < 0:
+            name = Card.objects.filter(pk=key.card).values_list("name", flat=True).first() or str(key.card)
+            raise DomainError("collections.undo_below_zero", have=before.get(key, 0), card=name, status=409)
+        _check_copies(str(key.card), after[key])
     changes = _apply(collection, before, after)
     undo = _record(collection, CollectionChange.Kind.UNDO, changes, actor, undoes=record)
     record.undone_by = undo
@@ -312,8 +387,14 @@ def undo_change(collection, change_id, actor=None):
     return ImportResult(0, changes, None, undo, "", totals(changes))
 
 
+def _counted(count):
+    """(Variant, before, after) of one history count; counts written before variants have no variant."""
+    card, before, after, *variant = count
+    return Variant(card, *variant), before, after
+
+
 def _record(collection, kind, changes, actor, lines=0, undoes=None):
-    counts = [[change.card, change.before, change.after] for change in changes]
+    counts = [[c.card, c.before, c.after, c.finish, c.condition, c.language] for c in changes]
     actor = actor if getattr(actor, "pk", None) else None
     return CollectionChange.objects.create(
         collection=collection, kind=kind, actor=actor, lines=lines, counts=counts, undoes=undoes
@@ -323,13 +404,13 @@ def _record(collection, kind, changes, actor, lines=0, undoes=None):
 def history(collection, limit=50):
     """The collection's changes, newest first, each with its cards described."""
     records = list(collection.history.select_related("actor")[:limit])
-    ids = {card_id for record in records for card_id, _b, _a in record.counts}
+    ids = {count[0] for record in records for count in record.counts}
     cards = {card.pk: card for card in Card.objects.filter(pk__in=ids).select_related("card_set")}
     for record in records:
         record.changes = [
-            Change(card_id, cards[card_id].name, cards[card_id].card_set.code, cards[card_id].number, before, after)
-            for card_id, before, after in record.counts
-            if card_id in cards
+            _change(cards[key.card], key, before, after)
+            for key, before, after in map(_counted, record.counts)
+            if key.card in cards
         ]
         record.totals = totals(record.changes)
     return records
@@ -343,58 +424,115 @@ def _counts_after(mode, before, listed):
     return {card_id: before.get(card_id, 0) + qty for card_id, qty in listed.items()}
 
 
-def _apply(collection, before, after):
-    changed = {card_id: qty for card_id, qty in after.items() if qty != before.get(card_id, 0)}
-    CollectionCard.objects.filter(collection=collection, card_id__in=[k for k, v in changed.items() if not v]).delete()
-    existing = CollectionCard.objects.filter(collection=collection, card_id__in=list(changed))
-    rows = {row.card_id: row for row in existing}
-    for row in rows.values():
-        row.qty = changed[row.card_id]
-    CollectionCard.objects.bulk_update([row for row in rows.values() if row.qty], ["qty"])
+def _apply(collection, before, after, tags=None):
+    """Write the rows whose count changes ({Variant: count}; 0 deletes the row) and any tags given
+    ({Variant: tags}); the changes, described."""
+    changed = {key: qty for key, qty in after.items() if qty != before.get(key, 0)}
+    tags = tags or {}
+    rows = {
+        row.variant: row
+        for row in CollectionCard.objects.filter(
+            collection=collection, card_id__in={key.card for key in changed | tags}
+        )
+    }
+    gone = [rows[key].pk for key, qty in changed.items() if not qty and key in rows]
+    CollectionCard.objects.filter(pk__in=gone).delete()
+    kept = []
+    for key, row in rows.items():
+        if changed.get(key, row.qty) and (key in changed or key in tags):
+            row.qty, row.tags = changed.get(key, row.qty), tags.get(key, row.tags)
+            kept.append(row)
+    CollectionCard.objects.bulk_update(kept, ["qty", "tags"])
     CollectionCard.objects.bulk_create(
-        CollectionCard(collection=collection, card_id=card_id, qty=qty)
-        for card_id, qty in changed.items()
-        if qty and card_id not in rows
+        CollectionCard(collection=collection, qty=qty, tags=tags.get(key, []), **_row_filter(key))
+        for key, qty in changed.items()
+        if qty and key not in rows
     )
     collection.save(update_fields=["updated_at"])
     return _described(before, changed)
 
 
 def _described(before, changed):
-    """Change rows (name, set, number, before, after) for {card id: count after}, by name."""
-    printed = Card.objects.filter(pk__in=list(changed)).select_related("card_set").order_by("name", "card_set__code")
-    return [
-        Change(card.pk, card.name, card.card_set.code, card.number, before.get(card.pk, 0), changed[card.pk])
-        for card in printed
-    ]
+    """Change rows (name, set, number, variant, before, after) for {Variant: count after}, by name."""
+    printed = {
+        card.pk: card for card in Card.objects.filter(pk__in={key.card for key in changed}).select_related("card_set")
+    }
+    changes = [_change(printed[key.card], key, before.get(key, 0), qty) for key, qty in changed.items()]
+    return sorted(changes, key=lambda c: (c.name, c.set, c.number, c.finish, c.condition, c.language))
+
+
+def _change(card, key, before, after):
+    return Change(
+        card.pk, card.name, card.card_set.code, card.number, before, after, key.finish, key.condition, key.language
+    )
 
 
 def export_rows(collection):
-    items = collection.items.select_related("card__card_set__game").order_by("card__card_set__game__name", "card__name")
+    items = collection.items.select_related("card__card_set__game").order_by(
+        "card__card_set__game__name", "card__name", "card_id", "finish", "condition", "language"
+    )
     return [
-        (item.qty, item.card.name, item.card.card_set.code, item.card.number, item.card.card_set.game.slug)
+        (item.qty, item.card.name, item.card.card_set.code, item.card.number, item.card.card_set.game.slug, item)
         for item in items
     ]
 
 
+def text_marks(item):
+    """` *F* *LP* *FR* ^trade^`: what tells the row apart, as marks the text import reads (nothing
+    for a Normal, Near Mint row of no stated language)."""
+    marks = []
+    if item.finish != NORMAL:
+        marks.append(_mark_for(FINISH_MARKS, item.finish))
+    if item.condition != NEAR_MINT:
+        marks.append(_mark_for(CONDITION_MARKS, item.condition))
+    if item.language != UNSTATED:
+        marks.append(item.language)
+    return "".join(f" *{mark.upper()}*" for mark in marks) + "".join(f" ^{tag}^" for tag in item.tags)
+
+
+def _mark_for(marks, code):
+    return next(mark for mark, value in marks.items() if value == code)
+
+
 def export_text(collection):
-    """`qty Name (SET) number` lines: the text import reads them back to the same collection."""
+    """`qty Name (SET) number` lines with the row's marks: the text import reads them back to the
+    same collection."""
     return "".join(
-        f"{qty} {name} ({set_code}) {number}\n" for qty, name, set_code, number, _game in export_rows(collection)
+        f"{qty} {name} ({set_code}) {number}{text_marks(item)}\n"
+        for qty, name, set_code, number, _game, item in export_rows(collection)
     )
 
 
 def export_csv(collection):
-    """Quantity, name, set, number and game in the reader's language (core.exports): the CSV
-    import reads every language's headers and separator back to the same collection."""
+    """Quantity, name, set, number, game, finish, condition, language and tags in the reader's
+    language (core.exports): the CSV import reads every language's headers, separator and values
+    back to the same collection."""
     header = [
         pgettext("collection column", "Quantity"),
         pgettext("collection column", "Name"),
         pgettext("collection column", "Set"),
         pgettext("collection column", "Number"),
         pgettext("collection column", "Game"),
+        pgettext("collection column", "Finish"),
+        pgettext("collection column", "Condition"),
+        pgettext("collection column", "Language"),
+        pgettext("collection column", "Tags"),
     ]
-    return csv_text(header, export_rows(collection))
+    rows = [
+        (
+            qty,
+            name,
+            set_code,
+            number,
+            game,
+            item.get_finish_display(),
+            item.get_condition_display(),
+            item.get_language_display(),
+            ", ".join(item.tags),
+        )
+        for qty, name, set_code, number, game, item in export_rows(collection)
+    ]
+    return csv_text(header, rows)
 
 
 EXPORTS = {"text": (export_text, "text/plain", "txt"), "csv": (export_csv, "text/csv", "csv")}

@@ -78,6 +78,9 @@ def test_api_add_and_set_show_before_and_after(api, alice, bob, pool):
         "name": "Pocket Puff",
         "set": "PR1",
         "number": "002",
+        "finish": "normal",
+        "condition": "near_mint",
+        "language": "",
         "before": 3,
         "after": 5,
     }

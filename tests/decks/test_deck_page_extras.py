@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from catalogue.models import Game
+from core.errors import DomainError
 from decks.services import decks as deck_services
 
 pytestmark = pytest.mark.django_db
@@ -50,7 +51,32 @@ def test_a_sample_hand_draws_the_opening_hand_size_and_redraws(client, lint_rush
     assert "Tirer de nouveau" in client.get(f"/fr/decks/{lint_rush.pk}/", {"hand": "1"}).text
 
 
-def test_a_format_without_an_opening_hand_shows_none(client, alice, sample):
+def test_a_dbz_sample_hand_is_a_first_draw_phase_without_the_cards_set_aside(client, alice, sample):
+    """dbz-expanded: the rulings state no opening hand; the site draws the 3 cards of a Draw Phase
+    and leaves out the Main Personality levels, Mastery and Sensei, which start in play."""
     game = Game.objects.get(slug="dbz-ccg")
-    deck = deck_services.create_deck(alice, "Goku", game, "dbz-expanded", "public", {})
-    assert client.get(f"/en/decks/{deck.pk}/").context["hand"] is None
+    text = "1 Goku (Level 1)\n1 Goku (Level 2)\n1 Goku (Level 3)\n2 Saiyan Final Push\n1 Saiyan Heritage\n"
+    cards, declarations = deck_services.cards_from_decklist(text + "1 Master Roshi Sensei\n", game)
+    deck = deck_services.create_deck(alice, "Goku", game, "dbz-expanded", "public", cards, declarations)
+    page = client.get(f"/en/decks/{deck.pk}/")
+    assert "The rules state no opening hand: draw the 3 cards of a first Draw Phase" in page.text
+    assert "Not drawn: Main Personality, Mastery, Sensei start the game in play (4 cards of this deck)." in page.text
+    for seed in ("1", "2", "3"):
+        hand = client.get(f"/en/decks/{deck.pk}/", {"hand": seed}).context["hand"]
+        assert sorted(card.name for card in hand["cards"]) == [
+            "Saiyan Final Push",
+            "Saiyan Final Push",
+            "Saiyan Heritage",
+        ]
+    assert "première phase de pioche (Draw Phase)" in client.get(f"/fr/decks/{deck.pk}/").text
+
+
+def test_a_format_without_an_opening_hand_has_no_sample_hand():
+    from decks.legality import compile_format
+    from games.formats import shipped_definitions
+
+    definition = next(item for item in shipped_definitions() if item["slug"] == "dbz-expanded")
+    bare = {key: value for key, value in definition.items() if not key.startswith("opening_hand")}
+    assert compile_format(bare).opening_hand is None
+    with pytest.raises(DomainError, match="the opening hand is “setup” or “draw_phase”"):
+        compile_format({**definition, "opening_hand_kind": "mulligan"})

@@ -65,7 +65,8 @@ def test_collection_import_is_all_or_nothing_and_exports(api, alice, sample):
     export = api.get(f"/api/v1/collections/{pool}/export/").content.decode()
     assert "3 Pocket Puff (PR1) 002" in export and "3 Fluffnip (PR1) 001" in export
     csv_export = api.get(f"/api/v1/collections/{pool}/export/", {"as": "csv"}).content.decode()
-    assert csv_export.splitlines()[0] == "\ufeffQuantity,Name,Set,Number,Game"  # core.exports; imports back
+    header = "\ufeffQuantity,Name,Set,Number,Game,Finish,Condition,Language,Tags"
+    assert csv_export.splitlines()[0] == header  # core.exports; imports back
     asked = api.post(f"/api/v1/collections/{pool}/import/", {"text": "1 Fluffnip", "replace": True}, format="json")
     assert asked.status_code == 409 and asked.json()["code"] == "collections.confirm_needed"
     assert asked.json()["totals"]["cards_removed"] == 1 and Collection.objects.get(pk=pool).owned() != {}

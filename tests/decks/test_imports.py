@@ -75,7 +75,7 @@ def test_csv_with_any_separator_a_bom_and_header_aliases(delimiter):
     assert [(line.qty, line.name, line.set_code, line.number) for line in parsed.lines] == [
         (2, "Pocket Puff", "PR1", "002")
     ]
-    assert parsed.ignored_columns == ["Condition"]
+    assert parsed.ignored_columns == [] and parsed.lines[0].condition == "near_mint"
 
 
 @pytest.mark.parametrize(
@@ -144,29 +144,18 @@ EXPECTED = {"Fluffnip": 3, "Pocket Puff": 2, "Master Roshi Sensei": 1, "Orange S
         (
             "moxfield-collection.csv",
             "moxfield",
-            [
-                "Tradelist Count",
-                "Condition",
-                "Language",
-                "Tags",
-                "Last Modified",
-                "Alter",
-                "Proxy",
-                "Purchase Price",
-            ],
+            ["Tradelist Count", "Last Modified", "Alter", "Proxy", "Purchase Price"],
         ),
         (
             "archidekt-collection.csv",
             "archidekt",
-            ["Condition", "Date Added", "Language", "Purchase Price", "Tags", "Multiverse Id", "Scryfall ID"],
+            ["Date Added", "Purchase Price", "Multiverse Id", "Scryfall ID"],
         ),
         (
             "deckbox-inventory.csv",
             "deckbox",
             [
                 "Tradelist Count",
-                "Condition",
-                "Language",
                 "Signed",
                 "Artist Proof",
                 "Altered Art",

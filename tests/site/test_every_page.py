@@ -25,6 +25,7 @@ NOT_PAGES = {
     "decks:bulk_progress",
     "decks:bulk_report",
     "decks:collection_count",
+    "decks:collection_entry",
     "decks:collection_export",
     "decks:collection_share",
     "decks:collection_undo",

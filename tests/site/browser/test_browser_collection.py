@@ -104,3 +104,55 @@ def test_replace_asks_first_and_undo_brings_every_card_back(live_server, binder)
         finally:
             context.close()
             browser.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_row_made_foil_on_a_phone_is_filtered_and_undone(live_server, binder):
+    """390 px: a row's Edit makes its copies foil, the Finish filter finds them, and the page's Undo
+    button (a single card's change is in the history) puts them back."""
+    before = binder.owned()
+    base = live_server.url
+    with playwright_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        context = browser.new_context(**PHONE)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        expect.set_options(timeout=15_000)
+        try:
+            page.goto(f"{base}/en/accounts/login/")
+            page.get_by_label("Username").fill(USERNAME)
+            page.get_by_label("Password").fill(PASSWORD)
+            page.get_by_role("main").get_by_role("button", name="Log in").click()
+            expect(page).to_have_url(f"{base}/en/")
+
+            collection_url = f"{base}/en/collections/{binder.pk}/"
+            page.goto(collection_url)
+            row = page.locator(".collection-table tbody tr", has_text="Fluffnip")
+            expect(row.locator("td.variant")).to_have_text("Normal · Near Mint")
+            row.locator("summary", has_text="Edit").click()
+            row.get_by_label("Finish").select_option(label="Foil")
+            row.get_by_label("Tags").fill("trade")
+            assert fits(page), "the open Edit form scrolls sideways on a phone"
+            row.get_by_role("button", name="Save").click()
+            expect(page.get_by_text("Fluffnip: now Foil · Near Mint.")).to_be_visible()
+            assert fits(page)
+
+            page.get_by_label("Finish").first.select_option(label="Foil")
+            page.get_by_role("button", name="Filter").click()
+            rows = page.locator(".collection-table tbody tr")
+            expect(rows).to_have_count(1)
+            expect(rows.first.locator("td.variant")).to_contain_text("Foil · Near Mint")
+            expect(rows.first.locator(".tag")).to_have_text("trade")
+            assert fits(page)
+
+            page.goto(collection_url)
+            page.get_by_label("Finish").first.select_option(label="Foil")
+            page.get_by_role("button", name="Filter").click()
+            page.locator(".collection-table tbody tr").first.get_by_role("button", name="Add").click()
+            page.get_by_role("button", name="Undo this change").click()
+            expect(page.get_by_text("Undone: 1 card is back as it was.")).to_be_visible()
+            assert binder.owned() == before
+            assert binder.items.get(card__name="Fluffnip").finish == "foil"
+        finally:
+            context.close()
+            browser.close()
