@@ -66,8 +66,10 @@ define_messages(
             "Replacing or emptying a collection changes every card: look at the preview, then confirm."
         ),
         "collections.already_undone": _("This change was already undone."),
-        "collections.undo_below_zero": _(
-            "%(card)s now has %(have)s copies, fewer than this change added: set its count by hand first."
+        "collections.undo_below_zero": ngettext_lazy(
+            "%(card)s now has %(have)s copy, fewer than this change added: set its count by hand first.",
+            "%(card)s now has %(have)s copies, fewer than this change added: set its count by hand first.",
+            "have",
         ),
     }
 )
