@@ -14,7 +14,7 @@ from .. import page_cache
 from ..access import can, event_for_viewer, published_entrants
 from ..engine.match_result import MatchResult
 from ..engine.metagame import MetagameDeck, PlayedMatch, metagame
-from ..models import Entrant, Event, Match, Round, Seat
+from ..models import Entrant, Event, EventSettings, Match, Round, Seat
 
 
 def has_report(event):
@@ -32,6 +32,19 @@ def report_scope(user, event):
     return "published" if published_entrants().filter(event=event).exists() else None
 
 
+def report_linked(user, event):
+    """Whether pages link to the report: read from the event's own fields (lists may be published),
+    the exact rule being report_scope's when the report is opened."""
+    if not has_report(event):
+        return False
+    publication = event.settings.publication
+    published = (publication == EventSettings.Publication.ALL and event.is_finished) or (
+        publication == EventSettings.Publication.TOP_CUT
+        and event.status in (Event.Status.TOP_CUT, Event.Status.FINISHED)
+    )
+    return published or can(user, event, "see_decklists")
+
+
 def event_for_report(user, event_id):
     """(event, scope) when `user` may read the event's metagame, else 404 (as for a private event)."""
     event = event_for_viewer(user, event_id)
@@ -44,6 +57,11 @@ def event_for_report(user, event_id):
 def event_report(event, scope):
     """The event's report in the active language (labels are words), cached per page version."""
     return page_cache.cached(event, "metagame", (scope,), lambda: build_report([event], scope))
+
+
+def event_payload(event, scope):
+    """The event's report as the JSON export and the public API give it."""
+    return {"event": {"id": event.pk, "name": event.name, "starts_at": event.starts_at}, **event_report(event, scope)}
 
 
 def season_events(organiser, format_slug, date_from=None, date_to=None):
