@@ -120,9 +120,10 @@ def test_the_csv_reads_back_in_french(client, sample_event):
     rows = read_dicts(client.get(f"/fr/events/{event.pk}/metagame.csv"), "fr")
     assert [row["Archétype"] for row in rows][-1] == "Bilgewater Bess + The Last Heirloom"
     weaver = next(row for row in rows if row["Archétype"] == "Arachnerva the Weaver")
-    assert weaver["Decks"] == "3" and weaver["Part %"] == "25,00" and weaver["Taux de victoire en matchs %"] == "75,00"
-    assert weaver["Contre Arachnerva the Weaver : taux de victoire %"] == ""  # the mirror is no matchup
-    assert weaver["Contre Aucune carte Épique : taux de victoire %"] == "100,00"
+    assert weaver["Decks"] == "3" and weaver["Part (%)"] == "25,00"
+    assert weaver["Taux de victoire en matchs (%)"] == "75,00" and weaver["Matchs miroirs"] == "1"
+    assert weaver["Contre Arachnerva the Weaver\u00a0: taux de victoire (%)"] == ""  # the mirror is no matchup
+    assert weaver["Contre Aucune carte Épique\u00a0: taux de victoire (%)"] == "100,00"
 
 
 def test_the_public_api_gives_the_report_once_published_with_etags(api, sample_event):
