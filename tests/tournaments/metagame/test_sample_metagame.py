@@ -7,8 +7,6 @@ import io
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from sample.events import SAMPLE_NAME
 from tests.exports_support import read_dicts
@@ -40,7 +38,12 @@ PLAYED = [
 # Counted by hand from PLAYED (mirrors left out of the archetype's own record):
 # label, decks, (wins, losses, draws), mirror matches.
 BY_HAND = [
-    ("King Corrode + Omnifluff the Endless", 4, (2, 4, 0), 1),  # beat Five Platinum twice; lost 2 to Weaver, 2 to Heirloom
+    (
+        "King Corrode + Omnifluff the Endless",
+        4,
+        (2, 4, 0),
+        1,
+    ),  # beat Five Platinum twice; lost 2 to Weaver, 2 to Heirloom
     ("Arachnerva the Weaver", 3, (3, 1, 0), 1),  # beat Rust and Lint twice and Five Platinum; lost to Heirloom
     ("No Epic", 3, (0, 4, 0), 1),  # lost to Heirloom, Rust and Lint twice, Weaver
     ("Bilgewater Bess + The Last Heirloom", 2, (4, 0, 0), 0),  # won all four
@@ -73,13 +76,18 @@ def test_the_sample_is_the_event_the_hand_count_was_made_from(sample_event):
     assert {name for name, deck in decks.items() if deck == "The Weaver"} == set(WEAVER)
     assert {name for name, deck in decks.items() if deck == "Five Platinum"} == set(FIVE_PLATINUM)
     assert {name for name, deck in decks.items() if deck == "Heirloom Tide"} == set(HEIRLOOM)
-    assert all(entrant.deck_legal for entrant in sample_event.entrants.all()), "the sample lists are legal pre-release decks"
+    assert all(entrant.deck_legal for entrant in sample_event.entrants.all()), (
+        "the sample lists are legal pre-release decks"
+    )
 
 
 def test_the_sample_metagame_matches_the_hand_count(client, sample_event):
     event = publish(sample_event)
     report = client.get(f"/en/events/{event.pk}/metagame.json").json()
-    rows = [(row["label"], row["decks"], (row["wins"], row["losses"], row["draws"]), row["mirror_matches"]) for row in report["archetypes"]]
+    rows = [
+        (row["label"], row["decks"], (row["wins"], row["losses"], row["draws"]), row["mirror_matches"])
+        for row in report["archetypes"]
+    ]
     assert rows == BY_HAND
     assert [row["share"] for row in report["archetypes"]] == [round(4 / 12, 4), 0.25, 0.25, round(2 / 12, 4)]
     assert [row["win_rate"] for row in report["archetypes"]] == [round(2 / 6, 4), 0.75, 0.0, 1.0]
@@ -109,7 +117,9 @@ def test_unpublished_lists_have_no_report_except_for_the_organiser(client, sampl
             client.force_login(who)
         for path in ("metagame/", "metagame.csv", "metagame.json"):
             assert client.get(f"/en/events/{sample_event.pk}/{path}").status_code == 404, (who, path)
-        assert f"/events/{sample_event.pk}/metagame/" not in client.get(f"/en/events/{sample_event.pk}/").content.decode()
+        assert (
+            f"/events/{sample_event.pk}/metagame/" not in client.get(f"/en/events/{sample_event.pk}/").content.decode()
+        )
     client.force_login(sample_event.organiser)
     page = client.get(f"/en/events/{sample_event.pk}/metagame/")
     assert page.status_code == 200 and "players see this report once the event publishes" in page.content.decode()
@@ -139,8 +149,6 @@ def test_the_public_api_gives_the_report_once_published_with_etags(api, sample_e
 
 
 def test_a_game_without_decks_has_no_report(client, organiser):
-    from tests.conftest import make_user  # noqa: F401 - the organiser fixture made the accounts
-
     event = events.create_event(organiser, "Trick night", "dust-reclamation")
     client.force_login(organiser)
     assert client.get(f"/en/events/{event.pk}/metagame/").status_code == 404

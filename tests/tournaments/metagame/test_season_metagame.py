@@ -23,8 +23,12 @@ def decks(organiser, sample):
     game = Game.objects.get(slug="dust-collectorz")
     champions = list(Card.objects.filter(card_set__game=game, type="champion").exclude(rank="epic").order_by("pk"))
     epic = Card.objects.get(name="King Corrode")
-    plain = create_deck(organiser, "Plain", game, "dc-prerelease", Visibility.PRIVATE, {card.pk: 1 for card in champions[:30]})
-    epic_deck = create_deck(organiser, "Epic", game, "dc-prerelease", Visibility.PRIVATE, {**{c.pk: 1 for c in champions[:29]}, epic.pk: 1})
+    plain = create_deck(
+        organiser, "Plain", game, "dc-prerelease", Visibility.PRIVATE, {card.pk: 1 for card in champions[:30]}
+    )
+    epic_deck = create_deck(
+        organiser, "Epic", game, "dc-prerelease", Visibility.PRIVATE, {**{c.pk: 1 for c in champions[:29]}, epic.pk: 1}
+    )
     return plain.latest_version(), epic_deck.latest_version()
 
 
