@@ -23,8 +23,8 @@ def has_report(event):
 
 
 def report_scope(user, event):
-    """ "all" for the organiser and judges (every registered list, before publication too),
-    "published" for anyone else once the event publishes lists; None: no report for them (404)."""
+    """Which lists the user's report covers: "all" for the organiser and judges (before publication
+    too), "published" for anyone else once the event publishes lists; None: no report (404)."""
     if not has_report(event):
         return None
     if can(user, event, "see_decklists"):
@@ -71,7 +71,7 @@ def season_events(organiser, format_slug, date_from=None, date_to=None):
         format_slug=format_slug,
         is_public=True,
         status=Event.Status.FINISHED,
-        settings__publication="all",
+        settings__publication=EventSettings.Publication.ALL,
     )
     if date_from:
         events = events.filter(starts_at__date__gte=date_from)
