@@ -34,6 +34,8 @@ class GameDefinition:
     deck_facts: Callable | None = None
     # (DeckChartInput) -> [CountGrid | Histograms | Bars] drawn in the deck chart, see games/chart_panels.py
     chart_panels: Callable | None = None
+    # (games.archetypes.DeckInput) -> Archetype: what a deck is built around, for the metagame report
+    archetype: Callable | None = None
     deck_rules: tuple = ()  # the game's own constraint kinds (games/deck_rules.py), for its formats
     violation_messages: dict = field(default_factory=dict, hash=False)  # code or kind -> message
     options: tuple = ()  # GameOption: what an event of this game may choose (games/options.py)

@@ -157,6 +157,11 @@ def visible_decklists(user, event):
     return event.entrants.filter(pk__in=visible).select_related("deck__deck__game").order_by("name")
 
 
+def published_entrants():
+    """Entrants whose registered list every visitor may read (their event publishes it)."""
+    return Entrant.objects.filter(_decklists_visible_q(None), deck__isnull=False)
+
+
 def decklist_visible(user, entrant):
     return visible_decklists(user, entrant.event).filter(pk=entrant.pk).exists()
 

@@ -3,6 +3,7 @@
 (`charts`), and its quick reference (`reference`), gathered in one GameDefinition."""
 
 from ..base import GameDefinition
+from .archetypes import archetype
 from .cards import PRINTINGS, SLUG, STYLE_LABELS, STYLES, DbzSchema, title_style
 from .charts import chart_panels
 from .constraints import DECK_RULES
@@ -21,6 +22,7 @@ GAME = GameDefinition(
     quick_reference=quick_reference,
     deck_facts=deck_facts,
     chart_panels=chart_panels,
+    archetype=archetype,
     deck_rules=DECK_RULES,
     violation_messages=VIOLATION_MESSAGES,
     reference_documents=(("en", "dbz-ccg-expanded-current-rulings-*.txt"),),

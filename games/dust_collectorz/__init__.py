@@ -3,6 +3,7 @@
 panels (`charts`), gathered in one GameDefinition."""
 
 from ..base import GameDefinition
+from .archetypes import archetype
 from .cards import RANKS, SLUG, STAT_LABELS, STATS, DustCollectorzSchema
 from .charts import chart_panels
 from .messages import VIOLATION_MESSAGES
@@ -33,6 +34,7 @@ GAME = GameDefinition(
     supports_clash=True,
     violation_messages=VIOLATION_MESSAGES,
     chart_panels=chart_panels,
+    archetype=archetype,
     deck_check_groups=("tribe", "rank"),
     reference_documents=(
         ("en", "dust-collectorz-rules-en-*.txt"),

@@ -57,6 +57,10 @@ NOT_PAGES = {
     "tournaments:join",  # the join code's link: on to the registration (or the login first)
     "tournaments:join_team",  # a POST from the event page, tested in tests/tournaments/entrants/test_event_teams.py
     "tournaments:leave_waitlist",
+    "tournaments:metagame_csv",  # downloads, tested in tests/tournaments/metagame/
+    "tournaments:metagame_json",
+    "tournaments:season_metagame_csv",
+    "tournaments:season_metagame_json",
     "tournaments:pairings_csv",
     "tournaments:penalties_csv",
     "tournaments:prizes_csv",
@@ -178,6 +182,8 @@ def pages(world):
         f"events/{event.pk}/timer/",
         f"events/{event.pk}/projector/",
         f"events/{event.pk}/prizes/",
+        "events/metagame/",
+        "events/metagame/?organiser=organiser&format=dc-prerelease",
         f"events/{world['sealed'].pk}/seats/",
         f"events/{world['sealed'].pk}/projector/",
         f"events/{world['sealed'].pk}/timer/",
@@ -262,6 +268,7 @@ def organiser_pages(world):
         f"events/{event.pk}/manage/staff/",
         f"events/{event.pk}/manage/results/",
         f"events/{event.pk}/manage/decklists/",
+        f"events/{event.pk}/metagame/",  # every registered list, before they are published
         f"events/{event.pk}/manage/log/",
         f"events/{event.pk}/manage/log/?round=1",
         f"events/{event.pk}/manage/webhooks/",

@@ -25,6 +25,7 @@ from ..access import event_for_viewer, visible_decklists, visible_events
 from ..filters import filter_events
 from ..models import Entrant, Round
 from ..presenters.standings import standings_payload
+from ..services.metagame import event_for_report, event_payload
 from .common import _valid, _validated
 from .decklists import decklist_payload
 from .rounds import round_response
@@ -100,6 +101,36 @@ ROUND = inline_serializer(
         "notes": serializers.ListField(),
     },
 )
+METAGAME = inline_serializer(
+    "PublicMetagame",
+    fields={
+        "event": serializers.DictField(),
+        "decks": serializers.IntegerField(),
+        "has_top_cut": serializers.BooleanField(),
+        "archetypes": serializers.ListField(),
+        "matchups": serializers.DictField(),
+        "lists": serializers.ListField(),
+    },
+)
+METAGAME_EXAMPLE = {
+    "event": {"id": 7, "name": "Friday league", "starts_at": "2026-11-27T18:30:00+01:00"},
+    "decks": 2, "has_top_cut": False,
+    "archetypes": [
+        {"key": "|Arachnerva the Weaver", "label": "Arachnerva the Weaver", "decks": 1, "share": 0.5, "wins": 1,
+         "losses": 0, "draws": 0, "played": 1, "win_rate": 1.0, "mirror_matches": 0, "top_cut": None,
+         "conversion": None},
+        {"key": "|", "label": "No Epic", "decks": 1, "share": 0.5, "wins": 0, "losses": 1, "draws": 0, "played": 1,
+         "win_rate": 0.0, "mirror_matches": 0, "top_cut": None, "conversion": None},
+    ],
+    "matchups": {"archetypes": ["|Arachnerva the Weaver", "|"], "rows": [
+        [None, {"wins": 1, "losses": 0, "draws": 0, "played": 1, "win_rate": 1.0}],
+        [{"wins": 0, "losses": 1, "draws": 0, "played": 1, "win_rate": 0.0}, None]]},
+    "lists": [
+        {"entrant": 31, "event": 7, "name": "Ana Lima", "archetype": "|Arachnerva the Weaver",
+         "label": "Arachnerva the Weaver", "top_cut": None},
+        {"entrant": 32, "event": 7, "name": "Bo Chen", "archetype": "|", "label": "No Epic", "top_cut": None},
+    ],
+}  # fmt: skip
 FILTERS = [
     OpenApiParameter("game", OpenApiTypes.STR, enum=GAMES, description="A game's slug."),
     OpenApiParameter("format", OpenApiTypes.STR, description="A format's slug."),
@@ -174,6 +205,18 @@ class PublicEventViewSet(viewsets.GenericViewSet):
             return [decklist_payload(entrant) for entrant in visible_decklists(ANYONE, event)]
 
         return _validated(request, tag, event, "public-decklists", (), build)
+
+    @extend_schema(
+        responses={200: METAGAME, **READ_ERRORS},
+        examples=[OpenApiExample("metagame", value=METAGAME_EXAMPLE, response_only=True)],
+    )
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def metagame(self, request, pk=None):
+        """The metagame of the published decklists (docs/metagame.md): 404 until the event publishes
+        lists, and for games without decks. Shares and rates are fractions from 0 to 1."""
+        event, scope = event_for_report(ANYONE, pk)
+        tag = page_cache.etag(event, "public-metagame", scope, request.accepted_media_type)
+        return _validated(request, tag, event, "public-metagame", (scope,), lambda: event_payload(event, scope))
 
 
 def _filtered(events, filters):

@@ -3,6 +3,7 @@
 from django import template
 
 from ..access import staff_role
+from ..services.metagame import report_linked
 
 register = template.Library()
 
@@ -11,3 +12,9 @@ register = template.Library()
 def staff_role_of(event, user):
     """The user's staff role at the event ("judge", "scorekeeper") or ""."""
     return staff_role(user, event) or ""
+
+
+@register.filter
+def metagame_shown(event, user):
+    """Whether the event's pages link to its metagame report for this user (no query for players)."""
+    return report_linked(user, event)
