@@ -31,6 +31,7 @@ class CheckInput:
     names: tuple = ()  # names kept as written (the game's, tribes', cards')
     confirmed: dict = field(default_factory=dict)  # {source term: {language: ([forms], [other words])}}
     stale: dict = field(default_factory=dict)  # {language: {"anchors", "version", "since"}}: reference changed
+    ranks: dict = field(default_factory=dict)  # {language: {rank: label}}: the game's values (Gold, Silver)
 
     @property
     def languages(self):
@@ -135,6 +136,28 @@ def _numbers(source):
                 }
                 words = tuple(str(n) for n in sorted(missing | extra))
                 yield Finding("numbers", language, anchor, params, _quote(source, texts, language), words)
+            yield from _ranks(source, anchor, texts, language)
+
+
+def _ranks(source, anchor, texts, language):
+    """A rank the translation names where the reference names another ("Bronzo e Oro" for Bronze &
+    Silver): a value stated differently, reported as a number finding with both values."""
+    reference_labels = source.ranks.get(source.reference) or {}
+    if not reference_labels:
+        return
+    labels = source.ranks.get(language) or {}
+    ours = numbers.ranks_stated(texts[source.reference], reference_labels, reference_labels)
+    theirs = numbers.ranks_stated(texts[language], labels, reference_labels)
+    missing, extra = ours - theirs, theirs - ours
+    if extra:
+        params = {
+            "missing": ", ".join(reference_labels[rank] for rank in sorted(missing)) or "—",
+            "extra": ", ".join(labels.get(rank) or reference_labels[rank] for rank in sorted(extra)),
+            "reference": source.reference,
+            "language": language,
+        }
+        words = tuple(reference_labels[rank] for rank in sorted(missing | extra))
+        yield Finding("numbers", language, anchor, params, _quote(source, texts, language), words)
 
 
 def _listed(values):
