@@ -32,6 +32,7 @@ class CheckInput:
     confirmed: dict = field(default_factory=dict)  # {source term: {language: ([forms], [other words])}}
     stale: dict = field(default_factory=dict)  # {language: {"anchors", "version", "since"}}: reference changed
     ranks: dict = field(default_factory=dict)  # {language: {rank: label}}: the game's values (Gold, Silver)
+    moved: dict = field(default_factory=dict)  # {language: [section keys paired out of order]}
 
     @property
     def languages(self):
@@ -50,6 +51,7 @@ def check(source):
     term_table = _terms(source)
     findings = [
         *_stale(source),
+        *_order(source),
         *_missing(source),
         *_numbers(source),
         *_sentences(source),
@@ -80,6 +82,15 @@ def _missing(source):
             quoted = {code: row.texts[code] for code in present}
             params = {"present": ",".join(present), "language": language}
             yield Finding("missing", language, row.anchor, params, quoted, (row.anchor,))
+
+
+def _order(source):
+    """Sections a translation has in another place than the reference (two game modes swapped)."""
+    headings = {row.anchor: row.texts for row in source.rows if row.kind == "heading"}
+    for language, keys in source.moved.items():
+        for key in keys:
+            params = {"reference": source.reference, "language": language}
+            yield Finding("order", language, key, params, _quote(source, headings.get(key, {}), language), (key,))
 
 
 def _stale(source):

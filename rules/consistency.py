@@ -54,6 +54,10 @@ def _check(game, documents, reference, confirmed, stale):
         confirmed=confirmed,
         stale=stale,
         ranks=rank_labels(game, alignment.languages),
+        moved={
+            language: [problem.anchor for problem in alignment.problems(language) if problem.kind == "reordered"]
+            for language in alignment.languages[1:]
+        },
     )
     return check(source), alignment.languages
 

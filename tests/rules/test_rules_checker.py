@@ -118,7 +118,7 @@ def test_details_are_translated():
 @pytest.fixture
 def dc_rules(db):
     for language, name in DC_FILES.items():
-        import_rules("dust-collectorz", language, (REFERENCE / name).read_bytes(), name)
+        import_rules("dust-collectorz", language, (REFERENCE / name).read_bytes(), name, confirm=True)
 
 
 @needs_reference
