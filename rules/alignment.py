@@ -464,9 +464,10 @@ def _trace(best: list[list[float]], gains: list[list[float]]) -> list[Pair]:
 
 
 def _section_pairs(reference: RulesDocument, other: RulesDocument) -> tuple[list[Pair], list[int]]:
-    """(pairs, reference indexes of sections paired out of order). Sections pair in order, unless
-    pairing whole groups (a game mode and its sections) in any order scores clearly better (two game
-    modes swapped): then the groups pair in any order and their sections in order within each."""
+    """(pairs, reference indexes of sections paired out of order). Whole groups (a game mode and its
+    sections) pair first, then the sections inside each pair of groups, so a partial translation's
+    sections stay in their own mode. Groups pair in order unless pairing them in any order scores
+    clearly better (two game modes swapped): those sections are named."""
     shapes_a = [_SectionShape.of(section, reference.language) for section in reference.sections]
     shapes_b = [_SectionShape.of(section, other.language) for section in other.sections]
 
@@ -475,7 +476,6 @@ def _section_pairs(reference: RulesDocument, other: RulesDocument) -> tuple[list
         return shapes_a[i].similarity(shapes_b[j], same_role) - SECTION_MATCH_MIN
 
     gains = [[gain(i, j) for j in range(len(shapes_b))] for i in range(len(shapes_a))]
-    in_order = monotone_pairs(len(shapes_a), len(shapes_b), lambda i, j: gains[i][j])
     groups_a, groups_b = _groups(reference), _groups(other)
 
     def inside(group_a: list[int], group_b: list[int]) -> list[Pair]:
@@ -485,12 +485,30 @@ def _section_pairs(reference: RulesDocument, other: RulesDocument) -> tuple[list
     group_gains = [[_total(inside(a, b), gains) for b in groups_b] for a in groups_a]
     groups_in_order = monotone_pairs(len(groups_a), len(groups_b), lambda i, j: group_gains[i][j])
     groups_any_order = [(i, j) for i, j in _greedy_pairs(group_gains) if group_gains[i][j] > 0]
+
+    def sections(group_pairs: list) -> list[tuple[int, int]]:
+        paired = [(i, j) for i, j in group_pairs if i is not None and j is not None]
+        return sorted(pair for i, j in paired for pair in inside(groups_a[i], groups_b[j]))
+
+    in_order = sections(groups_in_order)
     if _total(groups_any_order, group_gains) < _total(groups_in_order, group_gains) + SECTION_ORDER_MARGIN:
-        return in_order, []
-    pairs = [pair for i, j in groups_any_order for pair in inside(groups_a[i], groups_b[j])]
-    partner = {i: j for i, j in in_order if i is not None}
+        return _in_order_with_unpaired(in_order, len(shapes_a), len(shapes_b)), []
+    pairs = sections(groups_any_order)
+    partner = dict(in_order)
     moved = [i for i, j in pairs if partner.get(i) != j]
-    return _with_unpaired(sorted(pairs), len(shapes_a), len(shapes_b)), moved
+    return _with_unpaired(pairs, len(shapes_a), len(shapes_b)), moved
+
+
+def _in_order_with_unpaired(pairs: list[tuple[int, int]], rows: int, columns: int) -> list[Pair]:
+    """Pairs in order with every unpaired section of either side at its place."""
+    result: list[Pair] = []
+    i = j = 0
+    for a, b in [*pairs, (rows, columns)]:
+        result += [(k, None) for k in range(i, a)] + [(None, k) for k in range(j, b)]
+        if a < rows:
+            result.append((a, b))
+        i, j = a + 1, b + 1
+    return result
 
 
 def _groups(document: RulesDocument) -> list[list[int]]:

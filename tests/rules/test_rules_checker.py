@@ -110,7 +110,7 @@ def test_details_are_translated():
     rows = [row("setup-1", "Draw 6 cards.", "Piochez 7 cartes.")]
     finding = next(f for f in check(CheckInput(rows, "en")) if f.kind == "numbers")
     with translation.override("fr"):
-        assert "anglais" in finding.message and "Numbers" not in finding.message
+        assert "anglais" in finding.message and "Numbers" not in finding.message and "valeurs" in finding.message
     with translation.override("it"):
         assert "inglese" in finding.message
 
