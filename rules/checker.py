@@ -538,7 +538,12 @@ def _spelling(source, table):
             for word, intended in dict.fromkeys(spelling.misspellings(text, language, known)):
                 params = {"word": word, "usual": intended, "language": language}
                 yield Finding("spelling", language, anchor, params, {language: text}, (word, intended))
-        for anchor, word, usual in spelling.usage_variants(texts, language):
+        headings = [(row.anchor, row.texts.get(language)) for row in source.rows if row.kind == "heading"]
+        variants = [
+            *spelling.usage_variants(texts, language),
+            *spelling.joined_variants(texts, [(anchor, text) for anchor, text in headings if text]),
+        ]
+        for anchor, word, usual in variants:
             params = {"word": word, "usual": usual}
             yield Finding("spelling_usage", language, anchor, params, {language: by_anchor[anchor]}, (word, usual))
 

@@ -17,7 +17,7 @@ from .quick_reference import rules_expectations
 from .services import current_documents, reference_language, stale_rules
 
 CACHE_SECONDS = 24 * 3600
-CHECKER_VERSION = "4"
+CHECKER_VERSION = "5"
 
 
 def check_game(game):

@@ -14,7 +14,8 @@
   write a word one letter away, when that is only an accent ("a se" / "a sé", "A la fin" / "À la
   fin"), the word is unknown to the dictionary ("del Roud" / "del Round"), or only its last letter
   differs between an article and a noun ("le stessa carte" / "le stesse carte": agreement). Also an article missing the final
-  vowel the text writes before the same noun in two rules or more ("un Catena" / "una Catena").
+  vowel the text writes before the same noun in two rules or more ("un Catena" / "una Catena"), and
+  a word written joined in one rule that the document hyphenates elsewhere ("préversion").
   Any language.
 """
 
@@ -151,3 +152,26 @@ def _article_slip(word, other):
     """A short word before a noun missing the letter the text usually writes there ("un Catena"
     where it writes "una Catena"): an article that does not agree."""
     return len(other) == len(word) + 1 and other.startswith(word) and other[-1] in _VOWELS
+
+
+def joined_variants(texts, headings=()):
+    """[(anchor, word, usual)]: a word written once joined ("préversion") that the document writes
+    elsewhere, headings included, with a hyphen ("pré-version")."""
+    written = defaultdict(set)  # folded word -> anchors
+    pairs = {}  # folded joined pair -> as written
+    for anchor, text in [*texts, *headings]:
+        found = tokens(text)
+        for token in found:
+            written[token.folded].add(anchor)
+        for left, right in zip(found, found[1:], strict=False):
+            if text[left.end : right.start] in ("-", "\u2011"):
+                pairs[left.folded + right.folded] = text[left.start : right.end]
+    return [
+        (next(iter(written[joined])), _as_written(texts, joined), usual)
+        for joined, usual in pairs.items()
+        if len(written.get(joined, ())) == 1 and next(iter(written[joined])) in dict(texts)
+    ]
+
+
+def _as_written(texts, folded):
+    return next(t.text for _anchor, text in texts for t in tokens(text) if t.folded == folded)

@@ -204,6 +204,9 @@ def test_agreement_and_article_slips_against_the_documents_own_usage():
     ]
     found = {(anchor, word, usual) for anchor, word, usual in spelling.usage_variants(texts, "it")}
     assert found == {("c", "stessa", "stesse"), ("f", "un", "una")}  # "1 punto" / "0 punti" is right
+    joined = spelling.joined_variants([("p1", "Les decks de la préversion.")], [("h", "Règles de la pré-version")])
+    assert joined == [("p1", "préversion", "pré-version")]
+    assert spelling.joined_variants([("p1", "La préversion."), ("p2", "La préversion.")], [("h", "pré-version")]) == []
 
 
 def test_names_are_whole_names_and_common_words_make_none():
