@@ -39,6 +39,7 @@ view and the consistency checker.
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections import Counter
@@ -52,7 +53,15 @@ from rules.parsing import Item, RulesDocument, Section, slugify, split_term
 SECTION_MATCH_MIN = 0.5
 ITEM_MATCH_MIN = 0.45
 REORDERED_RATIO = 0.85  # in-order glossary pairing scoring below this share of the best pairing: reordered
-AMBIGUOUS_SWAP = 0.01  # two glossary pairs whose swap changes the score by less than this are uncertain
+AMBIGUOUS_SWAP = 0.01
+SECTION_ORDER_MARGIN = 0.5  # sections pair in any order only when that scores this much better
+# Pairing by length (Gale and Church, 1993): -log of how often each move happens, and the variance
+# of a translation's length per reference character.
+PAIR_COST = 0.12
+UNPAIRED_COST = 4.6  # an item with no counterpart
+MERGE_COST = 3.1  # two items merged into one, or one split in two
+LENGTH_VARIANCE = 6.8
+NUMBERS_COST = 6.0  # both write numbers, and none in common  # two glossary pairs whose swap changes the score by less than this are uncertain
 GLOSSARY_PREFIX = "glossary"
 _KIND_TAGS = {"bullet": "b", "note": "note-", "paragraph": "p"}
 _NUMBER = re.compile(r"\d+")
@@ -79,6 +88,22 @@ class AlignedSection:
 
 
 @dataclass(frozen=True)
+class Problem:
+    """What a translation's structure does differently from the reference's, at one anchor.
+
+    kind: "reordered" (a section in another place), "merged" (this reference item's text is in
+    `other`'s), "split" (this item is written as two), "dropped" (no counterpart), "added" (only in
+    the translation), "untranslated" (a whole section missing: a partial translation)."""
+
+    kind: str
+    anchor: str
+    other: str = ""
+
+
+NEEDS_CONFIRMATION = ("reordered", "merged", "split", "dropped", "added")
+
+
+@dataclass(frozen=True)
 class Row:
     """One anchor and its text in each language (None where the language lacks it)."""
 
@@ -96,6 +121,9 @@ class Alignment:
     sections: list[AlignedSection]
     missing: list[Report]
     uncertain: list[Report]
+    structure: list[Report] = field(
+        default_factory=list
+    )  # (language, anchor or key, "reordered"/"merged:<anchor>"/"split:<anchor>")
     _anchors: dict[tuple[str, int, int], str] = field(init=False, repr=False)
     _keys: dict[tuple[str, int], str] = field(init=False, repr=False)
 
@@ -113,6 +141,26 @@ class Alignment:
     def languages(self) -> list[str]:
         """The reference language first, then the others in the order given."""
         return [self.reference, *(lang for lang in self.documents if lang != self.reference)]
+
+    def problems(self, language: str) -> list[Problem]:
+        """The language's structure problems, in reading order (see `Problem`)."""
+        found = [
+            Problem(event.split(":")[0], anchor, event.partition(":")[2])
+            for lang, anchor, event in self.structure
+            if lang == language
+        ]
+        merged = {problem.other for problem in found if problem.kind == "merged"}
+        found = [
+            Problem("merged", problem.other, problem.anchor) if problem.kind == "merged" else problem
+            for problem in found
+        ]
+        for lang, anchor, description in self.missing:
+            if lang == language and anchor not in merged:
+                found.append(Problem("untranslated" if description.startswith("section") else "dropped", anchor))
+            elif lang == self.reference and (anchor.startswith(f"{language}-") or f"-{language}-" in anchor):
+                found.append(Problem("added", anchor))
+        order = {row.anchor: position for position, row in enumerate(self.rows())}
+        return sorted(set(found), key=lambda problem: (order.get(problem.anchor, len(order)), problem.kind))
 
     def section_key_of(self, language: str, section_index: int) -> str | None:
         """The key of a language's section (its index in that document's sections)."""
@@ -148,7 +196,9 @@ def align(documents: dict[str, RulesDocument], reference: str = "en") -> Alignme
     for language in documents:
         if language != reference:
             builder.add_language(language)
-    return Alignment(reference, dict(documents), builder.sections, builder.missing_reports(), builder.uncertain)
+    return Alignment(
+        reference, dict(documents), builder.sections, builder.missing_reports(), builder.uncertain, builder.structure
+    )
 
 
 # --- building -----------------------------------------------------------------------------------
@@ -162,6 +212,9 @@ class _Builder:
         self.reference = reference
         self.used: set[str] = set()
         self.uncertain: list[Report] = []
+        self.structure: list[Report] = []
+        self.ratio: float = 1.0
+        self.by_length: set[tuple[str, str]] = set()  # sections paired by length: numbers may shift
         self.by_reference: list[AlignedSection] = self._reference_sections()
         self.sections: list[AlignedSection] = list(self.by_reference)
 
@@ -185,7 +238,11 @@ class _Builder:
         rules already aligned.
         """
         cursor, paired = -1, []
-        for reference_index, index in _section_pairs(self.documents[self.reference], self.documents[language]):
+        self.ratio = length_ratio(self.documents[self.reference], self.documents[language])
+        pairs, moved = _section_pairs(self.documents[self.reference], self.documents[language])
+        for reference_index in moved:
+            self.structure.append((language, self.by_reference[reference_index].key, "reordered"))
+        for reference_index, index in pairs:
             if reference_index is None:
                 cursor += 1
                 self.sections.insert(cursor, self._extra_section(language, index))
@@ -241,7 +298,15 @@ class _Builder:
     def _item_pairs(self, target: AlignedSection, language: str) -> list[Pair]:
         reference_section, section = self._sections(target, language)
         if not self._is_glossary_pair(target, language):
-            return item_pairs(reference_section, section)
+            if _signature(reference_section) == _signature(section):
+                return item_pairs(reference_section, section)
+            pairs, events = length_pairs(reference_section, section, self.ratio)
+            self.by_length.add((language, target.key))
+            anchors = [item.anchor for item in target.items if self.reference in item.indexes]
+            for kind, reference_index, other_index in events:
+                event = f"merged:{anchors[other_index]}" if kind == "merged" else kind
+                self.structure.append((language, anchors[reference_index], event))
+            return pairs
         usage = self._usage(reference_section, self.reference), self._usage(section, language)
         pairs, reordered, ambiguous = glossary_pairs(reference_section, section, *usage)
         if reordered:
@@ -273,6 +338,8 @@ class _Builder:
         return texts
 
     def _check_numbers(self, aligned: AlignedItem, reference_item: Item, item: Item, language: str) -> None:
+        if any(key == language and aligned.anchor.startswith(f"{section}-") for key, section in self.by_length):
+            return  # renumbered around a dropped, merged or split rule, reported as such
         if reference_item.kind == "rule" and reference_item.number != item.number:
             message = f"rule numbered {item.number} in {language}, {reference_item.number} in {self.reference}"
             self.uncertain.append((language, aligned.anchor, message))
@@ -396,7 +463,11 @@ def _trace(best: list[list[float]], gains: list[list[float]]) -> list[Pair]:
     return pairs[::-1]
 
 
-def _section_pairs(reference: RulesDocument, other: RulesDocument) -> list[Pair]:
+def _section_pairs(reference: RulesDocument, other: RulesDocument) -> tuple[list[Pair], list[int]]:
+    """(pairs, reference indexes of sections paired out of order). Whole groups (a game mode and its
+    sections) pair first, then the sections inside each pair of groups, so a partial translation's
+    sections stay in their own mode. Groups pair in order unless pairing them in any order scores
+    clearly better (two game modes swapped): those sections are named."""
     shapes_a = [_SectionShape.of(section, reference.language) for section in reference.sections]
     shapes_b = [_SectionShape.of(section, other.language) for section in other.sections]
 
@@ -404,7 +475,127 @@ def _section_pairs(reference: RulesDocument, other: RulesDocument) -> list[Pair]
         same_role = (reference.glossary_section == i) == (other.glossary_section == j)
         return shapes_a[i].similarity(shapes_b[j], same_role) - SECTION_MATCH_MIN
 
-    return monotone_pairs(len(shapes_a), len(shapes_b), gain)
+    gains = [[gain(i, j) for j in range(len(shapes_b))] for i in range(len(shapes_a))]
+    groups_a, groups_b = _groups(reference), _groups(other)
+
+    def inside(group_a: list[int], group_b: list[int]) -> list[Pair]:
+        pairs = monotone_pairs(len(group_a), len(group_b), lambda i, j: gains[group_a[i]][group_b[j]])
+        return [(group_a[i], group_b[j]) for i, j in pairs if i is not None and j is not None]
+
+    group_gains = [[_total(inside(a, b), gains) for b in groups_b] for a in groups_a]
+    groups_in_order = monotone_pairs(len(groups_a), len(groups_b), lambda i, j: group_gains[i][j])
+    groups_any_order = [(i, j) for i, j in _greedy_pairs(group_gains) if group_gains[i][j] > 0]
+
+    def sections(group_pairs: list) -> list[tuple[int, int]]:
+        paired = [(i, j) for i, j in group_pairs if i is not None and j is not None]
+        return sorted(pair for i, j in paired for pair in inside(groups_a[i], groups_b[j]))
+
+    in_order = sections(groups_in_order)
+    if _total(groups_any_order, group_gains) < _total(groups_in_order, group_gains) + SECTION_ORDER_MARGIN:
+        return _in_order_with_unpaired(in_order, len(shapes_a), len(shapes_b)), []
+    pairs = sections(groups_any_order)
+    partner = dict(in_order)
+    moved = [i for i, j in pairs if partner.get(i) != j]
+    return _with_unpaired(pairs, len(shapes_a), len(shapes_b)), moved
+
+
+def _in_order_with_unpaired(pairs: list[tuple[int, int]], rows: int, columns: int) -> list[Pair]:
+    """Pairs in order with every unpaired section of either side at its place."""
+    result: list[Pair] = []
+    i = j = 0
+    for a, b in [*pairs, (rows, columns)]:
+        result += [(k, None) for k in range(i, a)] + [(None, k) for k in range(j, b)]
+        if a < rows:
+            result.append((a, b))
+        i, j = a + 1, b + 1
+    return result
+
+
+def _groups(document: RulesDocument) -> list[list[int]]:
+    """Section indexes by group: a level-1 section and the sections under it; any other section
+    (before the first group, the glossary) alone."""
+    groups: list[list[int]] = []
+    open_group = False
+    for index, section in enumerate(document.sections):
+        if section.level == 1 and index != document.glossary_section:
+            groups.append([index])
+            open_group = True
+        elif open_group and section.level >= 2 and index != document.glossary_section:
+            groups[-1].append(index)
+        else:
+            groups.append([index])
+            open_group = False
+    return groups
+
+
+def _signature(section: Section) -> tuple[str, ...]:
+    return tuple(f"r{item.number}" if item.kind == "rule" else item.kind for item in section.items)
+
+
+def length_ratio(reference: RulesDocument, other: RulesDocument) -> float:
+    """How much longer the translation's texts are than the reference's, overall."""
+    ours = sum(len(item.text) for section in reference.sections for item in section.items)
+    theirs = sum(len(item.text) for section in other.sections for item in section.items)
+    return theirs / ours if ours and theirs else 1.0
+
+
+def length_pairs(a: Section, b: Section, ratio: float) -> tuple[list[Pair], list[tuple[str, int, int]]]:
+    """Pair two sections' items by their lengths (Gale and Church's idea), for sections whose shapes
+    differ: one item each (same kind), an item with no counterpart, two reference items merged into
+    one or one split in two. Rule numbers are ignored (a dropped rule renumbers the rest). Returns the
+    pairs and the events: ("merged", first, second reference index) or ("split", reference, other index)."""
+    rows, columns = len(a.items), len(b.items)
+    inf = float("inf")
+    cost = [[inf] * (columns + 1) for _ in range(rows + 1)]
+    step: dict[tuple[int, int], tuple[int, int]] = {}
+    cost[0][0] = 0.0
+    for i in range(rows + 1):
+        for j in range(columns + 1):
+            if cost[i][j] == inf:
+                continue
+            for di, dj in ((1, 1), (1, 0), (0, 1), (2, 1), (1, 2)):
+                if i + di > rows or j + dj > columns:
+                    continue
+                extra = _move_cost(a.items[i : i + di], b.items[j : j + dj], ratio)
+                if cost[i][j] + extra < cost[i + di][j + dj]:
+                    cost[i + di][j + dj] = cost[i][j] + extra
+                    step[(i + di, j + dj)] = (di, dj)
+    pairs: list[Pair] = []
+    events: list[tuple[str, int, int]] = []
+    i, j = rows, columns
+    while i or j:
+        di, dj = step[(i, j)]
+        i, j = i - di, j - dj
+        if (di, dj) == (1, 1):
+            pairs.append((i, j))
+        elif (di, dj) == (1, 0):
+            pairs.append((i, None))
+        elif (di, dj) == (0, 1):
+            pairs.append((None, j))
+        elif (di, dj) == (2, 1):
+            pairs += [(i + 1, None), (i, j)]
+            events.append(("merged", i, i + 1))
+        else:
+            pairs += [(None, j + 1), (i, j)]
+            events.append(("split", i, j + 1))
+    return pairs[::-1], events[::-1]
+
+
+def _move_cost(ours: list[Item], theirs: list[Item], ratio: float) -> float:
+    """Gale and Church's cost: how unlikely the move is, plus how unlikely the lengths are for it."""
+    if not ours or not theirs:
+        return UNPAIRED_COST
+    if any(item.kind != ours[0].kind for item in [*ours, *theirs]):
+        return float("inf")
+    reference = sum(len(item.text) for item in ours) or 1
+    written = sum(len(item.text) for item in theirs)
+    deviation = abs(written - ratio * reference) / math.sqrt(reference * LENGTH_VARIANCE)
+    unlikely = -math.log(max(math.erfc(deviation / math.sqrt(2)), 1e-12))
+    ours_text, theirs_text = " ".join(item.text for item in ours), " ".join(item.text for item in theirs)
+    numbers = 0.0
+    if _NUMBER.search(ours_text) and _NUMBER.search(theirs_text):  # "5 points" is not "3 points"
+        numbers = NUMBERS_COST * (1 - number_similarity(ours_text, theirs_text))
+    return (MERGE_COST if len(ours) + len(theirs) > 2 else PAIR_COST) + unlikely + numbers
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,8 @@ class CheckInput:
     names: tuple = ()  # names kept as written (the game's, tribes', cards')
     confirmed: dict = field(default_factory=dict)  # {source term: {language: ([forms], [other words])}}
     stale: dict = field(default_factory=dict)  # {language: {"anchors", "version", "since"}}: reference changed
+    ranks: dict = field(default_factory=dict)  # {language: {rank: label}}: the game's values (Gold, Silver)
+    moved: dict = field(default_factory=dict)  # {language: [section keys paired out of order]}
 
     @property
     def languages(self):
@@ -49,6 +51,7 @@ def check(source):
     term_table = _terms(source)
     findings = [
         *_stale(source),
+        *_order(source),
         *_missing(source),
         *_numbers(source),
         *_sentences(source),
@@ -79,6 +82,15 @@ def _missing(source):
             quoted = {code: row.texts[code] for code in present}
             params = {"present": ",".join(present), "language": language}
             yield Finding("missing", language, row.anchor, params, quoted, (row.anchor,))
+
+
+def _order(source):
+    """Sections a translation has in another place than the reference (two game modes swapped)."""
+    headings = {row.anchor: row.texts for row in source.rows if row.kind == "heading"}
+    for language, keys in source.moved.items():
+        for key in keys:
+            params = {"reference": source.reference, "language": language}
+            yield Finding("order", language, key, params, _quote(source, headings.get(key, {}), language), (key,))
 
 
 def _stale(source):
@@ -135,6 +147,28 @@ def _numbers(source):
                 }
                 words = tuple(str(n) for n in sorted(missing | extra))
                 yield Finding("numbers", language, anchor, params, _quote(source, texts, language), words)
+            yield from _ranks(source, anchor, texts, language)
+
+
+def _ranks(source, anchor, texts, language):
+    """A rank the translation names where the reference names another ("Bronzo e Oro" for Bronze &
+    Silver): a value stated differently, reported as a number finding with both values."""
+    reference_labels = source.ranks.get(source.reference) or {}
+    if not reference_labels:
+        return
+    labels = source.ranks.get(language) or {}
+    ours = numbers.ranks_stated(texts[source.reference], reference_labels, reference_labels)
+    theirs = numbers.ranks_stated(texts[language], labels, reference_labels)
+    missing, extra = ours - theirs, theirs - ours
+    if extra:
+        params = {
+            "missing": ", ".join(reference_labels[rank] for rank in sorted(missing)) or "—",
+            "extra": ", ".join(labels.get(rank) or reference_labels[rank] for rank in sorted(extra)),
+            "reference": source.reference,
+            "language": language,
+        }
+        words = tuple(reference_labels[rank] for rank in sorted(missing | extra))
+        yield Finding("numbers", language, anchor, params, _quote(source, texts, language), words)
 
 
 def _listed(values):
@@ -504,7 +538,12 @@ def _spelling(source, table):
             for word, intended in dict.fromkeys(spelling.misspellings(text, language, known)):
                 params = {"word": word, "usual": intended, "language": language}
                 yield Finding("spelling", language, anchor, params, {language: text}, (word, intended))
-        for anchor, word, usual in spelling.usage_variants(texts, language):
+        headings = [(row.anchor, row.texts.get(language)) for row in source.rows if row.kind == "heading"]
+        variants = [
+            *spelling.usage_variants(texts, language),
+            *spelling.joined_variants(texts, [(anchor, text) for anchor, text in headings if text]),
+        ]
+        for anchor, word, usual in variants:
             params = {"word": word, "usual": usual}
             yield Finding("spelling_usage", language, anchor, params, {language: by_anchor[anchor]}, (word, usual))
 

@@ -17,7 +17,7 @@ from .quick_reference import rules_expectations
 from .services import current_documents, reference_language, stale_rules
 
 CACHE_SECONDS = 24 * 3600
-CHECKER_VERSION = "3"
+CHECKER_VERSION = "5"
 
 
 def check_game(game):
@@ -53,6 +53,11 @@ def _check(game, documents, reference, confirmed, stale):
         names=names_of(game),
         confirmed=confirmed,
         stale=stale,
+        ranks=rank_labels(game, alignment.languages),
+        moved={
+            language: [problem.anchor for problem in alignment.problems(language) if problem.kind == "reordered"]
+            for language in alignment.languages[1:]
+        },
     )
     return check(source), alignment.languages
 
@@ -69,6 +74,16 @@ def game_words(game, reference):
     schema = game.definition.card_schema
     with translation.override(reference):
         return tuple(str(label) for label in [*schema.ranks.values(), *schema.card_types.values()])
+
+
+def rank_labels(game, languages):
+    """{language: {rank: label}}: the game's ranks as this site names them in each language."""
+    ranks = game.definition.card_schema.ranks
+    labels = {}
+    for language in languages:
+        with translation.override(language):
+            labels[language] = {rank: str(label) for rank, label in ranks.items()}
+    return labels
 
 
 def names_of(game):

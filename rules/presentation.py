@@ -201,3 +201,44 @@ def _word_diff(old, new):
         if tag == "equal":
             parts.append(escape(" ".join(a[i1:i2])))
     return mark_safe(" ".join(parts))  # noqa: S308 - every piece is escaped
+
+
+def with_fallback(structure, reference):
+    """The translation's sections with the reference's text in place of every rule and section it
+    lacks (a partial translation, a dropped rule), in the reference's order; those are marked
+    `fallback` so the page says so and marks their language."""
+    own = {section["key"]: section for section in structure.get("sections", [])}
+    reference_keys = {section["key"] for section in reference.get("sections", [])}
+    sections = []
+    for ref_section in reference.get("sections", []):
+        section = own.get(ref_section["key"])
+        if section is None:
+            items = [{**item, "fallback": True} for item in ref_section["items"]]
+            sections.append({**ref_section, "items": items, "fallback": True})
+            continue
+        sections.append({**section, "items": _items_with_fallback(section["items"], ref_section["items"])})
+        sections += [own[key] for key in _extra_after(structure, section["key"], reference_keys)]
+    return sections
+
+
+def _items_with_fallback(items, reference_items):
+    present = {item["anchor"] for item in items}
+    merged, position = list(items), 0
+    for ref_item in reference_items:
+        if ref_item["anchor"] in present:
+            position = next(i for i, item in enumerate(merged) if item["anchor"] == ref_item["anchor"]) + 1
+        else:
+            merged.insert(position, {**ref_item, "fallback": True})
+            position += 1
+    return merged
+
+
+def _extra_after(structure, key, reference_keys):
+    """Keys of the translation's own sections (none in the reference) right after section `key`."""
+    keys = [section["key"] for section in structure.get("sections", [])]
+    extra = []
+    for other in keys[keys.index(key) + 1 :]:
+        if other in reference_keys:
+            break
+        extra.append(other)
+    return extra

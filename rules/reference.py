@@ -21,8 +21,10 @@ def import_reference_documents(report=print):
     for definition in games.registered():
         for language, pattern in definition.reference_documents:
             for path in sorted(folder.glob(pattern)):
-                try:
-                    _document, created = import_rules_file(definition.slug, language, path, version=_label(path))
+                try:  # the publisher's own documents: their structure is what it is (the checker shows it)
+                    _document, created = import_rules_file(
+                        definition.slug, language, path, version=_label(path), confirm=True
+                    )
                 except DomainError as error:
                     report(f"rules: {error.message}")
                     continue

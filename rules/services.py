@@ -1,8 +1,10 @@
 """Importing rules documents and accepting checker findings: each one transaction, all or nothing."""
 
 import hashlib
+import json
 import logging
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.db import transaction
@@ -12,7 +14,7 @@ from catalogue.models import Game
 from core.errors import DomainError, define_messages
 from core.languages import is_iso_639_1
 
-from .alignment import align
+from .alignment import NEEDS_CONFIRMATION, align
 from .models import FindingReview, RulesDocument
 from .parsing import parse_rules
 from .staleness import rule_hashes, stale_anchors
@@ -45,25 +47,73 @@ define_messages(
             "%(file)s: only %(paired)s of the %(total)s rules of the %(reference)s document have a counterpart; "
             "it does not look like a translation of the same rules, so nothing was imported."
         ),
+        "rules.needs_confirmation": _(
+            "%(file)s: its structure differs from the %(reference)s document (%(problems)s): a rule dropped, "
+            "merged, split, added or in another place. Nothing was imported. Check the pairing shown and "
+            "confirm it, or fix the file."
+        ),
+        "rules.pairing_changed": _(
+            "%(file)s: the pairing confirmed is no longer the one this import would use (another document was "
+            "imported meanwhile). Nothing was imported; check the new preview."
+        ),
         "rules.note_required": _("Say why the finding is accepted."),
         "rules.note_too_long": _("The note is too long (at most %(limit)s characters)."),
     }
 )
 
 
-def import_rules_file(game_slug, language, path, actor=None, version=None):
+def read_rules_file(path):
+    """(bytes, file name) of a document on disk."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        return path.read_bytes(), path.name
     except OSError as error:
         raise DomainError("rules.unreadable", "file", file=path.name, reason=error.strerror) from None
-    return import_rules(game_slug, language, raw, path.name, actor, version)
 
 
-def import_rules(game_slug, language, raw, source_name, actor=None, version=None):
-    """Returns (document, created). Importing the same text again changes nothing; an unknown language,
-    a document without a version label (`version` labels a text that has none; a label in the text
-    wins), an older version or a text that does not align with the reference is refused."""
+def import_rules_file(game_slug, language, path, actor=None, version=None, confirm=None):
+    raw, name = read_rules_file(path)
+    return import_rules(game_slug, language, raw, name, actor, version, confirm)
+
+
+@dataclass
+class ImportPreview:
+    """What importing a document would do, before anything is saved: the pairing with the reference
+    (`rows`: anchor, kind, reference text, this text), the structure problems and the token that
+    confirms exactly this pairing."""
+
+    game: object
+    language: str
+    parsed: object
+    digest: str
+    rows: list = field(default_factory=list)
+    problems: list = field(default_factory=list)
+    reference: str = REFERENCE_LANGUAGE
+
+    @property
+    def needs_confirmation(self):
+        return any(problem.kind in NEEDS_CONFIRMATION for problem in self.problems)
+
+    @property
+    def partial(self):
+        """Whole sections untranslated: the pages show the reference's text for them."""
+        return any(problem.kind == "untranslated" for problem in self.problems)
+
+    @property
+    def token(self):
+        """Names this text and this pairing: a confirmation is for what was shown."""
+        pairing = [(row.anchor, row.texts.get(self.language)) for row in self.rows]
+        payload = json.dumps([self.digest, self.language, pairing], ensure_ascii=False)
+        return hashlib.sha256(payload.encode()).hexdigest()[:32]
+
+
+def preview_import(game_slug, language, raw, source_name, version=None):
+    """The ImportPreview of a document; refuses what `import_rules` refuses, and saves nothing."""
+    game, parsed, digest = _read(game_slug, language, raw, source_name, version)
+    return _preview(game, language, parsed, digest, source_name)
+
+
+def _read(game_slug, language, raw, source_name, version):
     if not is_iso_639_1(language):
         raise DomainError("rules.unknown_language", "language", language=str(language)[:20])
     game = Game.objects.filter(slug=game_slug).first()
@@ -75,13 +125,38 @@ def import_rules(game_slug, language, raw, source_name, actor=None, version=None
         raise DomainError("rules.file_problem", "file", file=source_name, problem=error) from None
     parsed.version = parsed.version or (version or "").strip()[:40] or None
     digest = hashlib.sha256(raw if isinstance(raw, bytes) else raw.encode()).hexdigest()
+    return game, parsed, digest
+
+
+def _preview(game, language, parsed, digest, source_name):
+    preview = ImportPreview(game, language, parsed, digest)
+    reference_document = RulesDocument.objects.filter(game=game, language=REFERENCE_LANGUAGE, is_current=True).first()
+    if language == REFERENCE_LANGUAGE or reference_document is None:
+        return preview
+    reference = parse_rules(reference_document.source_text, REFERENCE_LANGUAGE)
+    alignment = align({REFERENCE_LANGUAGE: reference, language: parsed}, reference=REFERENCE_LANGUAGE)
+    preview.rows = list(alignment.rows())
+    preview.problems = alignment.problems(language)
+    _check_alignment(preview, source_name)
+    return preview
+
+
+def import_rules(game_slug, language, raw, source_name, actor=None, version=None, confirm=None):
+    """Returns (document, created). Importing the same text again changes nothing; an unknown language,
+    a document without a version label (`version` labels a text that has none; a label in the text
+    wins), an older version or a text that does not align with the reference is refused. A translation
+    whose structure differs from the reference's (a rule dropped, merged, split, added or moved) is
+    refused unless `confirm` is the token of its preview (the pairing the translator saw) or True (a
+    caller that shows no preview: the sample data, the command's --confirm-structure)."""
+    game, parsed, digest = _read(game_slug, language, raw, source_name, version)
     with transaction.atomic():
         Game.objects.select_for_update().get(pk=game.pk)
         existing = RulesDocument.objects.filter(game=game, language=language, content_hash=digest).first()
         if existing is not None:
             return existing, False
         _check_version(game, parsed, language, source_name)
-        _check_alignment(game, parsed, language, source_name)
+        preview = _preview(game, language, parsed, digest, source_name)
+        _check_confirmed(preview, confirm, source_name)
         RulesDocument.objects.filter(game=game, language=language, is_current=True).update(is_current=False)
         document = RulesDocument.objects.create(
             game=game,
@@ -97,9 +172,26 @@ def import_rules(game_slug, language, raw, source_name, actor=None, version=None
         reanchor(game)
         _keep_reference(game, document)
     logger.info(
-        "rules %s/%s imported from %s by %s", game_slug, language, source_name, actor.username if actor else "system"
+        "rules %s/%s imported from %s by %s (%s structure problems confirmed)",
+        game_slug,
+        language,
+        source_name,
+        actor.username if actor else "system",
+        len(preview.problems),
     )
     return RulesDocument.objects.get(pk=document.pk), True
+
+
+def _check_confirmed(preview, confirm, source_name):
+    if not preview.needs_confirmation or confirm is True or confirm == preview.token:
+        return
+    if confirm:
+        raise DomainError("rules.pairing_changed", "file", file=source_name)
+    counted = sorted({problem.kind for problem in preview.problems if problem.kind in NEEDS_CONFIRMATION})
+    problems = ", ".join(f"{sum(1 for p in preview.problems if p.kind == kind)} {kind}" for kind in counted)
+    raise DomainError(
+        "rules.needs_confirmation", "file", file=source_name, reference=REFERENCE_LANGUAGE, problems=problems
+    )
 
 
 def version_key(label):
@@ -155,22 +247,25 @@ def stale_rules(documents):
     return stale
 
 
-def _check_alignment(game, parsed, language, source_name):
-    """A translation must pair most of the reference's rules (the reference itself is not checked)."""
-    reference_document = RulesDocument.objects.filter(game=game, language=REFERENCE_LANGUAGE, is_current=True).first()
-    if language == REFERENCE_LANGUAGE or reference_document is None:
-        return
-    reference = parse_rules(reference_document.source_text, REFERENCE_LANGUAGE)
-    alignment = align({REFERENCE_LANGUAGE: reference, language: parsed}, reference=REFERENCE_LANGUAGE)
-    rules = [row for row in alignment.rows() if row.kind != "heading" and row.texts.get(REFERENCE_LANGUAGE)]
+def _check_alignment(preview, source_name):
+    """A translation must pair most of the reference's rules in the sections it translates (a partial
+    translation, some sections only, is fine), and at least one of them."""
+    language = preview.language
+    untranslated = {p.anchor for p in preview.problems if p.kind == "untranslated"}
+    rules = [
+        row
+        for row in preview.rows
+        if row.kind != "heading" and row.texts.get(REFERENCE_LANGUAGE) and row.section_key not in untranslated
+    ]
+    total = sum(1 for row in preview.rows if row.kind != "heading" and row.texts.get(REFERENCE_LANGUAGE))
     paired = sum(1 for row in rules if row.texts.get(language))
-    if rules and paired < MIN_ALIGNED_SHARE * len(rules):
+    if total and (not paired or paired < MIN_ALIGNED_SHARE * len(rules)):
         raise DomainError(
             "rules.does_not_align",
             "file",
             file=source_name,
             paired=paired,
-            total=len(rules),
+            total=total,
             reference=REFERENCE_LANGUAGE,
         )
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import clash_views, views
+from . import clash_views, import_views, views
 
 app_name = "rules"
 
@@ -12,4 +12,6 @@ urlpatterns = [
     path("<slug:slug>/check/", views.consistency, name="check"),
     path("<slug:slug>/check/accept/", views.review_finding, name="review"),
     path("<slug:slug>/clash/", clash_views.clash_calculator, name="clash"),
+    path("<slug:slug>/import/", import_views.import_document, name="import"),
+    path("<slug:slug>/import/confirm/", import_views.confirm_import, name="import_confirm"),
 ]

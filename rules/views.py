@@ -18,7 +18,15 @@ from core.errors import DomainError
 from .checking.findings import SEVERITIES
 from .consistency import check_game
 from .models import RulesDocument
-from .presentation import diff, glossary_links, linked_text, reference_glossary_terms, search, side_by_side
+from .presentation import (
+    diff,
+    glossary_links,
+    linked_text,
+    reference_glossary_terms,
+    search,
+    side_by_side,
+    with_fallback,
+)
 from .quick_reference import quick_reference
 from .services import REFERENCE_LANGUAGE, accept_finding, current_documents, reopen_finding, stale_rules
 
@@ -65,6 +73,7 @@ def game_rules(request, slug):
         "document": document,
         "document_links": _language_links(request, documents, document),
         "quick": quick_reference(game),
+        "can_import": _can_review(request.user),
     }
     if document is not None:
         reference = documents.get(REFERENCE_LANGUAGE) or document
@@ -77,19 +86,22 @@ def _document_context(request, document, reference, stale):
     links = glossary_links(document.structure)
     names = reference_glossary_terms(reference.structure)
     stale_anchors = stale["anchors"] if stale else set()
+    own = document.structure.get("sections", [])
+    if document.pk != reference.pk:
+        own = with_fallback(document.structure, reference.structure)
     sections = [
         {
             **section,
             "items": [
                 {
                     **item,
-                    "html": linked_text(item["text"], links, item["anchor"], names),
+                    "html": linked_text(item["text"], {} if item.get("fallback") else links, item["anchor"], names),
                     "stale": item["anchor"] in stale_anchors,
                 }
                 for item in section["items"]
             ],
         }
-        for section in document.structure.get("sections", [])
+        for section in own
     ]
     query = request.GET.get("q", "").strip()[:100]
     return {
@@ -99,6 +111,7 @@ def _document_context(request, document, reference, stale):
         "fallback": document.language != translation.get_language(),
         "stale": stale,
         "reference": reference,
+        "untranslated": sum(1 for section in sections for item in section["items"] if item.get("fallback")),
     }
 
 

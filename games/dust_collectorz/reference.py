@@ -94,8 +94,8 @@ def _scoring_blocks():
         ),
         quick.paragraph(
             _(
-                "Young Champions, equal hands: the player who made the last successful play wins only if they are "
-                "among the tied players; otherwise the tied players share the win."
+                "Young Champions, equal numbers of cards in hand: the player who made the last successful play "
+                "(the last card or chain that could beat the card in the center) wins the tie."
             )
         ),
     ]

@@ -22,8 +22,15 @@ KINDS = {
             "the %(language)s text translates version %(since)s."
         ),
     ),
-    "numbers": ("meaning", _("Numbers differ: %(missing)s in %(reference)s only, %(extra)s in %(language)s only.")),
+    "numbers": (
+        "meaning",
+        _("Numbers or values differ: %(missing)s in %(reference)s only, %(extra)s in %(language)s only."),
+    ),
     "missing": ("meaning", _("Present in %(present)s, missing in %(language)s.")),
+    "order": (
+        "meaning",
+        _("This section comes in another place in %(language)s than in %(reference)s: it is paired by its content."),
+    ),
     "sentence_missing": ("meaning", _("A sentence of the %(reference)s text has no counterpart in %(language)s.")),
     "sentence_added": ("meaning", _("A sentence of the %(language)s text has no counterpart in %(reference)s.")),
     "sentence_short": (

@@ -119,3 +119,19 @@ def differences(reference, translation):
 
 def digits_in(text):
     return [match.group(1) for match in _DIGITS.finditer(text.replace("\x00", ""))]
+
+
+def ranks_stated(text, labels, reference_labels):
+    """The ranks (values such as Gold or Silver) a text names, each by its label in the text's
+    language or left in the reference language ("Cartes Platinum"): {rank}."""
+    folded = [token.folded for token in tokens(text)]
+    return {
+        rank
+        for rank in reference_labels
+        if any(_names_rank(label, folded) for label in (labels.get(rank), reference_labels[rank]) if label)
+    }
+
+
+def _names_rank(label, folded):
+    wanted = fold(label)
+    return any(word == wanted or (len(wanted) > 2 and are_forms(wanted, word)) for word in folded)

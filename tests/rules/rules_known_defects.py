@@ -1,6 +1,6 @@
 """Translation defects we found by reading the English, French and Italian Dust Collectorz rules line
 by line (V202310.09, V202310.21, V202311.02): our own list, the yardstick of the checker's precision and
-recall. Each entry names an anchor, or the words a term is written with, and quotes no more of the
+recall. A third reading side by side (issue 33) added the entries marked so. Each entry names an anchor, or the words a term is written with, and quotes no more of the
 publisher's text than a few words.
 
 A located defect matches a finding at its anchor in its language about one of its `hint` words ("*":
@@ -123,7 +123,20 @@ DEFECTS = [
     Term("fr", ("roue de la tribu", "roue des tribus"), "tribe wheel written roue de la tribu"),
     Term("fr", ("déroulement du jeu", "le jeu"), "the Gameplay heading written two ways"),
     Term("fr", ("match nul", "égalité"), "the Tie Game heading written two ways"),
-    Term("fr", ("score", "décompte des points", "calcul des points"), "Scoring written three ways"),
+    Term(
+        "fr",
+        ("score", "décompte des points", "calcul des points", "attribution des points"),
+        "Scoring written four ways (the fourth, in the Discard Pile entry, seen on a third reading)",
+    ),
+    # French, third reading side by side (issue 33)
+    Located(
+        "fr",
+        "glossary-stacking",
+        "terminology",
+        "the stack's 'valeur' drops Stat: Stat Value written as a bare value",
+        hint=("stat value",),
+    ),
+    Located("fr", "preamble-p1", "typo", "'préversion' where the heading writes 'pré-version'", hint=("préversion",)),
     # Italian: meaning
     Located("it", "preamble-p1", "meaning", "the sentence on prerelease decks is dropped", hint=("*",)),
     Located("it", "pre-release-ruleset-note-1", "meaning", "'leggi' (read) for follow", hint=("leggi",)),
@@ -152,6 +165,21 @@ DEFECTS = [
     Located("it", f"{YOUNG}-tie-game-p1", "meaning", "'es:' (e.g.) for i.e.", hint=("es",)),
     Located("it", "glossary-winning-team", "meaning", "'modalità a quattro giocatori' drops team", hint=("team",)),
     Located("it", "glossary-stat-value", "meaning", "'attacco' (attack) for the power stat", hint=("attacco",)),
+    # Italian, third reading side by side (issue 33)
+    Located(
+        "it",
+        f"{VERSUS}-gameplay-2",
+        "meaning",
+        "'rispondere all'attacco' (the attack) for the Attacker",
+        hint=("attacker",),
+    ),
+    Located(
+        "it", f"{TEAM}-gameplay-6", "meaning", "'il giocatore pesca': one player draws, not the players", hint=("*",)
+    ),
+    Located(
+        "it", f"{FFA}-scoring-b7", "meaning", "'numero totale nella' drops 'of cards': the number of what", hint=("*",)
+    ),
+    Term("it", ("squadra", "team"), "Team written Team and squadra (Ally, Last Round Bonus, Team gameplay 5)"),
     # Italian: typos
     Located("it", "deck-composition-1", "typo", "'compost' for composto", hint=("compost",)),
     Located("it", f"{TEAM}-gameplay-2", "typo", "'le stessa carte'", hint=("stessa",)),
@@ -162,6 +190,7 @@ DEFECTS = [
     Located("it", "glossary-discard-pile", "typo", "'contanti' (cash) for contati", hint=("contanti",)),
     Located("it", f"{YOUNG}-gameplay-2", "typo", "'sono determinata' for determinate", hint=("determinata",)),
     Located("it", f"{YOUNG}-gameplay-4", "typo", "'un Catena' for una Catena", hint=("un",)),
+    Located("it", f"{YOUNG}-setup-2", "typo", "'formano' (they form) for forming", hint=("formano",)),
     # Italian: terminology
     Term("it", ("contrattacco", "contratto"), "Counter type written Contrattacco and Contratto"),
     Term("it", ("mazzo", "deck"), "Deck written Mazzo and Deck"),

@@ -10,7 +10,7 @@ from django.utils import translation
 
 from rules.alignment import Row
 from rules.checker import CheckInput, check
-from rules.checking import numbers
+from rules.checking import numbers, spelling
 from rules.services import import_rules
 from tests.conftest import REFERENCE
 from tests.rules.rules_known_defects import DEFECTS, matches
@@ -110,7 +110,7 @@ def test_details_are_translated():
     rows = [row("setup-1", "Draw 6 cards.", "Piochez 7 cartes.")]
     finding = next(f for f in check(CheckInput(rows, "en")) if f.kind == "numbers")
     with translation.override("fr"):
-        assert "anglais" in finding.message and "Numbers" not in finding.message
+        assert "anglais" in finding.message and "Numbers" not in finding.message and "valeurs" in finding.message
     with translation.override("it"):
         assert "inglese" in finding.message
 
@@ -118,7 +118,7 @@ def test_details_are_translated():
 @pytest.fixture
 def dc_rules(db):
     for language, name in DC_FILES.items():
-        import_rules("dust-collectorz", language, (REFERENCE / name).read_bytes(), name)
+        import_rules("dust-collectorz", language, (REFERENCE / name).read_bytes(), name, confirm=True)
 
 
 @needs_reference
@@ -144,6 +144,69 @@ def test_the_checker_finds_what_a_careful_translator_finds(dc_rules, request, ca
     assert recall >= 0.7, [d.note for d in DEFECTS if d not in found]
     assert not [f for f in findings if f.kind == "engine"], "the documents agree with the enforced values"
     assert not [f for f in findings if f.language == "en"]
+
+
+RANKS = {
+    "en": {"bronze": "Bronze", "silver": "Silver", "gold": "Gold", "platinum": "Platinum"},
+    "fr": {"bronze": "Bronze", "silver": "Argent", "gold": "Or", "platinum": "Platine"},
+    "it": {"bronze": "Bronzo", "silver": "Argento", "gold": "Oro", "platinum": "Platino"},
+}
+
+
+def test_a_rank_stated_differently_is_a_number_finding_with_both_values():
+    rows = [
+        row(
+            "scoring-b1",
+            "Bronze & Silver cards: 1 point",
+            "Cartes de bronze et d'argent : 1 point",
+            "Carte Bronzo e Oro: 1 punto",
+        ),
+        row("scoring-b2", "Gold cards: 0 points", "Cartes d'or : 0 point", "Carte d’Oro: 0 punti"),
+        row("scoring-b3", "Platinum cards: 3 points", "Cartes Platinum : 3 points", "Carte Platino: 3 punti"),
+    ]
+    findings = [f for f in check(CheckInput(rows, "en", ranks=RANKS)) if f.kind == "numbers"]
+    assert [(f.anchor, f.language) for f in findings] == [("scoring-b1", "it")]  # Platinum kept in English is fine
+    assert findings[0].params["missing"] == "Silver" and findings[0].params["extra"] == "Oro"
+    assert "Silver" in findings[0].message and "Oro" in findings[0].message
+    assert findings[0].texts == {"en": rows[0].texts["en"], "it": rows[0].texts["it"]}
+
+
+def test_spelling_only_where_a_dictionary_is_installed_and_confident():
+    def allowed(_word):
+        return False
+
+    assert spelling.confidence("compost", "it")[0] == "composto"
+    assert spelling.confidence("compost", "it")[1] >= spelling.CONFIDENT  # composto, composta, composti
+    assert spelling.confidence("Epique", "fr") == ("épique", 1.0)  # an accent away
+    intended, share = spelling.confidence("porranno", "it")  # a real future tense the list lacks
+    assert intended == "vorranno" and share < spelling.CONFIDENT  # vorranno or potranno: not sure
+    assert spelling.confidence("scontri", "it") == (None, 0.0)  # scontro with another ending
+    assert spelling.confidence("puntos", "es") == (None, 0.0)  # punto plus s
+    assert spelling.misspellings("Le porranno nelle Pile, il Mazzo compost da 32 carte.", "it", allowed) == [
+        ("compost", "composto")
+    ]
+    assert spelling.misspellings("Los puntos de las cartas.", "es", allowed) == []
+    assert spelling.dictionary("fi") is None  # no Finnish list installed: nothing reported, no error
+    assert spelling.misspellings("Pelaaja nostaa kortin kompostt.", "fi", allowed) == []
+
+
+def test_agreement_and_article_slips_against_the_documents_own_usage():
+    texts = [
+        ("a", "Usa le stesse carte per attaccare."),
+        ("b", "Usano le stesse carte per difendere."),
+        ("c", "Deve usare le stessa carte per attaccare."),
+        ("d", "Gioca una Catena Tribale."),
+        ("e", "Batte una catena di carte."),
+        ("f", "Se può formare un Catena Tribale, gioca."),
+        ("g", "Carte Oro: 0 punti"),
+        ("h", "Carte Platino: 3 punti"),
+        ("i", "Carte Bronzo: 1 punto"),
+    ]
+    found = {(anchor, word, usual) for anchor, word, usual in spelling.usage_variants(texts, "it")}
+    assert found == {("c", "stessa", "stesse"), ("f", "un", "una")}  # "1 punto" / "0 punti" is right
+    joined = spelling.joined_variants([("p1", "Les decks de la préversion.")], [("h", "Règles de la pré-version")])
+    assert joined == [("p1", "préversion", "pré-version")]
+    assert spelling.joined_variants([("p1", "La préversion."), ("p2", "La préversion.")], [("h", "pré-version")]) == []
 
 
 def test_names_are_whole_names_and_common_words_make_none():

@@ -25,14 +25,26 @@ OUR_RULES = "Our Test Game\nRules - V1.0\n\nSetup:\n\n  1. Shuffle <b>everything
 def dc_rules(db):
     for language, name in DC_FILES.items():
         call_command(
-            "import_rules", str(REFERENCE / name), game="dust-collectorz", language=language, stdout=io.StringIO()
+            "import_rules",
+            str(REFERENCE / name),
+            game="dust-collectorz",
+            language=language,
+            confirm_structure=True,  # the Italian drops the preamble's paragraph
+            stdout=io.StringIO(),
         )
 
 
 @needs_reference
 def test_import_all_reference_documents(capsys):
     for language, name in DC_FILES.items():
-        call_command("import_rules", str(REFERENCE / name), game="dust-collectorz", language=language)
+        if language == "it":  # it drops the preamble's paragraph: shown, and refused without the flag
+            with pytest.raises(CommandError, match="structure differs from the en document"):
+                call_command("import_rules", str(REFERENCE / name), game="dust-collectorz", language=language)
+            assert "dropped: preamble-p1" in capsys.readouterr().out
+            assert not RulesDocument.objects.filter(language="it").exists()
+        call_command(
+            "import_rules", str(REFERENCE / name), game="dust-collectorz", language=language, confirm_structure=True
+        )
     reclamation = str(REFERENCE / "dust-reclamation-rules-en.txt")  # its text has no version label
     with pytest.raises(CommandError, match="has no version label; nothing was imported"):
         call_command("import_rules", reclamation, game="dust-reclamation", language="en")

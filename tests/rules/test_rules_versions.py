@@ -52,7 +52,14 @@ def _new_version(language, label, change_anchor=None):
 @pytest.fixture
 def translated(db):
     for language, (name, _label) in FILES.items():
-        call_command("import_rules", str(REFERENCE / name), game=GAME, language=language, stdout=io.StringIO())
+        call_command(
+            "import_rules",
+            str(REFERENCE / name),
+            game=GAME,
+            language=language,
+            confirm_structure=True,
+            stdout=io.StringIO(),
+        )
 
 
 def _stale_on_page(client, language):

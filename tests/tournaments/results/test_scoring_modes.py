@@ -215,5 +215,5 @@ def test_the_rules_pages_state_the_scoring_readings(client, sample):
     assert "rounded to the nearest whole point, halves up: 1 point each when 2 players meet it" in reclamation
     assert "A round is 8 tricks" in reclamation and "4 Dust cards" in reclamation
     collectorz = client.get("/en/rules/dust-collectorz/").text
-    assert "wins only if they are among the tied players; otherwise the tied players share the win" in collectorz
+    assert "the player who made the last successful play" in collectorz and "wins the tie" in collectorz
     assert "arrondis au point entier le plus proche" in client.get("/fr/rules/dust-reclamation/").text
