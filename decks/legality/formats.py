@@ -44,7 +44,7 @@ class Format:
     sealed_pool: SealedProduct | None = None  # what a sealed pool of this format must look like
     opening_hand: int | None = None  # cards each player draws to start a game (a deck page's sample hand)
     opening_hand_kind: str = "setup"  # "setup": the rules' opening hand; "draw_phase": a first turn's draw
-    set_aside: object = None  # a Where: cards that start the game in play, never drawn (DBZ: Main Personality)
+    set_aside: object = None  # a Where: cards that start the game in play, never drawn (named by the format data)
 
     def list_keys(self, name, as_of):
         return frozenset(

@@ -1,6 +1,7 @@
 """Dragon Ball Z CCG quick reference: the Expanded format's deck building, from the format in force."""
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from .. import quick
 from ..formats import constraint
@@ -36,18 +37,14 @@ def quick_reference(source):
                     "One Mastery at most, matching a declared Tokui-Waza; with a Tokui-Waza, no cards of another "
                     "Martial Arts Style."
                 ),
-                _("%(banned)s banned cards and %(restricted)s cards restricted to one copy, each from the date listed.")
-                % {"banned": len(lists.get("banned", [])), "restricted": len(lists.get("restricted", []))},
+                _banned_and_restricted(len(lists.get("banned", [])), len(lists.get("restricted", []))),
                 *_groups(definition),
             ]
         ),
         quick.heading(_("Printings and dates")),
         quick.items(
             [
-                _(
-                    "A card becomes legal %(days)s days after its first printing is released; a reprint does not reset it."
-                )
-                % {"days": constraint(definition, "not_yet_legal").get("days")},
+                _days_to_legal(constraint(definition, "not_yet_legal").get("days")),
                 _(
                     "A card is read as its most recent printing released by the date of the check, except personality "
                     "and Mastery cards, whose printings are different cards (name the set and number)."
@@ -91,3 +88,22 @@ def _groups(definition):
             % {"max": total.get("max"), "groups": groups}
         )
     return found
+
+
+def _banned_and_restricted(banned, restricted):
+    """Each count with its own plural form ("1 banned card", "2 cards restricted to one copy")."""
+    return _("%(banned)s and %(restricted)s, each from the date listed.") % {
+        "banned": ngettext("%(count)s banned card", "%(count)s banned cards", banned) % {"count": banned},
+        "restricted": ngettext(
+            "%(count)s card restricted to one copy", "%(count)s cards restricted to one copy", restricted
+        )
+        % {"count": restricted},
+    }
+
+
+def _days_to_legal(days):
+    return ngettext(
+        "A card becomes legal %(days)s day after its first printing is released; a reprint does not reset it.",
+        "A card becomes legal %(days)s days after its first printing is released; a reprint does not reset it.",
+        days,
+    ) % {"days": days}

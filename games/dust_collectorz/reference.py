@@ -2,6 +2,7 @@
 in force and the scoring tables."""
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from .. import quick
 from ..formats import constraint
@@ -50,11 +51,22 @@ def quick_reference(source):
             caption=_("In each tribe"),
         ),
         quick.paragraph(
-            _(
-                "At most %(epics)s Epic cards, each one only once. At most %(shared)s Bronze or Silver cards may "
-                "share an ability."
+            " ".join(
+                (
+                    ngettext(
+                        "At most %(epics)s Epic card, each one only once.",
+                        "At most %(epics)s Epic cards, each one only once.",
+                        values["epic_limit"],
+                    )
+                    % {"epics": values["epic_limit"]},
+                    ngettext(
+                        "At most %(shared)s Bronze or Silver card may share an ability.",
+                        "At most %(shared)s Bronze or Silver cards may share an ability.",
+                        values["ability_limit"],
+                    )
+                    % {"shared": values["ability_limit"]},
+                )
             )
-            % {"epics": values["epic_limit"], "shared": values["ability_limit"]}
         ),
     ]
     if source.wheel:

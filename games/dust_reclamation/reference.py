@@ -21,7 +21,14 @@ def quick_reference(source):
     )
     return [
         quick.heading(_("Scoring")),
-        quick.paragraph(_("A game lasts %(rounds)s rounds. In each round every player scores:") % {"rounds": ROUNDS}),
+        quick.paragraph(
+            ngettext(
+                "A game lasts %(rounds)s round. In each round every player scores:",
+                "A game lasts %(rounds)s rounds. In each round every player scores:",
+                ROUNDS,
+            )
+            % {"rounds": ROUNDS}
+        ),
         quick.items(
             [
                 _("+%(points)s per trick won;") % {"points": TRICK_POINTS},
