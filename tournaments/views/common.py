@@ -11,7 +11,6 @@ from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.cache import add_never_cache_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
@@ -130,12 +129,10 @@ def _wants_fragment(request):
 
 
 def _render_live(request, template, fragment, context):
-    """The whole page, or with ?fragment=1 only the part live.js swaps in every few seconds."""
-    if _wants_fragment(request):
-        response = render(request, fragment, context)
-        add_never_cache_headers(response)
-        return response
-    return render(request, template, context)
+    """The whole page, or with ?fragment=1 only the part live.js swaps in every few seconds; either
+    is a 304 when the phone already holds the same bytes (a weak signal pays for changes only)."""
+    response = render(request, fragment if _wants_fragment(request) else template, context)
+    return page_cache.content_tagged(request, response)
 
 
 def _respond(request, tag, build):
