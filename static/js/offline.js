@@ -35,11 +35,12 @@
   }
 
   if (navigator.serviceWorker && window.isSecureContext) {
+    // Under the worker's control the page and its files were kept as they loaded; the first
+    // visit loads before the worker runs, so it asks for them once the worker takes over.
+    if (!navigator.serviceWorker.controller) {
+      navigator.serviceWorker.addEventListener("controllerchange", () => keep(ownFiles()), { once: true });
+    }
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
-    navigator.serviceWorker.ready.then(() => {
-      if (navigator.serviceWorker.controller) keep(ownFiles());
-      else navigator.serviceWorker.addEventListener("controllerchange", () => keep(ownFiles()), { once: true });
-    });
   }
 
   window.addEventListener("offline", () => { offline = true; show(); });

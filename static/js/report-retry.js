@@ -133,7 +133,7 @@
   }
 
   // One answer of the site for an item: sent (the form's answer is a redirect to the player's page),
-  // refused (a JSON reason, or the login page), or nothing to go on (the network, 409 in flight, 5xx): later.
+  // refused (a JSON reason), or nothing to go on (the network, 409 in flight, 5xx): later.
   async function send(item) {
     let response;
     try {
@@ -142,16 +142,14 @@
         body: new URLSearchParams(item.body),
         headers: { "Idempotency-Key": item.key, "X-Requested-With": "fetch" },
         credentials: "same-origin",
+        redirect: "manual", // followed, the redirect would use up the message the page shows next
       });
     } catch (error) {
       return { later: null };
     }
+    // Taken: the form's answer is a redirect to the player's page (a refusal is JSON).
+    if (response.type === "opaqueredirect") return "sent";
     const json = (response.headers.get("Content-Type") || "").includes("json");
-    if (response.ok && !json) {
-      // Taken: the form's answer leads back to the player's page. Anywhere else is the login page.
-      if (new URL(response.url).pathname === new URL(item.done, location.href).pathname) return "sent";
-      return refuse(item, "", gettext("You are no longer logged in: log in, then send it again."));
-    }
     const answer = json ? await response.json().catch(() => ({})) : {};
     if (response.status >= 500 || response.status === 429 || (response.status === 409 && !answer.code)) {
       return { later: response.headers.get("Retry-After") };

@@ -79,7 +79,7 @@ self.addEventListener("message", (event) => {
     const url = new URL(href, self.location.origin);
     if (!kept(url)) return;
     try {
-      const response = await fetch(url.pathname, { credentials: "same-origin" });
+      const response = await fetch(url.pathname, { credentials: "same-origin", headers: { "X-Kept-Copy": "1" } });
       if (response.ok) await store(url.pathname, response);
     } catch (error) {
       // offline: the copy kept earlier stays

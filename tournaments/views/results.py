@@ -251,22 +251,26 @@ def _done(request, pk, action):
     return redirect("tournaments:me", pk)
 
 
-def _refused_as_data(view):
-    """A table that is gone, for the phone's queue, as JSON like every other refusal it gets."""
+def _phone_form(view):
+    """A player's report, confirmation or dispute: logged-in players only, POST only. The phone's
+    queue gets every refusal (logged out, a table gone, a closed match) as JSON, never as a redirect
+    it cannot read."""
+    logged_in = login_required(view)
 
     @functools.wraps(view)
     def wrapper(request, *args, **kwargs):
+        if _from_queue(request) and not request.user.is_authenticated:
+            error = DomainError("report.logged_out", status=401)
+            return JsonResponse(error.body(), status=error.status)
         try:
-            return view(request, *args, **kwargs)
+            return logged_in(request, *args, **kwargs)
         except DomainError as error:
             return JsonResponse(error.body(), status=error.status)
 
-    return wrapper
+    return require_POST(wrapper)
 
 
-@login_required
-@require_POST
-@_refused_as_data
+@_phone_form
 @idempotent
 @retry_on_blip
 def report(request, pk, match_id):
@@ -299,9 +303,7 @@ def _report_body(data, match):
     return {"placements": values} if key == "place" else {"wins": values, "draws": draws}
 
 
-@login_required
-@require_POST
-@_refused_as_data
+@_phone_form
 @idempotent
 @retry_on_blip
 def confirm_result(request, pk, match_id):
@@ -314,9 +316,7 @@ def confirm_result(request, pk, match_id):
     return _done(request, pk, agree)
 
 
-@login_required
-@require_POST
-@_refused_as_data
+@_phone_form
 @idempotent
 def dispute_result(request, pk, match_id):
     match = _players_match(request, pk, match_id)
