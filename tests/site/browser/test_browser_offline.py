@@ -18,6 +18,7 @@ on the same port (a phone's service worker and storage belong to that origin).
 import contextlib
 import re
 import socket
+from pathlib import Path
 
 import pytest
 from django.contrib.staticfiles.handlers import StaticFilesHandler
@@ -268,3 +269,51 @@ def test_a_kept_report_the_organiser_overtook_is_refused_plainly(site, phone_nig
         entrants[PLAYER_1].pk: 0,
         entrants[PLAYER_2].pk: 2,
     }
+
+
+COLD_BUDGET = 100_000  # bytes on the wire (headers and bodies) for a page and its files, nothing cached
+WARM_BUDGET = 10_000  # the same page opened again when nothing changed
+WEIGHT_REPORT = Path("/tmp/page-weight.txt")  # the numbers for docs/benchmarks.md
+
+
+def bytes_on_the_wire(page, url):
+    """What loading `url` costs on the wire, from the browser's own network log (Chrome DevTools
+    Protocol: encodedDataLength counts headers and body as received; 0 for a cache hit)."""
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    urls, received = {}, {}
+    session.on("Network.requestWillBeSent", lambda event: urls.__setitem__(event["requestId"], event["request"]["url"]))
+    session.on("Network.loadingFinished", lambda event: received.__setitem__(event["requestId"], event["encodedDataLength"]))
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    session.detach()
+    return sum(received.values()), {urls.get(key, key): size for key, size in received.items()}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_players_page_is_light_on_a_weak_signal(site, phone_night, browser):  # noqa: F811
+    """Cold ≤ 100 KB, warm ≤ 10 KB (issue 30), the public standings measured beside it. The service
+    worker is blocked: these are the HTTP caches' own numbers, what a first visit pays."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    event, _match, _entrants, _names = phone_night
+    client = Client()
+    client.force_login(get_user_model().objects.get(username=PLAYER_1))
+    lines = []
+    for name, path in (("player's page", "me/"), ("standings", "standings/")):
+        context = browser.new_context(**PHONE, service_workers="block")
+        context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": site.url}])
+        page = context.new_page()
+        try:
+            url = f"{site.url}/en/events/{event.pk}/{path}"
+            cold, cold_parts = bytes_on_the_wire(page, url)
+            warm, warm_parts = bytes_on_the_wire(page, url)
+            expect(page.locator("h1")).to_be_visible()
+        finally:
+            context.close()
+        lines.append(f"{name}: cold {cold} B ({len(cold_parts)} requests), warm {warm} B ({len(warm_parts)} requests)")
+        lines += [f"  cold {size:>6} B  warm {warm_parts.get(part, 0):>5} B  {part}" for part, size in cold_parts.items()]
+        assert cold <= COLD_BUDGET, (name, cold_parts)
+        assert warm <= WARM_BUDGET, (name, warm_parts)
+    WEIGHT_REPORT.write_text("\n".join(lines) + "\n")
