@@ -7,8 +7,8 @@ and every web process sees it at once through the configured cache. A cache that
 miss: the page renders as before."""
 
 import hashlib
-import re
 import logging
+import re
 import time
 
 from django.core.cache import cache

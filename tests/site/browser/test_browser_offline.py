@@ -283,7 +283,9 @@ def bytes_on_the_wire(page, url):
     session.send("Network.enable")
     urls, received = {}, {}
     session.on("Network.requestWillBeSent", lambda event: urls.__setitem__(event["requestId"], event["request"]["url"]))
-    session.on("Network.loadingFinished", lambda event: received.__setitem__(event["requestId"], event["encodedDataLength"]))
+    session.on(
+        "Network.loadingFinished", lambda event: received.__setitem__(event["requestId"], event["encodedDataLength"])
+    )
     page.goto(url)
     page.wait_for_load_state("networkidle")
     session.detach()
@@ -313,7 +315,9 @@ def test_the_players_page_is_light_on_a_weak_signal(site, phone_night, browser):
         finally:
             context.close()
         lines.append(f"{name}: cold {cold} B ({len(cold_parts)} requests), warm {warm} B ({len(warm_parts)} requests)")
-        lines += [f"  cold {size:>6} B  warm {warm_parts.get(part, 0):>5} B  {part}" for part, size in cold_parts.items()]
+        lines += [
+            f"  cold {size:>6} B  warm {warm_parts.get(part, 0):>5} B  {part}" for part, size in cold_parts.items()
+        ]
         assert cold <= COLD_BUDGET, (name, cold_parts)
         assert warm <= WARM_BUDGET, (name, warm_parts)
     WEIGHT_REPORT.write_text("\n".join(lines) + "\n")

@@ -18,7 +18,7 @@ def test_the_service_worker_is_served_from_the_root_as_a_script(client):
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/javascript")
     assert response["Service-Worker-Allowed"] == "/"
-    assert b"addEventListener(\"fetch\"" in response.content
+    assert b'addEventListener("fetch"' in response.content
     again = client.get("/sw.js", HTTP_IF_NONE_MATCH=response["ETag"])
     assert again.status_code == 304 and again.content == b""
 
@@ -97,3 +97,24 @@ def test_a_queued_report_for_a_round_paired_again_says_the_table_is_gone(client,
     assert not Report.objects.exists()
     # The form without JavaScript: the site's 404 page.
     assert client.post(url, body).status_code == 404
+
+
+def test_a_queued_report_from_a_logged_out_phone_is_refused_as_data(client, paired, alice, bob):
+    event, match, seats = paired
+    url = reverse("tournaments:report", args=[event.pk, match.pk])
+    body = {f"wins_{seats[alice.pk]}": "2", f"wins_{seats[bob.pk]}": "1", "draws": "0"}
+    refused = client.post(url, body, **QUEUE)
+    assert refused.status_code == 401 and refused.json()["code"] == "report.logged_out"
+    assert client.post(url, body)["Location"].startswith(reverse("accounts:login"))  # the form: to the login page
+    assert not Report.objects.exists()
+
+
+def test_the_copy_kept_on_the_phone_leaves_the_message_for_the_next_page(client, paired, alice, bob):
+    event, match, seats = paired
+    client.force_login(alice)
+    body = {f"wins_{seats[alice.pk]}": "2", f"wins_{seats[bob.pk]}": "1", "draws": "0"}
+    client.post(reverse("tournaments:report", args=[event.pk, match.pk]), body)
+    url = reverse("tournaments:me", args=[event.pk])
+    kept = client.get(url, HTTP_X_KEPT_COPY="1")
+    assert b"Result sent." not in kept.content
+    assert b"Result sent." in client.get(url).content
