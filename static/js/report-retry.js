@@ -42,11 +42,17 @@
     return card ? { match: card.dataset.match, status: card.dataset.matchStatus } : {};
   }
 
+  // What to do after a refusal, by its code (tournaments/services/results_reports.py).
+  const overtaken = () => gettext("Nothing was changed. Check the result on this page; if it is wrong, call a judge.");
+  const moved = () => gettext("Nothing was recorded. Check your new table on this page and report the result there.");
   const ADVICE = {
-    "report.closed": () => gettext("Nothing was changed. Check the result on this page; if it is wrong, call a judge."),
-    "report.round_over": () => gettext("Nothing was changed. Check the result on this page; if it is wrong, call a judge."),
-    "report.table_gone": () => gettext("Nothing was recorded. Check your new table on this page and report the result there."),
-    "report.players_only": () => gettext("Nothing was recorded. Check your new table on this page and report the result there."),
+    "report.closed": overtaken,
+    "report.round_over": overtaken,
+    "report.table_gone": moved,
+    "report.players_only": moved,
+    "report.players_only_confirm": moved,
+    "report.players_only_dispute": moved,
+    "report.logged_out": () => "",
   };
 
   function stateText(item, now) {

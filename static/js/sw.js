@@ -29,13 +29,16 @@ function kept(url) {
 // last time, marked so that the page says it is offline and since when.
 async function networkFirst(request) {
   const url = new URL(request.url);
-  try {
-    const response = await withTimeout(fetch(request), NETWORK_WAIT_MS);
+  const network = fetch(request).then(async (response) => {
     if (response.ok) await store(url.pathname, response.clone());
     return response;
+  });
+  try {
+    return await withTimeout(network, NETWORK_WAIT_MS);
   } catch (error) {
     const copy = await (await caches.open(CACHE)).match(url.pathname);
-    if (!copy) throw error;
+    if (!copy) return network; // nothing kept: wait for the network as the browser would
+    network.catch(() => {}); // it may still answer later, and refresh the copy
     return PLAYER_PAGE.test(url.pathname) ? markedOffline(copy) : copy;
   }
 }
@@ -60,6 +63,7 @@ async function markedOffline(copy) {
   const marked = html.replace(/<html\b/, `<html data-offline-copy="${storedAt}"`);
   const headers = new Headers(copy.headers);
   headers.delete("ETag"); // never revalidated against the server as if it were its answer
+  headers.delete("Content-Length"); // the mark made it longer
   return new Response(marked, { status: 200, headers });
 }
 
