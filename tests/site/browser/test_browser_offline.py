@@ -131,8 +131,11 @@ def phone(browser, base, username, me_url):
         const cache = await caches.open("{CACHE}");
         return Boolean(await cache.match(location.pathname)) && Boolean(await cache.match("/static/js/report-retry.js"));
     }}"""
-    page.wait_for_function(kept, polling=200)
-    return context, page
+    for _attempt in range(100):  # wait_for_function would take the promise itself for a yes
+        if page.evaluate(kept):
+            return context, page
+        page.wait_for_timeout(200)
+    raise AssertionError("the service worker did not keep the player's page")
 
 
 def reopen(context, me_url):
