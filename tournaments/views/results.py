@@ -265,6 +265,8 @@ def _phone_form(view):
         try:
             return logged_in(request, *args, **kwargs)
         except DomainError as error:
+            if not _from_queue(request):
+                raise
             return JsonResponse(error.body(), status=error.status)
 
     return require_POST(wrapper)
