@@ -13,6 +13,8 @@ on the same port (a phone's service worker and storage belong to that origin).
   (the kept copy), the server comes back: the report is sent by itself.
 - A report kept while the organiser entered the result: the refusal is shown with what to do, and
   the organiser's result stands.
+- Page weight: the player's page and the public standings, cold and warm, from Chromium's own
+  network log (sizes, not times; the numbers are in docs/benchmarks.md).
 """
 
 import contextlib
