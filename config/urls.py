@@ -19,7 +19,7 @@ from core.db_blips import is_blip, unavailable_response
 from core.errors import DomainError
 from core.request_limits import limit_error
 
-from . import request_guard  # noqa: F401 - declares the messages handler400 shows
+from . import request_guard, scripts  # noqa: F401 - request_guard declares the messages handler400 shows
 from .health import healthz
 
 API_DOCS_CSP = {**settings.SECURE_CSP, "style-src": [CSP.SELF, CSP.UNSAFE_INLINE]}
@@ -40,10 +40,12 @@ api_v1 = [
 urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("healthz", healthz, name="healthz"),
+    path("sw.js", scripts.service_worker, name="service-worker"),
     path("language/", switch_language, name="switch-language"),
 ]
 urlpatterns += i18n_patterns(
     path("", home, name="home"),
+    path("jsi18n/", scripts.javascript_catalogue, name="javascript-catalogue"),
     path("accounts/", include("accounts.urls")),
     path("catalogue/", include("catalogue.urls")),
     path("", include("decks.urls")),

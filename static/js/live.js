@@ -66,7 +66,7 @@
       // no-store: the browser passes our If-None-Match through and hands a 304 to us as is.
       const response = await fetch(box.dataset.live, { credentials: "same-origin", cache: "no-store", headers });
       if (response.status === 304) {
-        box.removeAttribute("data-live-stale");
+        answered(box);
         return;
       }
       if (!response.ok) return;
@@ -79,10 +79,16 @@
         swap(box, html);
         box.dispatchEvent(new CustomEvent("live:updated", { bubbles: true }));
       }
-      box.removeAttribute("data-live-stale");
+      answered(box);
     } catch (error) {
       box.setAttribute("data-live-stale", "");
+      box.dispatchEvent(new CustomEvent("live:failed", { bubbles: true })); // offline.js says so
     }
+  }
+
+  function answered(box) {
+    box.removeAttribute("data-live-stale");
+    box.dispatchEvent(new CustomEvent("live:checked", { bubbles: true }));
   }
 
   function tick() {
@@ -98,4 +104,5 @@
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden) tick();
   });
+  window.addEventListener("online", tick); // back from a dead spot: catch up at once
 })();

@@ -20,6 +20,7 @@ LANGUAGES = ("en", "fr", "it")
 # Named routes under the language prefix that are not pages: actions that only take a POST,
 # downloads and JSON feeds.
 NOT_PAGES = {
+    "javascript-catalogue",  # a script, tested in tests/tournaments/test_offline.py
     "accounts:logout",
     "accounts:password_reset_confirm",  # reached from an e-mail, with a one-time key
     "decks:bulk_progress",

@@ -37,6 +37,8 @@ define_messages(
         "report.bye": _("A bye has no result to report."),
         "report.closed": _("This match is closed: its result is confirmed."),
         "report.round_over": _("This match belongs to a round that is over."),
+        "report.logged_out": _("You are no longer logged in: log in, then send it again."),
+        "report.table_gone": _("This table is no longer in the event: its round was paired again or deleted."),
         "report.nothing_to_confirm": _("There is no reported result to confirm yet."),
         "report.unknown_fields": _("A report takes games, wins, draws or placements; not %(fields)s."),
         "report.too_large": _("A report is at most %(kb)s KB."),

@@ -10,8 +10,8 @@ from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import add_never_cache_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
@@ -130,12 +130,14 @@ def _wants_fragment(request):
 
 
 def _render_live(request, template, fragment, context):
-    """The whole page, or with ?fragment=1 only the part live.js swaps in every few seconds."""
+    """The whole page, or with ?fragment=1 only the part live.js swaps in every few seconds; either
+    is a 304 when the phone already holds the same bytes (a weak signal pays for changes only)."""
     if _wants_fragment(request):
-        response = render(request, fragment, context)
-        add_never_cache_headers(response)
-        return response
-    return render(request, template, context)
+        return page_cache.content_tagged(request, render(request, fragment, context))
+    # The page carries its live part's tag, so live.js's first poll of an unchanged page is a 304.
+    live_html = render_to_string(fragment, context, request)
+    live = {"live_html": live_html, "live_etag": page_cache.content_tag(request, live_html.encode())}
+    return page_cache.content_tagged(request, render(request, template, {**context, **live}))
 
 
 def _respond(request, tag, build):

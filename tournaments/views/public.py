@@ -286,4 +286,8 @@ def me(request, pk):
         "table_ends_at": table_end(event, now["match"].extra_minutes) if now and now.get("match") else None,
         "sealed": None if _wants_fragment(request) else player_state(event, entrant),
     }
+    if request.headers.get("X-Kept-Copy"):
+        # The copy the phone's service worker keeps (static/js/sw.js): a message after an action
+        # ("Result sent") is for the page the player opens next, and not worth keeping.
+        context["messages"] = ()
     return _render_live(request, "tournaments/me.html", "tournaments/_me_live.html", context)

@@ -1,10 +1,12 @@
 """Results: the organiser's tables and result entry, claims and corrections, the results desk; a
 player's report, confirmation or dispute."""
 
+import functools
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, JsonResponse
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -225,19 +227,52 @@ def report_panel(match, user):
 
 def _players_match(request, pk, match_id):
     event = event_for_viewer(request.user, pk)
-    return get_object_or_404(Match.objects.select_related("round__event"), pk=match_id, round__event=event)
+    try:
+        return Match.objects.select_related("round__event").get(pk=match_id, round__event=event)
+    except Match.DoesNotExist:
+        if _from_queue(request):  # a report kept on the phone while its round was paired again
+            raise DomainError("report.table_gone", status=404) from None
+        raise Http404(DomainError("report.table_gone").message) from None
+
+
+def _from_queue(request):
+    """Sent by the phone's queue (static/js/report-retry.js), which shows a refusal itself and keeps
+    the report for the player to see: it needs the reason as data, not a page."""
+    return request.headers.get("X-Requested-With") == "fetch"
 
 
 def _done(request, pk, action):
     try:
         action()
     except DomainError as error:
+        if _from_queue(request):
+            return JsonResponse(error.body(), status=error.status)
         messages.error(request, error.message)
     return redirect("tournaments:me", pk)
 
 
-@login_required
-@require_POST
+def _phone_form(view):
+    """A player's report, confirmation or dispute: logged-in players only, POST only. The phone's
+    queue gets every refusal (logged out, a table gone, a closed match) as JSON, never as a redirect
+    it cannot read."""
+    logged_in = login_required(view)
+
+    @functools.wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if _from_queue(request) and not request.user.is_authenticated:
+            error = DomainError("report.logged_out", status=401)
+            return JsonResponse(error.body(), status=error.status)
+        try:
+            return logged_in(request, *args, **kwargs)
+        except DomainError as error:
+            if not _from_queue(request):
+                raise
+            return JsonResponse(error.body(), status=error.status)
+
+    return require_POST(wrapper)
+
+
+@_phone_form
 @idempotent
 @retry_on_blip
 def report(request, pk, match_id):
@@ -270,8 +305,8 @@ def _report_body(data, match):
     return {"placements": values} if key == "place" else {"wins": values, "draws": draws}
 
 
-@login_required
-@require_POST
+@_phone_form
+@idempotent
 @retry_on_blip
 def confirm_result(request, pk, match_id):
     match = _players_match(request, pk, match_id)
@@ -283,8 +318,8 @@ def confirm_result(request, pk, match_id):
     return _done(request, pk, agree)
 
 
-@login_required
-@require_POST
+@_phone_form
+@idempotent
 def dispute_result(request, pk, match_id):
     match = _players_match(request, pk, match_id)
 
