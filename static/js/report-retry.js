@@ -50,6 +50,12 @@
         window.location.assign(form.dataset.done);
         return;
       }
+      // A score sheet the site refused: let the page itself show it again, the field at fault marked
+      // (nothing was stored, so the plain post cannot count twice).
+      if (response.status === 400 && "sheet" in form.dataset) {
+        HTMLFormElement.prototype.submit.call(form);
+        return;
+      }
       // 409 without a code: the first request with this key is still running.
       const answer = response.status === 409 ? await response.json().catch(() => ({})) : {};
       if (response.status >= 502 || (response.status === 409 && !answer.code)) {
