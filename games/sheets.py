@@ -23,6 +23,10 @@ class Count:
     low: int = 0
     per: str = PLAYER
     short: str = ""  # a column heading on a narrow screen
+    # What the table's values add up to in a round, shown as they are typed: exactly `total`, or at
+    # most `most` (a hint; the scorer refuses a wrong sum with the rules' message).
+    total: int | None = None
+    most: int | None = None
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ SHEET = ScoreSheet(
     rounds=ROUNDS,
     round_fields=(
         Choice("dust_value", _("Dust Value card"), choices=(("+", "+"), ("-", "−"))),
-        Count("tricks", _("Tricks won"), high=CARDS_DEALT, short=_("Tricks")),
-        Count("dust", _("Dust cards won"), high=DUST_CARDS, short=_("Dust")),
+        Count("tricks", _("Tricks won"), high=CARDS_DEALT, short=_("Tricks"), total=CARDS_DEALT),
+        Count("dust", _("Dust cards won"), high=DUST_CARDS, short=_("Dust"), most=DUST_CARDS),
         Tick("work_order", _("Met the Work Order quota"), short=_("Work Order")),
     ),
 )

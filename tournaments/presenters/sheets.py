@@ -49,6 +49,7 @@ def _section(number, fields, players, data, labels):
         elif isinstance(field, Pile):
             section["piles"] = [_pile(number, field, side, who, data, labels, title) for side, who in players]
     section["columns"] = [{"label": field.label, "short": field.short or field.label} for field in per_player]
+    section["sums"] = [_sum(number, field, players, data) for field in per_player]
     for side, who in players:
         cells = []
         for field in per_player:
@@ -77,6 +78,18 @@ def _pile(number, field, side, who, data, labels, title):
             }
         )
     return {"name": who, "legend": _joined(field.label, who), "cells": cells}
+
+
+def _sum(number, field, players, data):
+    """A column's sum so far, against what it must add up to (None: no sum is shown)."""
+    limit = getattr(field, "total", None) or getattr(field, "most", None)
+    if limit is None:
+        return None
+    values = [(data.get(field_name(number, field.key, side)) or "").strip() for side, _who in players]
+    added = sum(int(value) for value in values if value.isdigit())
+    exact = getattr(field, "total", None) is not None
+    wrong = added != limit if exact else added > limit
+    return {"value": added, "limit": limit, "exact": exact, "wrong": wrong}
 
 
 def _cell(field, name, aria, data):

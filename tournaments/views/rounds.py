@@ -15,6 +15,7 @@ from ..forms.rounds import TimerForm
 from ..models import Match, Round
 from ..presenters.results import confirmed_result
 from ..presenters.rounds import round_matches, round_title, stage_name
+from ..presenters.sheets import sheet_for
 from ..services import rounds as round_services
 from ..services.rounds_clock import control_timer
 from .common import EXTEND_MINUTES, _attempt, _back, _dashboard, _my_entrant, desk_url, organiser_view, staff_view
@@ -33,6 +34,7 @@ def round_tables(request, event, number):
         "tables": console.round_tables(round_, request, action_first=round_.number == current),
         "rounds": list(event.rounds.order_by("number").values_list("number", flat=True)),
         "home_url": desk_url(request.user, event),
+        "score_sheets": sheet_for(event) is not None,
     }
     return render(request, "tournaments/manage/round.html", context)
 

@@ -107,7 +107,8 @@ def test_each_reclamation_check_is_refused_naming_the_field(
     page = answer.text
     assert message in page
     assert 'aria-invalid="true"' in page and f'name="{field}' in page
-    # The sheet comes back as it was filled in.
+    # The sheet comes back as it was filled in, with its sums.
+    assert '<output class="sheet-sum" data-column="1" data-limit="8" data-exact>8 / 8</output>' in page
     assert f'name="rounds_4_tricks_{sides[2]}" min="0" max="8" placeholder="0" value="2"' in page
     assert not Report.objects.filter(match=match).exists()
 
@@ -193,6 +194,7 @@ def test_the_organisers_table_page_takes_the_sheet(client, organiser, django_cap
 def test_the_round_prints_a_sheet_per_pod(client, organiser):
     event, match, _seats, _sides, reporter = seated(organiser, RECLAMATION, 4, "ffa")
     client.force_login(organiser)
+    assert "Print the score sheets" in client.get(f"/en/events/{event.pk}/manage/rounds/1/").text
     page = client.get(f"/en/events/{event.pk}/manage/rounds/1/sheets/")
     assert page.status_code == 200
     assert page.text.count('class="printed-sheet') == 1 and "Round 4" in page.text and "Dust Value card" in page.text
