@@ -18,8 +18,8 @@ from ..access import can, event_for_viewer, staff_role
 from ..forms.results import ResultForm
 from ..models import AuditAction, EventStaff, Match, Report
 from ..presenters.results import head_start, report_lines, report_problem
+from ..presenters.results_sheets import points_tables, sheet_for, sheet_view
 from ..presenters.rounds import round_title
-from ..presenters.sheets import points_tables, sheet_for, sheet_view
 from ..services import results as result_services
 from ..services.results import last_result_entry
 from ..services.results_reports import awaits_organiser, confirm, dispute, entrant_of, submit_report

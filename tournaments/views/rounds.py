@@ -14,8 +14,8 @@ from ..engine import bracket as bracket_engine
 from ..forms.rounds import TimerForm
 from ..models import Match, Round
 from ..presenters.results import confirmed_result
+from ..presenters.results_sheets import sheet_for
 from ..presenters.rounds import round_matches, round_title, stage_name
-from ..presenters.sheets import sheet_for
 from ..services import rounds as round_services
 from ..services.rounds_clock import control_timer
 from .common import EXTEND_MINUTES, _attempt, _back, _dashboard, _my_entrant, desk_url, organiser_view, staff_view
