@@ -172,6 +172,10 @@ def test_the_others_see_the_points_round_by_round_before_confirming(
     row = page.split('<th scope="row">Round 3</th>')[1].split("</tr>")[0]
     assert row.startswith("<td>11</td>")
     assert "<td><strong>17</strong></td>" in page
+    # The organiser weighing the claim sees the same points.
+    client.force_login(organiser)
+    desk = client.get(f"/en/events/{event.pk}/manage/matches/{match.pk}/").text
+    assert "Points as the site computed them" in desk and "<td><strong>17</strong></td>" in desk
     confirm_by_the_others(api, match, reporter, seats, django_capture_on_commit_callbacks)
     assert Match.objects.get(pk=match.pk).status == Match.Status.CONFIRMED
 
