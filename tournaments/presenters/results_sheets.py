@@ -23,10 +23,10 @@ def sheet_view(sheet, seats, data=None, error=None):
     players = [(seat.entrant_id, seat.entrant.name) for seat in seats]
     labels = {}
     sections = [_section(number, fields, players, data, labels) for number, fields in sheet.sections()]
-    wrong = error_name(error.field) if error is not None else None
+    wrong = error_name(error.field) if error is not None else ""
     for section in sections:
         for cell in _cells(section):
-            cell["invalid"] = wrong is not None and bool(wrong) and _names(cell["name"], wrong)
+            cell["invalid"] = bool(wrong) and _names(cell["name"], wrong)
     return {
         "sections": sections,
         "error": error.message if error is not None else "",
