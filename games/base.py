@@ -27,6 +27,7 @@ class GameDefinition:
     has_decks: bool = True
     formats: tuple = ()  # slugs of the shipped formats of this game
     score_game: Callable = score_winner_only  # (game report, ScoringContext) -> GameResult
+    score_sheet: Callable | None = None  # (event mode) -> ScoreSheet (games/sheets.py), or None: places or wins
     quick_reference: Callable | None = None  # (QuickReferenceInput) -> [block dicts], see games/quick.py
     rules_expectations: Callable | None = None  # (QuickReferenceInput) -> [(anchor, numbers, description)]
     supports_clash: bool = False  # the tribe-wheel clash calculator applies

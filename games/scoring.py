@@ -36,13 +36,31 @@ class GameResult:
     points: dict  # side -> game points
     winner: object = None  # the side that won the game; None for a draw or a shared win
     placements: dict = field(default_factory=dict)  # pods: side -> place (1 is best, shared places repeat)
+    # How the points add up, for the players to check before they confirm: [PointsLine]
+    lines: list = field(default_factory=list)
 
     def as_dict(self):
-        return {
+        shown = {
             "points": {str(side): value for side, value in self.points.items()},
             "winner": self.winner,
             "placements": {str(side): place for side, place in self.placements.items()} or None,
         }
+        if self.lines:
+            shown["lines"] = [line.as_dict() for line in self.lines]
+        return shown
+
+
+@dataclass(frozen=True)
+class PointsLine:
+    """One line of a game's points: `kind` is "round" (with its `number`), "captures" or "last_round"."""
+
+    kind: str
+    points: dict  # side -> points on this line
+    number: int | None = None
+
+    def as_dict(self):
+        line = {"kind": self.kind, "points": {str(side): value for side, value in self.points.items()}}
+        return {**line, "number": self.number} if self.number else line
 
 
 def require_member(value, sides, field_name):

@@ -1,5 +1,5 @@
 """Dust Collectorz: Champions Unleashed (rules V202310.09): its cards (`cards`), scoring
-(`scoring`), quick reference (`reference`), deck-check messages (`messages`) and deck chart
+(`scoring`) and score sheet (`sheet`), quick reference (`reference`), deck-check messages (`messages`) and deck chart
 panels (`charts`), gathered in one GameDefinition."""
 
 from ..base import GameDefinition
@@ -9,6 +9,7 @@ from .charts import chart_panels
 from .messages import VIOLATION_MESSAGES
 from .reference import FORMAT, quick_reference, rules_expectations
 from .scoring import score_ffa, score_game, score_team, score_versus, score_young_champions
+from .sheet import score_sheet
 
 __all__ = [
     "GAME",
@@ -29,6 +30,7 @@ GAME = GameDefinition(
     card_schema=DustCollectorzSchema(),
     formats=(FORMAT,),
     score_game=score_game,
+    score_sheet=score_sheet,
     quick_reference=quick_reference,
     rules_expectations=rules_expectations,
     supports_clash=True,

@@ -11,7 +11,7 @@ from django.utils.translation import ngettext_lazy
 
 from core.errors import DomainError, define_messages
 
-from ..scoring import GameResult, per_side, place_by_score, require_member, whole_number
+from ..scoring import GameResult, PointsLine, per_side, place_by_score, require_member, whole_number
 from .cards import RANKS
 
 define_messages(
@@ -140,38 +140,39 @@ def pile_points(counts):
 
 
 def score_captures(report, sides, mode, rank_of=None, decks=None):
-    """Points per side: captured cards plus the last-round bonus; a tie goes to the last-round winner."""
+    """Points per side: captured cards plus the last-round bonus, with the lines that add up to them."""
     captures = per_side(report.get("captures"), sides, "captures")
     last = require_member(report.get("last_round_winner"), sides, "last_round_winner")
     piles = {f"captures.{side}": pile_counts(captures[side], f"captures.{side}", rank_of) for side in sides}
     check_piles(piles, decks or (len(sides) if mode != "team" else 4))
-    points = {side: pile_points(piles[f"captures.{side}"]) for side in sides}
-    points[last] += LAST_ROUND_BONUS[mode]
-    return points, last
+    captured = {side: pile_points(piles[f"captures.{side}"]) for side in sides}
+    bonus = {side: LAST_ROUND_BONUS[mode] if side == last else 0 for side in sides}
+    points = {side: captured[side] + bonus[side] for side in sides}
+    return points, last, [PointsLine("captures", captured), PointsLine("last_round", bonus)]
 
 
 def score_versus(report, sides, rank_of=None):
     """Two players: higher score wins; on equal scores the last-round winner wins."""
-    points, last = score_captures(report, sides, "versus", rank_of)
+    points, last, lines = score_captures(report, sides, "versus", rank_of)
     best = max(points.values())
     leaders = [side for side in sides if points[side] == best]
-    return GameResult(points, leaders[0] if len(leaders) == 1 else last)
+    return GameResult(points, leaders[0] if len(leaders) == 1 else last, lines=lines)
 
 
 def score_team(report, teams, rank_of=None):
     """Two teams of two: each team's pile, a last-round bonus of 6, the same tie rule."""
-    points, last = score_captures(report, teams, "team", rank_of, decks=4)
+    points, last, lines = score_captures(report, teams, "team", rank_of, decks=4)
     best = max(points.values())
     leaders = [team for team in teams if points[team] == best]
-    return GameResult(points, leaders[0] if len(leaders) == 1 else last)
+    return GameResult(points, leaders[0] if len(leaders) == 1 else last, lines=lines)
 
 
 def score_ffa(report, players, rank_of=None):
     """3-4 players: places by score; a tie is broken by the last-round winner, otherwise shared."""
-    points, last = score_captures(report, players, "ffa", rank_of)
+    points, last, lines = score_captures(report, players, "ffa", rank_of)
     placements = place_by_score(points, favoured=last)
     winners = [player for player, place in placements.items() if place == 1]
-    return GameResult(points, winners[0] if len(winners) == 1 else None, placements)
+    return GameResult(points, winners[0] if len(winners) == 1 else None, placements, lines)
 
 
 def score_young_champions(report, players, mode="versus"):

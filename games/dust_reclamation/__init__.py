@@ -1,10 +1,11 @@
-"""Dust: Reclamation, a trick-taking game without deck building: its scoring (`scoring`), its
-quick reference (`reference`) and the option an event chooses (`options`)."""
+"""Dust: Reclamation, a trick-taking game without deck building: its scoring (`scoring`) and score sheet
+(`sheet`), its quick reference (`reference`) and the option an event chooses (`options`)."""
 
 from ..base import GameDefinition
 from .options import OPTIONS
 from .reference import quick_reference
 from .scoring import score_game, work_order_share
+from .sheet import score_sheet
 
 __all__ = ["GAME", "SLUG", "score_game", "work_order_share"]
 
@@ -15,6 +16,7 @@ GAME = GameDefinition(
     name="Dust: Reclamation",
     has_decks=False,
     score_game=score_game,
+    score_sheet=score_sheet,
     quick_reference=quick_reference,
     options=OPTIONS,
     reference_documents=(("en", "dust-reclamation-rules-en*.txt"),),

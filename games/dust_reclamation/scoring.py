@@ -14,7 +14,7 @@ from django.utils.translation import ngettext_lazy
 
 from core.errors import DomainError, define_messages
 
-from ..scoring import GameResult, place_by_score, require_member, whole_number
+from ..scoring import GameResult, PointsLine, place_by_score, require_member, whole_number
 from .options import SPLIT_WORK_ORDER
 
 define_messages(
@@ -70,7 +70,7 @@ def score_game(report, context):
     rounds = report.get("rounds")
     if not isinstance(rounds, list) or len(rounds) != ROUNDS:
         raise DomainError("scoring.rounds_count", "rounds", rounds=ROUNDS)
-    totals = dict.fromkeys(players, 0)
+    totals, lines = dict.fromkeys(players, 0), []
     signs_left = dict(DUST_VALUES)
     split_work_order = context.options.get(SPLIT_WORK_ORDER.key, SPLIT_WORK_ORDER.default)
     for number, round_report in enumerate(rounds, start=1):
@@ -78,11 +78,13 @@ def score_game(report, context):
         if not isinstance(round_report, dict):
             raise DomainError("scoring.round_shape", field)
         sign = _dust_sign(round_report.get("dust_value"), f"{field}.dust_value", signs_left)
-        for player, points in round_points(round_report, players, field, sign, split_work_order).items():
-            totals[player] += points
+        points = round_points(round_report, players, field, sign, split_work_order)
+        lines.append(PointsLine("round", points, number))
+        for player, scored in points.items():
+            totals[player] += scored
     placements = place_by_score(totals)
     winners = [player for player, place in placements.items() if place == 1]
-    return GameResult(totals, winners[0] if len(winners) == 1 else None, placements)
+    return GameResult(totals, winners[0] if len(winners) == 1 else None, placements, lines)
 
 
 def round_points(report, players, field, sign, split_work_order):

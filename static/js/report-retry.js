@@ -119,6 +119,8 @@
     return numbers.join("–");
   }
 
+  const filled = new Map(); // score sheets sent from this page, by key: still filled in
+
   function enqueue(form) {
     const kind = form.dataset.queue;
     const item = {
@@ -128,13 +130,14 @@
       done: form.dataset.done,
       match: form.dataset.match,
       what: form.dataset.what,
-      score: kind === "report" ? score(form) : "",
+      score: kind === "report" && !("sheet" in form.dataset) ? score(form) : "",
       body: Array.from(new FormData(form).entries()),
       state: "waiting",
     };
     // A newer report of the same kind for the same table replaces one not sent yet.
     const others = load().filter((other) => !(other.state === "waiting" && other.match === item.match && other.kind === kind));
     save(others.concat([item]));
+    if ("sheet" in form.dataset) filled.set(item.key, form);
     render();
   }
 
@@ -162,6 +165,13 @@
     }
     if (response.status === 403 && !json) {
       return refuse(item, "", gettext("This phone's session changed since it was kept: send it again."));
+    }
+    // A score sheet refused while its page is still open: post it plainly, so the page shows it again
+    // with the field at fault marked (nothing was stored, so it cannot count twice).
+    if (response.status === 400 && filled.has(item.key)) {
+      save(load().filter((other) => other.key !== item.key));
+      HTMLFormElement.prototype.submit.call(filled.get(item.key));
+      return "reposted";
     }
     return refuse(item, answer.code || "", answer.message || gettext("The site refused it."));
   }
@@ -191,6 +201,7 @@
           break;
         }
         attempt = 0;
+        if (outcome === "reposted") return;
         if (outcome === "sent") {
           update(item.key, { state: "sent" });
           // The player's page shows what the site made of it (and says so in its message).

@@ -75,6 +75,7 @@ NOT_PAGES = {
     "tournaments:publication",
     "tournaments:report",
     "tournaments:result",
+    "tournaments:result_sheet",
     "tournaments:standings_csv",
     "tournaments:standings_json",
     "tournaments:staff_remove",
@@ -125,7 +126,19 @@ def build_world():
         webhook=webhook, event=event, kind="round.paired", status="failed", error="timed out"
     )
     world = {"deck": deck, "dbz_deck": dbz_deck, "pool": pool, "event": event, "card": cards[0], "job": job}
-    return {**world, "sealed": _sealed_event(organiser, alice)}
+    return {**world, "sealed": _sealed_event(organiser, alice), "pod": _reclamation_pod(organiser)}
+
+
+def _reclamation_pod(organiser):
+    """A Dust: Reclamation pod of three in round 1: its table takes the game's score sheet."""
+    from tests.conftest import join_event, make_user
+    from tournaments.services import events, rounds
+
+    event = events.create_event(organiser, "Trick night", "dust-reclamation", mode="ffa", pod_size=3, best_of=1)
+    for name in ("pia", "quin", "rue"):
+        join_event(event, make_user(name))
+    events.start_event(event, organiser)
+    return rounds.pair_next_round(event, organiser).matches.get(is_bye=False)
 
 
 def _sealed_event(organiser, alice):
@@ -262,6 +275,9 @@ def organiser_pages(world):
         f"events/{event.pk}/manage/entrants/{entrant.pk}/deck/",
         f"events/{event.pk}/manage/entrants/{entrant.pk}/drop/",
         f"events/{event.pk}/manage/matches/{match.pk}/correction/",
+        f"events/{world['pod'].round.event_id}/manage/matches/{world['pod'].pk}/",
+        f"events/{world['pod'].round.event_id}/manage/rounds/1/sheets/",
+        f"events/{world['pod'].round.event_id}/manage/rounds/1/sheets/?match={world['pod'].pk}",
         f"events/{event.pk}/manage/finish/",
         f"events/{event.pk}/manage/judging/",
         f"events/{event.pk}/manage/join-code/",

@@ -97,8 +97,14 @@ def _named_score(result, seats):
 # Entering a result (the organiser, a judge, a scorekeeper)
 
 
-def organiser_result(event, sides, wins=None, draws=0, placements=None):
-    """The organiser's entry of the games played, as a MatchResult (checked when written)."""
+def organiser_result(event, sides, wins=None, draws=0, placements=None, games=None):
+    """The organiser's entry of the games played, as a MatchResult (checked when written); `games`: the
+    game's own report of each game (a score sheet), scored by the game's rules as a player's report is."""
+    if games is not None:
+        from .results_scoring import scoring_context  # it reads this module's writer helpers
+
+        context = scoring_context(event, sides)
+        return MatchResult.from_report({"games": games}, event.game.definition, context, event.best_of)
     if event.is_pods:
         return MatchResult.from_placements(sides, placements or {})
     return MatchResult.from_wins(sides, wins or {}, draws)
@@ -106,15 +112,25 @@ def organiser_result(event, sides, wins=None, draws=0, placements=None):
 
 @transaction.atomic
 def record_result(
-    match, actor, wins=None, draws=0, placements=None, correction="", expected_version=None, overwrite=False
+    match,
+    actor,
+    wins=None,
+    draws=0,
+    placements=None,
+    correction="",
+    expected_version=None,
+    overwrite=False,
+    games=None,
 ):
     """`wins`: {entrant id: games won at the table} (one against one); `placements`: {entrant id:
-    place} (pods). `expected_version` is the match version the form was built from: a change since
+    place} (pods); `games`: the games as the game's own reports (a score sheet). `expected_version` is the match version the form was built from: a change since
     then is refused (409) unless the organiser chose to `overwrite` it."""
     event, match, seats = _open_for_result(match, actor, correction, expected_version, overwrite)
-    played = organiser_result(event, list(seats), wins, draws, placements)
+    played = organiser_result(event, list(seats), wins, draws, placements, games)
     action = AuditAction.RESULT_CORRECT if correction else AuditAction.RESULT_ENTER
     extra = {"reason": correction} if correction else {}
+    if games is not None:  # the log keeps the sheet's scored games, so the result can be re-derived
+        extra["games"] = list(played.games)
     return _write(event, match, seats, final_result(event, match, list(seats.values()), played), actor, action, extra)
 
 

@@ -13,17 +13,19 @@ from django.views.decorators.http import require_POST
 from api.idempotency import idempotent
 from core.db_blips import retry_on_blip
 from core.errors import DomainError
+from games.sheets import report_from
 
 from .. import console
 from ..access import can, event_for_viewer, staff_role
 from ..forms.results import ResultForm
 from ..models import AuditAction, EventStaff, Match, Report
 from ..presenters.results import head_start, report_lines, report_problem
+from ..presenters.results_sheets import points_tables, sheet_for, sheet_view
 from ..presenters.rounds import round_title
 from ..services import results as result_services
 from ..services.results import last_result_entry
 from ..services.results_reports import awaits_organiser, confirm, dispute, entrant_of, submit_report
-from .common import _attempt, _back, _match, _next_url, _seats, desk_url, staff_view
+from .common import _attempt, _back, _match, _next_url, _round_or_404, _seats, desk_url, staff_view
 
 
 @staff_view("enter_results")
@@ -43,7 +45,7 @@ def table(request, event, match_id):
     return render(request, template, context)
 
 
-def _table_context(event, match, form=None, stale=False, status=200):
+def _table_context(event, match, form=None, stale=False, status=200, sheet=None):
     row = console.table_rows([match])[0]
     seats = row["seats"]
     pending = match.status != Match.Status.CONFIRMED
@@ -53,11 +55,16 @@ def _table_context(event, match, form=None, stale=False, status=200):
         initial = {"version": match.version, **({} if pending else ResultForm.initial_for(match, seats))}
         form = ResultForm(match=match, seats=seats, event=event, initial=initial, auto_id=f"id_m{match.pk}_%s")
     entry = None if pending else last_result_entry(match)
+    declared = sheet_for(event)
+    if sheet is None and declared is not None and not correction:
+        sheet = sheet_view(declared, seats)
     return {
         "event": event,
         "match": match,
         "row": row,
         "form": form,
+        "sheet": sheet,
+        "claim_points": {claim["report"].pk: points_tables(claim["report"].result, seats) for claim in row["claims"]},
         "stale": stale,
         "correction": correction,
         "round_label": round_title(match.round),
@@ -93,6 +100,56 @@ def result(request, event, match_id):
     else:
         _saved(request, match)
     return _back(request, event)
+
+
+@staff_view("enter_results")
+@require_POST
+def result_sheet(request, event, match_id):
+    """The organiser enters a table's score sheet: scored by the game's rules, written as its result."""
+    match = _match(event, match_id)
+    declared = sheet_for(event)
+    if declared is None or match.is_bye:
+        raise Http404
+    seats = _seats(match)
+    report = report_from(declared, request.POST, [seat.entrant_id for seat in seats])
+    version = request.POST.get("version", "")
+    try:
+        result_services.record_result(
+            match,
+            request.user,
+            games=report["games"],
+            expected_version=int(version) if version.isdigit() else None,
+            overwrite=request.POST.get("overwrite") == "1",
+        )
+    except DomainError as error:
+        if error.code == "result.stale":
+            match.refresh_from_db()
+        sheet = sheet_view(declared, seats, request.POST, error)
+        context = {
+            **_table_context(event, match, sheet=sheet, stale=error.code == "result.stale"),
+            "stale_message": error.message,
+            "next": _next_url(request, event),
+            "home_url": desk_url(request.user, event),
+        }
+        return render(request, "tournaments/manage/table.html", context, status=error.status)
+    _saved(request, match)
+    return _back(request, event)
+
+
+@staff_view("enter_results")
+def score_sheets(request, event, number):
+    """A round's score sheets to print, one pod (table) a page; ?match= prints one table's."""
+    round_ = _round_or_404(event, number)
+    declared = sheet_for(event)
+    if declared is None:
+        raise Http404
+    matches = round_.matches.filter(is_bye=False).order_by("table")
+    wanted = request.GET.get("match", "")
+    if wanted.isdigit():
+        matches = matches.filter(pk=int(wanted))
+    tables = [(match, sheet_view(declared, _seats(match))) for match in matches]
+    context = {"event": event, "round_label": round_title(round_), "tables": tables, "round": round_}
+    return render(request, "tournaments/manage/score_sheets.html", context)
 
 
 def _saved(request, match):
@@ -209,7 +266,11 @@ def report_panel(match, user):
     # The reporting player's own line first, whatever the seat order: a wrong-way-round result is
     # the easiest mistake to make on a phone.
     seats = sorted(match.seats.select_related("entrant"), key=lambda seat: seat.entrant_id != mine.pk)
+    declared = sheet_for(match.round.event)
     return {
+        "sheet": sheet_view(declared, seats) if declared else None,
+        "their_points": points_tables(theirs.result, seats) if theirs else [],
+        "my_points": points_tables(my_last.result, seats) if my_last and my_last.result else [],
         "match": match,
         "me": mine,
         "seats": seats,
@@ -277,6 +338,9 @@ def _phone_form(view):
 @retry_on_blip
 def report(request, pk, match_id):
     match = _players_match(request, pk, match_id)
+    declared = sheet_for(match.round.event)
+    if declared is not None:
+        return _report_sheet(request, match, declared)
     body = _report_body(request.POST, match)
     if body is None:
         messages.error(request, _("Enter whole numbers for every player."))
@@ -292,6 +356,32 @@ def report(request, pk, match_id):
             messages.success(request, _("Result sent. Your opponent is asked to confirm it."))
 
     return _done(request, pk, send)
+
+
+def _report_sheet(request, match, declared):
+    """A player's score sheet: refused with the sheet shown again, the field at fault marked."""
+    event_id = match.round.event_id
+    seats = sorted(_seats(match), key=lambda seat: seat.entrant.user_id != request.user.pk)
+    body = report_from(declared, request.POST, [seat.entrant_id for seat in seats])
+    try:
+        submit_report(match, request.user, body)
+    except DomainError as error:
+        if error.status != 400:
+            messages.error(request, error.message)
+            return redirect("tournaments:me", event_id)
+        context = {
+            "match": match,
+            "event": match.round.event,
+            "sheet": sheet_view(declared, seats, request.POST, error),
+        }
+        return render(request, "tournaments/report_sheet.html", context, status=400)
+    if awaits_organiser(match):
+        messages.success(
+            request, _("Result sent. Your opponent has no account here, so the organiser checks and accepts it.")
+        )
+    else:
+        messages.success(request, _("Result sent. Your opponent is asked to confirm it."))
+    return redirect("tournaments:me", event_id)
 
 
 def _report_body(data, match):

@@ -14,6 +14,7 @@ from ..engine import bracket as bracket_engine
 from ..forms.rounds import TimerForm
 from ..models import Match, Round
 from ..presenters.results import confirmed_result
+from ..presenters.results_sheets import sheet_for
 from ..presenters.rounds import round_matches, round_title, stage_name
 from ..services import rounds as round_services
 from ..services.rounds_clock import control_timer
@@ -33,6 +34,7 @@ def round_tables(request, event, number):
         "tables": console.round_tables(round_, request, action_first=round_.number == current),
         "rounds": list(event.rounds.order_by("number").values_list("number", flat=True)),
         "home_url": desk_url(request.user, event),
+        "score_sheets": sheet_for(event) is not None,
     }
     return render(request, "tournaments/manage/round.html", context)
 

@@ -1,0 +1,168 @@
+"""Score sheets for people: a game's declared sheet (games/sheets.py) laid out for a table's players,
+filled in or blank, with the fields an error names; and the points the site computed, line by line."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from games.sheets import Choice, Count, Pile, Side, Tick, error_name, field_name
+
+
+def sheet_for(event):
+    """The game's score sheet for this event, or None where a result is places or game wins: a sheet
+    is one game, so a versus match of more than one game is reported as wins."""
+    declared = event.game.definition.score_sheet
+    if declared is None or (event.best_of > 1 and not event.is_pods):
+        return None
+    return declared(event.mode)
+
+
+def sheet_view(sheet, seats, data=None, error=None):
+    """The sheet as sections for templates/tournaments/_score_sheet.html. `seats`: the table's seats
+    (reporter first where it matters); `data`: the form data sent; `error`: the DomainError refusing it."""
+    data = data or {}
+    players = [(seat.entrant_id, seat.entrant.name) for seat in seats]
+    labels = {}
+    sections = [_section(number, fields, players, data, labels) for number, fields in sheet.sections()]
+    wrong = error_name(error.field) if error is not None else ""
+    for section in sections:
+        for cell in _cells(section):
+            cell["invalid"] = bool(wrong) and _names(cell["name"], wrong)
+    return {
+        "sections": sections,
+        "error": error.message if error is not None else "",
+        "error_at": _label_of(wrong, labels) if wrong else "",
+    }
+
+
+def _section(number, fields, players, data, labels):
+    title = game_round(number) if number else ""
+    section = {"title": title, "table": [], "columns": [], "rows": [], "piles": []}
+    per_player = [field for field in fields if isinstance(field, (Count, Tick))]
+    for field in fields:
+        name = field_name(number, field.key)
+        labels[name] = _joined(title, field.label)
+        if isinstance(field, (Choice, Side)):
+            choices = field.choices if isinstance(field, Choice) else [(str(side), who) for side, who in players]
+            section["table"].append(
+                {"name": name, "label": field.label, "choices": choices, "value": data.get(name, ""), "kind": "choice"}
+            )
+        elif isinstance(field, Pile):
+            section["piles"] = [_pile(number, field, side, who, data, labels, title) for side, who in players]
+    section["columns"] = [{"label": field.label, "short": field.short or field.label} for field in per_player]
+    section["sums"] = [_sum(number, field, players, data) for field in per_player]
+    for side, who in players:
+        cells = []
+        for field in per_player:
+            name = field_name(number, field.key, side)
+            labels[name] = _joined(title, field.label, who)
+            cells.append(_cell(field, name, _joined(field.label, who), data))
+        section["rows"].append({"name": who, "cells": cells})
+    return section
+
+
+def _pile(number, field, side, who, data, labels, title):
+    labels[field_name(number, field.key, side)] = _joined(title, field.label, who)
+    cells = []
+    for kind, label, high in field.kinds:
+        name = field_name(number, field.key, side, kind)
+        labels[name] = _joined(title, field.label, who, label)
+        cells.append(
+            {
+                "name": name,
+                "label": label,
+                "aria": _joined(label, who),
+                "value": data.get(name, ""),
+                "kind": "count",
+                "low": 0,
+                "high": high,
+            }
+        )
+    return {"name": who, "legend": _joined(field.label, who), "cells": cells}
+
+
+def _sum(number, field, players, data):
+    """A column's sum so far, against what it must add up to (None: no sum is shown)."""
+    limit = getattr(field, "total", None) or getattr(field, "most", None)
+    if limit is None:
+        return None
+    values = [(data.get(field_name(number, field.key, side)) or "").strip() for side, _who in players]
+    added = sum(int(value) for value in values if value.isdigit())
+    exact = getattr(field, "total", None) is not None
+    wrong = added != limit if exact else added > limit
+    return {"value": added, "limit": limit, "exact": exact, "wrong": wrong}
+
+
+def _cell(field, name, aria, data):
+    if isinstance(field, Tick):
+        return {"name": name, "aria": aria, "kind": "tick", "checked": bool(data.get(name))}
+    return {
+        "name": name,
+        "aria": aria,
+        "kind": "count",
+        "value": data.get(name, ""),
+        "low": field.low,
+        "high": field.high,
+    }
+
+
+def _cells(section):
+    yield from section["table"]
+    for row in section["rows"]:
+        yield from row["cells"]
+    for pile in section["piles"]:
+        yield from pile["cells"]
+
+
+def _names(name, wrong):
+    """Whether the error's field is this input or a group it belongs to (a round's tricks, a pile)."""
+    return name == wrong or name.startswith(wrong + "_")
+
+
+def _label_of(wrong, labels):
+    """The words for an error's field: the field itself, or the nearest group it belongs to."""
+    parts = wrong.split("_")
+    while parts:
+        name = "_".join(parts)
+        if name in labels:
+            return labels[name]
+        parts.pop()
+    return ""
+
+
+def game_round(number):
+    """A round of a game (a Reclamation hand of eight tricks), not a round of the tournament."""
+    return pgettext("a round of one game", "Round %(number)s") % {"number": number}
+
+
+def _joined(*parts):
+    return " · ".join(str(part) for part in parts if part)
+
+
+LINE_LABELS = {
+    "captures": lambda number: _("Captured cards"),
+    "last_round": lambda number: _("Last round won"),
+    "round": lambda number: game_round(number),
+}
+
+
+def points_tables(result, seats):
+    """The points the site computed for a scored report or result, as one table per game:
+    {"names", "lines": [(label, [points by seat])], "totals"}; [] when the games have no lines."""
+    tables = []
+    for game in (result or {}).get("games") or []:
+        lines = game.get("lines") or []
+        if not lines:
+            continue
+        keys = [str(seat.entrant_id) for seat in seats]
+        tables.append(
+            {
+                "names": [seat.entrant.name for seat in seats],
+                "lines": [
+                    (LINE_LABELS[line["kind"]](line.get("number")), [line["points"].get(key, 0) for key in keys])
+                    for line in lines
+                    if line.get("kind") in LINE_LABELS
+                ],
+                "totals": [(game.get("points") or {}).get(key, 0) for key in keys],
+            }
+        )
+    return tables
