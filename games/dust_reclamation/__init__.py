@@ -17,5 +17,6 @@ GAME = GameDefinition(
     score_game=score_game,
     quick_reference=quick_reference,
     options=OPTIONS,
+    totals_break_ties=True,
     reference_documents=(("en", "dust-reclamation-rules-en*.txt"),),
 )
