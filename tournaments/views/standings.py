@@ -128,7 +128,7 @@ def _pod_csv_columns(totals):
         _("Entry number"),
         _("Player"),
         _("Match points"),
-        _("Places"),
+        pgettext("finishing places", "Places"),
         _("Byes"),
         _("OMP %"),
         *([_("Game total")] if totals else []),

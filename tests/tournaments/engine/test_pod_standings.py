@@ -50,7 +50,9 @@ def test_a_hand_counted_pod_event():
     table = compute_standings("ABCDEFGH", outcomes(), pod_top=4, totals_break_ties=True)
     rows = [row.as_dict() for row in table]
     shown = [(r["rank"], r["entrant"], r["match_points"], r["places"], r["omw"], r["game_total"]) for r in rows]
-    assert shown == [(rank, p, pts, places, round(float(omp), 4), total) for rank, p, pts, places, omp, total in EXPECTED]
+    assert shown == [
+        (rank, p, pts, places, round(float(omp), 4), total) for rank, p, pts, places, omp, total in EXPECTED
+    ]
 
 
 def test_without_game_totals_the_equal_players_share_a_rank():
