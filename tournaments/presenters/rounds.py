@@ -120,9 +120,9 @@ def plain_rows(round_, records=None):
 def _shown_record(record, pods):
     """A seat's points and record before the round: places in words in pods, else wins-losses-draws."""
     if record is None:
-        record = {"points": 0, "record": "0-0-0", "places": {}}
+        record = {"points": 0, "record": "0-0-0"}
     if pods:
-        return {"points": record["points"], "record": places_text(record["places"])}
+        return {"points": record["points"], "record": places_text(record.get("places"))}
     return {"points": record["points"], "record": record["record"]}
 
 
@@ -188,14 +188,14 @@ def _records(event, number):
         for entrant, joined in event.entrants.filter(joined_round__gt=1).values_list("pk", "joined_round"):
             mine = tally.setdefault(entrant, {"points": 0, "win": 0, "loss": 0, "draw": 0, "places": {}})
             mine["loss"] += max(0, min(joined, number) - 1)
-    return {
-        entrant: {
-            "points": mine["points"],
-            "record": f"{mine['win']}-{mine['loss']}-{mine['draw']}",
-            "places": mine["places"],  # pods: shown in the reader's language by plain_rows
-        }
-        for entrant, mine in tally.items()
-    }
+    return {entrant: _record_of(mine) for entrant, mine in tally.items()}
+
+
+def _record_of(mine):
+    """Points and wins-losses-draws, and a pod player's places (shown in the reader's language by
+    plain_rows)."""
+    record = {"points": mine["points"], "record": f"{mine['win']}-{mine['loss']}-{mine['draw']}"}
+    return {**record, "places": mine["places"]} if mine["places"] else record
 
 
 def by_name(rows):

@@ -68,3 +68,14 @@ def test_one_against_one_keeps_wins_losses_draws(api, client, organiser, django_
     assert not any("places" in row or "game_total" in row for row in rows)
     page = client.get(f"/en/events/{event.pk}/standings/").text
     assert "W-L-D" in page and "OMP%" not in page
+
+
+def test_the_next_rounds_pairings_show_places_before_it(client, organiser, reclamation_pod):
+    from tournaments.services import rounds as round_services
+
+    event, _sides, _users = reclamation_pod
+    round_services.pair_next_round(event, organiser)
+    by_table = client.get(f"/en/events/{event.pk}/rounds/2/pairings/").text
+    assert "1st ×1" in by_table and "2nd ×1" in by_table and "3rd ×1" in by_table and "1-0-0" not in by_table
+    by_name = client.get(f"/en/events/{event.pk}/rounds/2/pairings/?by=name").text
+    assert "Places before this round" in by_name and "W-L-D" not in by_name and "2nd ×1" in by_name
