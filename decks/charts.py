@@ -14,9 +14,6 @@ from xml.sax.saxutils import escape
 
 from games.chart_panels import Bars, CountGrid, Histograms, copies
 
-WIDTH = 640
-MARGIN = 24
-CONTENT_WIDTH = WIDTH - 2 * MARGIN
 FONT = "system-ui, sans-serif"
 # Okabe-Ito colours: distinguishable with the common colour-vision deficiencies.
 HISTOGRAM_COLOURS = ("#D55E00", "#0072B2", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
@@ -36,8 +33,7 @@ PANEL_GAP = 20
 ROW_HEIGHT = 26
 CHAR_WIDTH = 7  # rough width of one character at 12px, to size the label column
 DIGIT_WIDTH = 6.5  # rough width of one digit at 11px, to decide whether a bar's count fits
-LABEL_MIN, LABEL_MAX = 96, 200
-HIST_COLUMNS = 2
+LABEL_MIN = 96
 HIST_GAP = 24
 HIST_TITLE = 20
 HIST_COUNT_SPACE = 16
@@ -45,6 +41,26 @@ HIST_PLOT = 80
 HIST_AXIS = 20
 HIST_HEIGHT = HIST_TITLE + HIST_COUNT_SPACE + HIST_PLOT + HIST_AXIS
 TICK_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000)
+SLANT = 0.71  # sin 45°: a slanted column name rises this much of its length
+
+
+class Layout(NamedTuple):
+    """The chart's frame. The SVG scales to its box, so on a phone the wide layout's 12 px text
+    would be drawn at 6-7 px; the narrow one is drawn at its own size there (text of 11 px and more)."""
+
+    width: int
+    margin: int
+    hist_columns: int
+    label_max: int
+    slanted_headers: bool  # grid column names slanted, so that narrow columns keep whole names
+
+    @property
+    def content_width(self):
+        return self.width - 2 * self.margin
+
+
+WIDE = Layout(640, 24, 2, 200, False)
+NARROW = Layout(320, 8, 1, 120, True)  # fits a 390 px phone's page (358 px) without shrinking
 
 
 class GridGeometry(NamedTuple):
@@ -52,39 +68,40 @@ class GridGeometry(NamedTuple):
 
     label_width: float
     cell_width: float
+    margin: float
 
     def column_centre(self, column):
         """Horizontal centre of data column `column` (0 = the first)."""
-        return MARGIN + self.label_width + (column + 0.5) * self.cell_width
+        return self.margin + self.label_width + (column + 0.5) * self.cell_width
 
 
-def deck_chart_svg(cards, labels, panels=()) -> str:
+def deck_chart_svg(cards, labels, panels=(), layout=WIDE) -> str:
     """The deck chart as an SVG string: the heading (labels "title", "total", "empty") and each
-    panel given (CountGrid, Histograms or Bars, already translated), in order."""
+    panel given (CountGrid, Histograms or Bars, already translated), in order, in `layout`."""
     pairs = copies(cards)
-    title_id = _title_id(cards, panels, labels)
+    title_id = _title_id(cards, panels, labels, layout)
     if not pairs:
-        return _empty_svg(labels, title_id)
-    parts = [_heading(labels, sum(qty for _, qty in pairs))]
+        return _empty_svg(labels, title_id, layout)
+    parts = [_heading(labels, sum(qty for _, qty in pairs), layout)]
     top = HEADING_HEIGHT
-    for markup, height in _drawn_panels(panels, labels.get("total", "")):
+    for markup, height in _drawn_panels(panels, labels.get("total", ""), layout):
         if markup:
             parts.append(f'<g transform="translate(0 {_num(top)})">{markup}</g>')
             top += height + PANEL_GAP
-    bottom = top - PANEL_GAP + MARGIN if top > HEADING_HEIGHT else HEADING_HEIGHT
-    return _svg(title_id, labels.get("title", ""), bottom, "".join(parts))
+    bottom = top - PANEL_GAP + layout.margin if top > HEADING_HEIGHT else HEADING_HEIGHT
+    return _svg(title_id, labels.get("title", ""), bottom, "".join(parts), layout)
 
 
-def _drawn_panels(panels, total_label):
+def _drawn_panels(panels, total_label, layout):
     """(markup, height) per panel; bar panels take turns between two colours."""
     bars = 0
     for panel in panels:
         if isinstance(panel, CountGrid):
-            yield _grid_panel(panel, total_label)
+            yield _grid_panel(panel, total_label, layout)
         elif isinstance(panel, Histograms):
-            yield _histograms_panel(panel)
+            yield _histograms_panel(panel, layout)
         elif isinstance(panel, Bars):
-            yield _bars_panel(panel.title, panel.rows, BAR_COLOURS[bars % 2])
+            yield _bars_panel(panel.title, panel.rows, BAR_COLOURS[bars % 2], layout)
             bars += 1
 
 
@@ -116,10 +133,10 @@ def _panel_table(panel, labels):
 # --- inputs -------------------------------------------------------------------------
 
 
-def _title_id(cards, panels, labels):
-    """A deterministic id for <title>, distinct for different charts on one page."""
+def _title_id(cards, panels, labels, layout):
+    """A deterministic id for <title>, distinct for different charts (and layouts) on one page."""
     drawn = [dataclasses.asdict(panel) for panel in panels]
-    payload = json.dumps([cards, drawn, labels], sort_keys=True, default=str)
+    payload = json.dumps([cards, drawn, labels, layout.width], sort_keys=True, default=str)
     return "deck-chart-" + hashlib.sha256(payload.encode()).hexdigest()[:10]
 
 
@@ -156,53 +173,56 @@ def _rect(x, y, width, height, fill, tooltip=None):
     return f"<rect {geometry}><title>{_text_escape(tooltip)}</title></rect>"
 
 
-def _svg(title_id, title, height, body):
+def _svg(title_id, title, height, body, layout):
     """The root <svg> element around `body`, with a white background."""
     height = _num(height)
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-        f'viewBox="0 0 {WIDTH} {height}" role="img" aria-labelledby="{title_id}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{layout.width}" height="{height}" '
+        f'viewBox="0 0 {layout.width} {height}" role="img" aria-labelledby="{title_id}" '
         f'font-family="{FONT}" font-size="12" fill="{INK}">'
         f'<title id="{title_id}">{_text_escape(title)}</title>'
         f'<rect width="100%" height="100%" fill="#FFFFFF"/>{body}</svg>'
     )
 
 
-def _empty_svg(labels, title_id):
+def _empty_svg(labels, title_id, layout):
     """A small chart saying the deck has no cards."""
-    body = _text(MARGIN, 28, labels.get("title", ""), font_size=16, font_weight="bold")
-    body += _text(MARGIN, 56, labels.get("empty", ""), fill=MUTED)
-    return _svg(title_id, labels.get("title", ""), 76, body)
+    body = _text(layout.margin, 28, labels.get("title", ""), font_size=16, font_weight="bold")
+    body += _text(layout.margin, 56, labels.get("empty", ""), fill=MUTED)
+    return _svg(title_id, labels.get("title", ""), 76, body, layout)
 
 
-def _heading(labels, total_copies):
+def _heading(labels, total_copies, layout):
     """The chart title, with the deck's total number of cards on the right."""
-    title = _text(MARGIN, 28, labels.get("title", ""), font_size=16, font_weight="bold")
-    total = _text(WIDTH - MARGIN, 28, f"{labels.get('total', '')}: {total_copies}", "end", fill=MUTED)
+    title = _text(layout.margin, 28, labels.get("title", ""), font_size=16, font_weight="bold")
+    total = _text(layout.width - layout.margin, 28, f"{labels.get('total', '')}: {total_copies}", "end", fill=MUTED)
     return title + total
 
 
-def _panel_title(text):
+def _panel_title(text, layout):
     """A panel's title, on its first line."""
-    return _text(MARGIN, 16, text, font_size=13, font_weight="bold")
+    return _text(layout.margin, 16, text, font_size=13, font_weight="bold")
 
 
 # --- a grid of counts, with a Total column and a Total row ---------------------------
 
 
-def _grid_panel(grid, total_label):
+def _grid_panel(grid, total_label, layout):
     """The grid as (markup, height); nothing without rows."""
     if not grid.rows:
         return "", 0
     rows = _grid_rows(grid, total_label)
-    geometry = _grid_geometry([label for label, _ in grid.rows], len(grid.columns))
+    geometry = _grid_geometry([label for label, _ in grid.rows], len(grid.columns), layout)
     peak = max((count for _, counts in rows[:-1] for count in counts[:-1]), default=0)
-    header = _grid_header([*grid.columns, total_label], geometry, PANEL_TITLE_HEIGHT)
-    parts = [_panel_title(grid.title), header]
+    names = [*grid.columns, total_label]
+    slant = _slant_height(names) if layout.slanted_headers else 0  # room for the slanted names
+    header = _grid_header(names, geometry, PANEL_TITLE_HEIGHT + slant, slanted=bool(slant))
+    parts = [_panel_title(grid.title, layout), header]
     for index, (name, counts) in enumerate(rows, start=1):
         is_total = index == len(rows)
-        parts.append(_grid_row(name, counts, geometry, PANEL_TITLE_HEIGHT + index * ROW_HEIGHT, peak, is_total))
-    height = PANEL_TITLE_HEIGHT + (len(rows) + 1) * ROW_HEIGHT
+        y = PANEL_TITLE_HEIGHT + slant + index * ROW_HEIGHT
+        parts.append(_grid_row(name, counts, geometry, y, peak, is_total))
+    height = PANEL_TITLE_HEIGHT + slant + (len(rows) + 1) * ROW_HEIGHT
     return f'<g class="{_attr_escape(grid.name)}">{"".join(parts)}</g>', height
 
 
@@ -213,19 +233,29 @@ def _grid_rows(grid, total_label):
     return [*rows, (total_label, column_totals)]
 
 
-def _grid_geometry(row_labels, columns):
+def _grid_geometry(row_labels, columns, layout):
     """Label column wide enough for the longest (capped) label; the rest split evenly, Total included."""
     longest = max(len(label) for label in row_labels)
-    label_width = min(max(longest * CHAR_WIDTH + 12, LABEL_MIN), LABEL_MAX)
-    return GridGeometry(label_width, (CONTENT_WIDTH - label_width) / (columns + 1))
+    label_width = min(max(longest * CHAR_WIDTH + 12, LABEL_MIN), layout.label_max)
+    return GridGeometry(label_width, (layout.content_width - label_width) / (columns + 1), layout.margin)
 
 
-def _grid_header(names, geometry, y):
-    """The column names, Total last, over the grid's columns."""
-    parts = [
-        _text(geometry.column_centre(column), y + 17, name, "middle", fill=MUTED, font_weight="bold")
-        for column, name in enumerate(names)
-    ]
+def _slant_height(names):
+    """The height slanted column names rise above their row."""
+    return round(max(len(name) for name in names) * CHAR_WIDTH * SLANT)
+
+
+def _grid_header(names, geometry, y, slanted=False):
+    """The column names, Total last, over the grid's columns; slanted at 45° where the columns are
+    too narrow for a whole name written level."""
+    parts = []
+    for column, name in enumerate(names):
+        x = geometry.column_centre(column)
+        if slanted:
+            turn = f"rotate(-45 {_num(x - 4)} {_num(y + 20)})"
+            parts.append(_text(x - 4, y + 20, name, fill=MUTED, font_weight="bold", transform=turn))
+        else:
+            parts.append(_text(x, y + 17, name, "middle", fill=MUTED, font_weight="bold"))
     return "".join(parts)
 
 
@@ -234,7 +264,7 @@ def _grid_row(name, counts, geometry, y, peak, is_total):
     weight = "bold" if is_total else "normal"
     shown = _fit(name, geometry.label_width)
     tooltip = None if shown == name else name
-    parts = [_text(MARGIN + 4, y + 17, shown, tooltip=tooltip, font_weight=weight)]
+    parts = [_text(geometry.margin + 4, y + 17, shown, tooltip=tooltip, font_weight=weight)]
     for column, count in enumerate(counts):
         is_total_cell = is_total or column == len(counts) - 1
         parts.append(_grid_cell(column, count, geometry, y, peak, is_total_cell))
@@ -284,19 +314,21 @@ def _fit(name, width):
 # --- histograms ---------------------------------------------------------------------
 
 
-def _histograms_panel(panel):
-    """One histogram per series as (markup, height), two to a row; nothing without series."""
+def _histograms_panel(panel, layout):
+    """One histogram per series as (markup, height), as many to a row as the layout takes; nothing
+    without series."""
     if not panel.series:
         return "", 0
-    width = (CONTENT_WIDTH - HIST_GAP * (HIST_COLUMNS - 1)) / HIST_COLUMNS
-    parts = [_panel_title(panel.title)]
+    per_row = layout.hist_columns
+    width = (layout.content_width - HIST_GAP * (per_row - 1)) / per_row
+    parts = [_panel_title(panel.title, layout)]
     for index, (label, counts) in enumerate(panel.series):
-        row, column = divmod(index, HIST_COLUMNS)
-        x = MARGIN + column * (width + HIST_GAP)
+        row, column = divmod(index, per_row)
+        x = layout.margin + column * (width + HIST_GAP)
         y = PANEL_TITLE_HEIGHT + row * (HIST_HEIGHT + HIST_GAP)
         colour = HISTOGRAM_COLOURS[index % len(HISTOGRAM_COLOURS)]
         parts.append(_histogram(label, colour, counts, (x, y, width)))
-    rows = -(-len(panel.series) // HIST_COLUMNS)
+    rows = -(-len(panel.series) // per_row)
     return "".join(parts), PANEL_TITLE_HEIGHT + rows * HIST_HEIGHT + (rows - 1) * HIST_GAP
 
 
@@ -353,22 +385,24 @@ def _tick_label(frame, value):
 # --- copies per group, as horizontal bars --------------------------------------------
 
 
-def _bars_panel(title, rows, colour):
+def _bars_panel(title, rows, colour, layout):
     """One bar per (label, copies) row, longest first as given, as (markup, height)."""
     rows = [(label, count) for label, count in rows if count > 0]
     if not rows:
         return "", 0
-    label_width = min(max(max(len(str(label)) for label, _ in rows) * CHAR_WIDTH + 12, LABEL_MIN), LABEL_MAX)
-    plot = CONTENT_WIDTH - label_width - 40
+    longest = max(len(str(label)) for label, _ in rows)
+    label_width = min(max(longest * CHAR_WIDTH + 12, LABEL_MIN), layout.label_max)
+    plot = layout.content_width - label_width - 40
     peak = max(count for _, count in rows)
-    parts = [_panel_title(title)]
+    parts = [_panel_title(title, layout)]
+    margin = layout.margin
     for index, (label, count) in enumerate(rows):
         y = PANEL_TITLE_HEIGHT + index * ROW_HEIGHT
         shown = _fit(str(label), label_width)
         width = max(plot * count / peak, 2)
-        parts.append(_text(MARGIN, y + 17, shown, tooltip=None if shown == label else label))
-        parts.append(_rect(MARGIN + label_width, y + 5, width, ROW_HEIGHT - 10, colour, f"{label}: {count}"))
-        parts.append(_text(MARGIN + label_width + width + 6, y + 17, count, class_="count"))
+        parts.append(_text(margin, y + 17, shown, tooltip=None if shown == label else label))
+        parts.append(_rect(margin + label_width, y + 5, width, ROW_HEIGHT - 10, colour, f"{label}: {count}"))
+        parts.append(_text(margin + label_width + width + 6, y + 17, count, class_="count"))
     return f'<g class="bars" aria-label="{_attr_escape(title)}">{"".join(parts)}</g>', (
         PANEL_TITLE_HEIGHT + len(rows) * ROW_HEIGHT
     )

@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 import games
 from games.chart_panels import DeckChartInput
 
-from .charts import chart_tables, deck_chart_svg
+from .charts import NARROW, WIDE, chart_tables, deck_chart_svg
 from .services.decks import check_sheet_of, version_entries
 from .services.legality import format_for
 
@@ -29,7 +29,12 @@ def deck_chart(game, entries):
     """The deck's SVG chart: the heading and the panels the game's package draws from the deck
     (Dust Collectorz: tribe × rank grid and stats; DBZ: card types and styles)."""
     cards, panels = _chart_input(game, entries)
-    return deck_chart_svg(cards, chart_labels(), panels)
+    labels = chart_labels()
+    # Two drawings, one shown by the page's width (static/css/site.css): scaled down to a phone, the
+    # wide one's text would be 6-7 px; the narrow one keeps it at 11 px and more.
+    wide = deck_chart_svg(cards, labels, panels, WIDE)
+    narrow = deck_chart_svg(cards, labels, panels, NARROW)
+    return f'<div class="chart-wide">{wide}</div><div class="chart-narrow">{narrow}</div>'
 
 
 def deck_chart_tables(game, entries):

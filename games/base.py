@@ -39,6 +39,9 @@ class GameDefinition:
     archetype: Callable | None = None
     deck_rules: tuple = ()  # the game's own constraint kinds (games/deck_rules.py), for its formats
     violation_messages: dict = field(default_factory=dict, hash=False)  # code or kind -> message
+    # The game's own totals (the points its scorer gives) break ties in pod standings left after OMP%
+    # (Reclamation: the total score over the four rounds decides among equals). docs/scoring.md
+    totals_break_ties: bool = False
     options: tuple = ()  # GameOption: what an event of this game may choose (games/options.py)
     deck_check_groups: tuple = ("type",)  # card fields a deck-check sheet groups by, outer first
     reference_documents: tuple = ()  # (language, file pattern) of the publisher's documents

@@ -19,6 +19,7 @@ GAME = GameDefinition(
     score_sheet=score_sheet,
     quick_reference=quick_reference,
     options=OPTIONS,
+    totals_break_ties=True,
     reference_documents=(("en", "dust-reclamation-rules-en*.txt"),),
     # Tables of 3 to 5 where the event allows five (issue 32). The rules name no player count; their
     # setup ("Deal 8 cards to each player, regardless of the number of players", from 56 cards)

@@ -7,6 +7,8 @@ from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
+from api.schema import error_responses
+
 from .. import page_cache
 from ..access import event_for_viewer, require, visible_events
 from ..presenters.standings import standings_payload
@@ -16,7 +18,7 @@ from .decklists import DecklistActions
 from .entrants import EntrantActions
 from .interchange import InterchangeActions
 from .rounds import RoundActions
-from .serializers import EventCreateSerializer, EventSerializer
+from .serializers import EventCreateSerializer, EventSerializer, EventUpdateSerializer
 from .staff import StaffActions
 
 
@@ -47,6 +49,13 @@ class EventViewSet(EntrantActions, DecklistActions, RoundActions, StaffActions, 
     @extend_schema(responses={200: EventSerializer})
     def retrieve(self, request, pk=None):
         return Response(EventSerializer(event_for_viewer(request.user, pk)).data)
+
+    @extend_schema(request=EventUpdateSerializer, responses={200: EventSerializer, **error_responses(400, 409)})
+    def partial_update(self, request, pk=None):
+        """Change the event's settings, as its settings page does (logged; the pages follow)."""
+        event = self._organised(request, pk)
+        changes = _valid(EventUpdateSerializer, request.data)
+        return Response(EventSerializer(event_services.update_event(event, request.user, **changes)).data)
 
     @extend_schema(request=None, responses={200: EventSerializer})
     @action(detail=True, methods=["post"])

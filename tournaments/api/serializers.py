@@ -120,6 +120,29 @@ class EventCreateSerializer(serializers.Serializer):
     pod_points = PodPointsField(child=serializers.IntegerField(min_value=0, max_value=10), required=False, default=dict)
 
 
+class EventUpdateSerializer(serializers.Serializer):
+    """PATCH an event: only the settings given change (services.events.update_event says which may
+    change now, and answers 409 with the reason when one may not)."""
+
+    name = fields.CharField(max_length=120, required=False, validators=[shown_text])
+    starts_at = serializers.DateTimeField(required=False, allow_null=True)
+    venue = fields.CharField(max_length=200, required=False, allow_blank=True, validators=[shown_text])
+    capacity = serializers.IntegerField(required=False, allow_null=True, min_value=MIN_CAPACITY, max_value=MAX_CAPACITY)
+    deck_deadline = serializers.DateTimeField(required=False, allow_null=True)
+    publication = serializers.ChoiceField(choices=EventSettings.Publication.values, required=False)
+    swiss_rounds = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=MAX_ROUNDS)
+    top_cut = serializers.ChoiceField(choices=(0, 4, 8), required=False)
+    best_of = serializers.ChoiceField(choices=(1, 3), required=False)
+    sealed = serializers.BooleanField(required=False)
+    game_options = serializers.DictField(
+        required=False,
+        help_text=_(
+            "The game's own options to change, checked by the game (Dust: Reclamation: split_work_order); "
+            "the others keep their value. Refused (409) once a result has been entered or reported."
+        ),
+    )
+
+
 class EntrantSerializer(serializers.ModelSerializer):
     user = serializers.IntegerField(source="user_id", read_only=True, allow_null=True)
     deck = serializers.IntegerField(source="deck_id", read_only=True, allow_null=True)

@@ -198,8 +198,17 @@ class MatchResult:
             return "draw"
         return "loss"
 
-    def outcomes(self, round_number, pod_table=None):
-        """Each side's standings outcome (MTR game points: 3 per game won, 1 per game drawn)."""
+    def game_totals(self):
+        """{side: the game's own points summed over the scored games} (Reclamation's Dust score), or
+        None when no game was scored (an organiser's places, a game that keeps no score)."""
+        scored = [game.get("points") for game in self.games if game.get("points")]
+        if not scored:
+            return None
+        return {side: sum(points.get(str(side), 0) for points in scored) for side in self.sides}
+
+    def outcomes(self, round_number, pod_table=None, totals=None):
+        """Each side's standings outcome (MTR game points: 3 per game won, 1 per game drawn); pods
+        carry their places and `totals`, the game's totals when known ({side: points})."""
         points = self.points(pod_table) if self.is_pod else None
         outcomes = []
         for side in self.sides:
@@ -207,7 +216,19 @@ class MatchResult:
             result = self.outcome_of(side)
             if self.is_pod:
                 game_points = VERSUS_POINTS[result]
-                outcomes.append(Outcome(side, round_number, result, others, game_points, 1, match_points=points[side]))
+                outcomes.append(
+                    Outcome(
+                        side,
+                        round_number,
+                        result,
+                        others,
+                        game_points,
+                        1,
+                        match_points=points[side],
+                        place=self.placements[side],
+                        game_total=(totals or {}).get(side, 0),
+                    )
+                )
             else:
                 games = sum(self.wins.values()) + self.draws
                 outcomes.append(Outcome(side, round_number, result, others, 3 * self.wins[side] + self.draws, games))

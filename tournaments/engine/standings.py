@@ -5,6 +5,12 @@ Match points: win 3, draw 1, loss 0; a bye is a match won 2-0. MW% and GW% are f
 GW%, OGW%; players equal on all of them share a rank. Pokémon-style resistance (win 1,
 tie 0.5, floor 25%) is available with method="resistance". Only confirmed results are given
 to this module; dropped players keep their place.
+
+Pods (`pod_top` given) rank on one scale, the match points of the event's places table: a
+player's match-point percentage is the points earned over the points available (the top of the
+table each round, no floor), opponents' match-point percentage (OMP%) is the average of the
+opponents' own, and the game's totals (Reclamation's Dust score) break remaining ties when the
+game defines them (docs/scoring.md).
 """
 
 import math
@@ -28,6 +34,8 @@ class Outcome:
     games: int = 0
     bye: bool = False
     match_points: int | None = None  # when a table other than win 3 / draw 1 / loss 0 applies (pods)
+    place: int = 0  # a pod's place (shared places repeat), 0 outside pods
+    game_total: int = 0  # the game's own score at this table (pods of a game that totals, e.g. Reclamation)
 
 
 def versus_outcomes(round_number, a, b, wins_a, wins_b, draws=0):
@@ -58,12 +66,16 @@ class Standing:
     omw: float = 1 / 3
     ogw: float = 1 / 3
     dropped: bool = False
+    places: dict | None = None  # pods: {place: times finished there}, instead of wins-losses-draws
+    game_total: int | None = None  # pods of a game whose totals break ties
 
     @property
     def record(self):
         return f"{self.wins}-{self.losses}-{self.draws}"
 
     def as_dict(self, digits=4):
+        if self.places is not None:
+            return self._pod_dict(digits)
         return {
             "rank": self.rank,
             "entrant": self.player,
@@ -77,6 +89,22 @@ class Standing:
             "ogw": round(self.ogw, digits),
             "dropped": self.dropped,
         }
+
+    def _pod_dict(self, digits):
+        """A pod row: places and points on the places table's scale (no wins-losses-draws)."""
+        row = {
+            "rank": self.rank,
+            "entrant": self.player,
+            "match_points": self.match_points,
+            "places": {str(place): count for place, count in sorted(self.places.items())},
+            "byes": self.byes,
+            "mp": round(self.mw, digits),
+            "omw": round(self.omw, digits),
+            "dropped": self.dropped,
+        }
+        if self.game_total is not None:
+            row["game_total"] = self.game_total
+        return row
 
 
 def match_win_percentage(match_points, rounds, floor=MTR_FLOOR):
@@ -97,6 +125,7 @@ class ResultColumns:
         self.player, self.edge_player, self.edge_opponent = ids(), ids(), ids()
         self.result, self.game_points, self.games, self.bye = array("b"), array("q"), array("q"), array("b")
         self.points = array("q")  # match points of the row, -1 for the usual 3 / 1 / 0
+        self.place, self.total = array("q"), array("q")  # a pod's place (0 outside pods), the game total
 
     @classmethod
     def from_outcomes(cls, outcomes):
@@ -112,6 +141,8 @@ class ResultColumns:
         self.games.append(outcome.games)
         self.bye.append(outcome.bye)
         self.points.append(-1 if outcome.match_points is None else outcome.match_points)
+        self.place.append(outcome.place)
+        self.total.append(outcome.game_total)
         self.edge_player.extend([outcome.player] * len(outcome.opponents))
         self.edge_opponent.extend(outcome.opponents)
 
@@ -131,11 +162,14 @@ class Scaled:
         return [value / self.scale for value in self.values.tolist()]
 
 
-def compute_standings(players, results, dropped=(), method="mtr"):
+def compute_standings(players, results, dropped=(), method="mtr", pod_top=None, totals_break_ties=False):
     """`players`: ids in a stable order; `results`: ResultColumns or a list of Outcome records.
-    Returns a StandingsTable, best first."""
+    Pods give `pod_top`, the points of a sole first place, and `totals_break_ties` when the game's
+    totals break the ties left after OMP%. Returns a StandingsTable, best first."""
     columns = results if isinstance(results, ResultColumns) else ResultColumns.from_outcomes(results)
     tally = _Tally(list(players), columns)
+    if pod_top is not None:
+        return _pod_standings(tally, pod_top, totals_break_ties, set(dropped))
     if method == "resistance":
         own = tally.percentage(2 * tally.wins + tally.draws, 2 * tally.rounds, RESISTANCE_FLOOR)
         games = None
@@ -147,6 +181,17 @@ def compute_standings(players, results, dropped=(), method="mtr"):
         omw = tally.opponent_average(own, MTR_FLOOR)
         ogw = tally.opponent_average(games, MTR_FLOOR)
     return StandingsTable(tally, own, games or own, omw, ogw, set(dropped), method)
+
+
+def _pod_standings(tally, pod_top, totals_break_ties, dropped):
+    """One scale: the share of the places table's points earned, the opponents' average of it, then
+    the game's totals. No floor: with points shared among 3-4 players the average share is below
+    the 1/3 that floors one-against-one percentages, and a floor would merge the lower places."""
+    no_floor = Fraction(0)
+    own = tally.percentage(tally.match_points, max(pod_top, 1) * tally.rounds, no_floor)
+    omp = tally.opponent_average(own, no_floor)
+    keys = [tally.match_points, omp.values] + ([tally.totals] if totals_break_ties else [])
+    return StandingsTable(tally, own, own, omp, omp, dropped, "pods", keys=keys, totals=totals_break_ties)
 
 
 def _numpy():
@@ -170,6 +215,8 @@ class _Tally:
         self.byes = self._total(rows, columns.bye)
         self.game_points = self._total(rows, columns.game_points)
         self.games = self._total(rows, columns.games)
+        self.totals = self._total(rows, columns.total)
+        self.place_rows, self.places = rows, np.asarray(columns.place, dtype=np.int64)
         self.rounds = self.wins + self.losses + self.draws
         self.usual_points = 3 * self.wins + self.draws  # what MW% is computed from
         self.match_points = self._match_points(rows, codes, columns.points)
@@ -235,14 +282,16 @@ def _positions(players):
 class StandingsTable:
     """Standings, best first; players equal on every criterion share a rank."""
 
-    def __init__(self, tally, own, games, omw, ogw, dropped, method):
+    def __init__(self, tally, own, games, omw, ogw, dropped, method, keys=None, totals=False):
         self._tally, self._dropped = tally, dropped
         self._columns = (own, games, omw, ogw)
-        keys = (
-            [tally.match_points, omw.values, games.values, ogw.values]
-            if method == "mtr"
-            else [tally.match_points, omw.values, ogw.values]
-        )
+        self._pods, self._totals = method == "pods", totals
+        if keys is None:
+            keys = (
+                [tally.match_points, omw.values, games.values, ogw.values]
+                if method == "mtr"
+                else [tally.match_points, omw.values, ogw.values]
+            )
         self.order, self.ranks = _order_and_ranks(keys)
         self._rows = None
 
@@ -263,6 +312,7 @@ class StandingsTable:
     def _build_rows(self):
         tally = self._tally
         own, games, omw, ogw = (column.floats() for column in self._columns)
+        places = self._place_counts() if self._pods else None
         rows = []
         for position, player_index in enumerate(self.order):
             player = tally.players[player_index]
@@ -280,9 +330,19 @@ class StandingsTable:
                     omw[player_index],
                     ogw[player_index],
                     player in self._dropped,
+                    places[player_index] if places is not None else None,
+                    int(tally.totals[player_index]) if self._totals else None,
                 )
             )
         return rows
+
+    def _place_counts(self):
+        """{place: count} per player index, from the pod rows (byes and missed rounds have no place)."""
+        counts = [{} for _ in range(self._tally.count)]
+        for row, place in zip(self._tally.place_rows.tolist(), self._tally.places.tolist(), strict=True):
+            if place:
+                counts[row][place] = counts[row].get(place, 0) + 1
+        return counts
 
 
 def _order_and_ranks(keys):

@@ -12,7 +12,7 @@ from decks.models import Format
 from ..engine.lifecycle import SWISS_ROUNDS, default_swiss_rounds
 from ..engine.pairing.pods import FIVE
 from ..models import Event, EventSettings
-from ..services.events import MAX_ROUNDS, current_setting
+from ..services.events import MAX_ROUNDS, current_setting, results_begun
 
 DEADLINE_HELP = _("Players cannot change their deck after this; leave blank for no deadline.")
 
@@ -205,7 +205,31 @@ class EventEditForm(forms.Form):
             del form.fields["sealed"]  # decided while registration is open (services.events.update_event)
         if not event.is_pods or event.game.definition.largest_pod < FIVE:
             del form.fields["pods_of_five"]  # only where five can play (services.events.check_pods_of_five)
+        form.add_game_options(event)
         return form
+
+    def add_game_options(self, event):
+        """The event's game's options (Reclamation's Work Order reading), as on the new-event form;
+        shown but locked once a result is entered or reported (services.events.update_event)."""
+        self.game_option_keys = {}
+        chosen = event.game.definition.check_options(event.settings.game_options or {})
+        locked = results_begun(event)
+        for option in event.game.definition.options:
+            name = option_field(event.game.slug, option.key)
+            field = game_option_field(option)
+            field.initial = chosen[option.key]
+            if locked:
+                field.disabled = True
+                field.help_text = _("%(help)s Locked: a result has been entered or reported.") % {"help": option.help}
+            self.fields[name] = field
+            self.game_option_keys[name] = option.key
+
+    def service_arguments(self):
+        """Keyword arguments for services.events.update_event: the game's options as `game_options`."""
+        data = {name: value for name, value in self.cleaned_data.items() if name not in self.game_option_keys}
+        if self.game_option_keys:
+            data["game_options"] = {key: self.cleaned_data[name] for name, key in self.game_option_keys.items()}
+        return data
 
 
 class PublicationForm(forms.Form):

@@ -72,6 +72,9 @@ class Seat(models.Model):
     entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="seats")
     game_wins = models.PositiveSmallIntegerField(default=0, db_default=0)  # seats are inserted without it
     placement = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The game's own score at this table when the result came from scored games (Reclamation's Dust
+    # score): it breaks ties in pod standings left after OMP% (docs/scoring.md). Null otherwise.
+    game_total = models.SmallIntegerField(null=True, blank=True)
     # Game losses given to this player while the table had no result: every result entered later
     # counts them as games the opponent won (tournaments/penalties.py, with_conceded).
     games_conceded = models.PositiveSmallIntegerField(default=0, db_default=0)

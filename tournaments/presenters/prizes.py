@@ -1,11 +1,7 @@
 """The prize sheet as pages and the CSV show it: each line with the player's record."""
 
 from ..services.standings import event_standings
-
-
-def record_text(row):
-    """Wins-losses-draws, as the prize plan reads a record ("3-1-0")."""
-    return f"{row['wins']}-{row['losses']}-{row['draws']}"
+from .standings import record_text
 
 
 def with_records(event, sheet):

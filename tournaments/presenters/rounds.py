@@ -16,6 +16,7 @@ from ..models.entrants import event_player_labels
 from ..services.rounds_clock import remaining_seconds
 from .audit import actions_starting, describes
 from .results import PlainSeat, _plain_table_payload, confirmed_result, head_start, points_text, score_text
+from .standings import places_text
 
 STAGES = {4: "quarterfinals", 2: "semifinals", 1: "final"}
 
@@ -107,13 +108,22 @@ def plain_rows(round_, records=None):
                         "wins": seat.game_wins,
                         "placement": seat.placement,
                         "won": winner is not None and seat.entrant_id == winner,
-                        **records.get(seat.entrant_id, {"points": 0, "record": "0-0-0"}),
+                        **_shown_record(records.get(seat.entrant_id), round_.event.is_pods),
                     }
                     for seat in seats
                 ],
             }
         )
     return rows
+
+
+def _shown_record(record, pods):
+    """A seat's points and record before the round: places in words in pods, else wins-losses-draws."""
+    if record is None:
+        record = {"points": 0, "record": "0-0-0"}
+    if pods:
+        return {"points": record["points"], "record": places_text(record.get("places"))}
+    return {"points": record["points"], "record": record["record"]}
 
 
 def _swiss_outcomes_before(event, number):
@@ -148,7 +158,8 @@ def _swiss_outcomes_before(event, number):
 
 
 def records_before(event, number):
-    """{entrant id: {"points", "record"}}: match points and wins-losses-draws before round `number`,
+    """{entrant id: {"points", "record", "places"}}: match points, wins-losses-draws and pod places
+    before round `number`,
     as printed on pairings sheets (a late entry's missed rounds are losses when the event says so).
     Kept while the earlier rounds and the late entries are unchanged: results coming in for round
     `number` itself do not recompute them."""
@@ -168,17 +179,23 @@ def _records(event, number):
     tally = {}
     for outcome in _swiss_outcomes_before(event, number):
         points = VERSUS_POINTS[outcome.result] if outcome.match_points is None else outcome.match_points
-        mine = tally.setdefault(outcome.player, {"points": 0, "win": 0, "loss": 0, "draw": 0})
+        mine = tally.setdefault(outcome.player, {"points": 0, "win": 0, "loss": 0, "draw": 0, "places": {}})
         mine["points"] += points
         mine[outcome.result] += 1
+        if outcome.place:
+            mine["places"][outcome.place] = mine["places"].get(outcome.place, 0) + 1
     if event.settings.late_entry_losses:
         for entrant, joined in event.entrants.filter(joined_round__gt=1).values_list("pk", "joined_round"):
-            mine = tally.setdefault(entrant, {"points": 0, "win": 0, "loss": 0, "draw": 0})
+            mine = tally.setdefault(entrant, {"points": 0, "win": 0, "loss": 0, "draw": 0, "places": {}})
             mine["loss"] += max(0, min(joined, number) - 1)
-    return {
-        entrant: {"points": mine["points"], "record": f"{mine['win']}-{mine['loss']}-{mine['draw']}"}
-        for entrant, mine in tally.items()
-    }
+    return {entrant: _record_of(mine) for entrant, mine in tally.items()}
+
+
+def _record_of(mine):
+    """Points and wins-losses-draws, and a pod player's places (shown in the reader's language by
+    plain_rows)."""
+    record = {"points": mine["points"], "record": f"{mine['win']}-{mine['loss']}-{mine['draw']}"}
+    return {**record, "places": mine["places"]} if mine["places"] else record
 
 
 def by_name(rows):

@@ -52,6 +52,10 @@ define_messages(
         "event.rounds_played": _("Swiss rounds cannot be fewer than the rounds already paired (%(count)s)."),
         "event.shape_locked": _("%(setting)s cannot change any more: the event is in “%(state)s”."),
         "event.best_of_played": _("Best of cannot change once a result has been entered or reported."),
+        "event.game_options_played": _(
+            "The game’s options (such as the Work Order reading) cannot change once a result has been "
+            "entered or reported: the scores so far were worked out with them."
+        ),
         "event.name_needed": _("An event needs a name."),
         "event.sealed_locked": _("Sealed or not is decided while registration is open, before deck building ends."),
     }
@@ -184,6 +188,7 @@ EDITABLE = {
     "best_of": ("", "best_of"),
     "sealed": ("sealed_setup", "enabled"),
     "pods_of_five": ("settings", "pods_of_five"),  # read by the next pairing
+    "game_options": ("settings", "game_options"),  # the game's own (Reclamation's Work Order reading)
 }
 
 
@@ -196,11 +201,15 @@ def current_setting(event, key):
 @transaction.atomic
 def update_event(event, actor, **changes):
     """Change the event's settings. Name, date, venue, deadline and publication change at any time;
-    Swiss rounds, top cut and best-of only while they cannot contradict what was played. A new date
+    Swiss rounds, top cut and best-of only while they cannot contradict what was played, the game's
+    options (`game_options`, merged into the current ones) only until a result is entered or reported. A new date
     judges the registered lists again as of it: the entrants whose verdict changed are returned as
     `event.verdicts_changed` (and logged)."""
     event = locked(event)
     organiser_only(event, actor)
+    if changes.get("game_options") is not None:  # a partial choice: the options not named keep their value
+        chosen = {**(event.settings.game_options or {}), **changes["game_options"]}
+        changes["game_options"] = event.game.definition.check_options(chosen)
     changes = {key: value for key, value in changes.items() if key in EDITABLE and current_setting(event, key) != value}
     _check_edit(event, changes)
     if "deck_deadline" in changes:  # its own rule (not in the past) and its own log entry
@@ -238,6 +247,8 @@ def _check_edit(event, changes):
         check_pods_of_five(event.game, event.mode, changes["pods_of_five"])
     if "sealed" in changes and (not event.registration_open or event.sealed_setup.pools_frozen_at is not None):
         raise DomainError("event.sealed_locked", "sealed")
+    if "game_options" in changes and results_begun(event):
+        raise DomainError("event.game_options_played", "game_options", status=409)
     shape = {key: changes[key] for key in ("swiss_rounds", "top_cut", "best_of") if key in changes}
     if not shape:
         return
@@ -254,10 +265,14 @@ def _check_edit(event, changes):
     paired = event.rounds.filter(stage="swiss").count()
     if "swiss_rounds" in shape and paired and (shape["swiss_rounds"] or 0) < paired:
         raise DomainError("event.rounds_played", "swiss_rounds", count=paired)
-    if "best_of" in shape:
-        played = Match.objects.filter(round__event=event, is_bye=False, status=Match.Status.CONFIRMED).exists()
-        if played or event.rounds.filter(matches__reports__isnull=False).exists():
-            raise DomainError("event.best_of_played", "best_of")
+    if "best_of" in shape and results_begun(event):
+        raise DomainError("event.best_of_played", "best_of")
+
+
+def results_begun(event):
+    """Whether a result was entered or reported (byes aside): from then on what scores it stays."""
+    played = Match.objects.filter(round__event=event, is_bye=False, status=Match.Status.CONFIRMED).exists()
+    return played or event.rounds.filter(matches__reports__isnull=False).exists()
 
 
 @transaction.atomic

@@ -57,7 +57,11 @@ def prize_entrants(event):
     disqualified = disqualified_ids(event)
     return [
         PrizeEntrant(
-            row["entrant"], place, Record(row["wins"], row["losses"], row["draws"]), row["entrant"] not in disqualified
+            row["entrant"],
+            place,
+            # pods have places, not wins-losses-draws: a prize by record reads them as none won
+            Record(row.get("wins", 0), row.get("losses", 0), row.get("draws", 0)),
+            row["entrant"] not in disqualified,
         )
         for place, row in enumerate(event_standings(event), start=1)
     ]

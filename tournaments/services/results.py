@@ -184,7 +184,7 @@ def _write(event, match, seats, result, actor, action, extra):
     advanced = seated_result(match, list(seats.values())).winner if match.status == Match.Status.CONFIRMED else None
     _set(match, seats, result)
     for seat in seats.values():
-        seat.save(update_fields=["game_wins", "placement"])
+        seat.save(update_fields=["game_wins", "placement", "game_total"])
     match.save(update_fields=["status", "draws", "version", "updated_at"])
     if advanced is not None and result.winner != advanced:
         _reseat_next_round(event, match, advanced, result.winner, actor)
@@ -193,9 +193,11 @@ def _write(event, match, seats, result, actor, action, extra):
 
 
 def _set(match, seats, result):
+    totals = result.game_totals() or {}
     for entrant, seat in seats.items():
         seat.game_wins = result.wins[entrant] if result.wins is not None else 0
         seat.placement = result.placements[entrant] if result.is_pod else None
+        seat.game_total = totals.get(entrant)
     match.draws = 0 if result.is_pod else result.draws
     match.status = Match.Status.CONFIRMED
     match.version += 1
@@ -328,7 +330,7 @@ class ScoredTables:
         """The batch's rows and log entries; the pages are marked stale once it commits (the batch
         holds match rows, not the event's: marking inside would take the locks out of order)."""
         update_rows(self.reports, ["status", "result", "problem", "scored_at"])
-        update_rows(self.seats, ["game_wins", "placement"])
+        update_rows(self.seats, ["game_wins", "placement", "game_total"])
         update_rows(self.matches, ["status", "draws", "version", "updated_at"])
         entries = [{"match": match, "after": {"result": result.as_dict()}} for match, result in self.confirmed]
         log_many(event_id, None, AuditAction.RESULT_CONFIRM, entries, event_locked=False)

@@ -3,7 +3,7 @@
 from django.core.cache import cache
 from django.db.models import Prefetch
 
-from ..engine.match_result import MatchResult
+from ..engine.match_result import POD_POINTS, MatchResult
 from ..engine.standings import Outcome, ResultColumns, bye_outcome, compute_standings, final_order
 from ..models import Match, Penalty, Round, Seat
 from .results import seated_result
@@ -56,8 +56,11 @@ def _compute(event):
     entrants = list(event.entrants.order_by("name", "pk").values_list("pk", "name", "joined_round", "dropped_after"))
     columns = ResultColumns()
     pod_table = event.settings.pod_points or None
-    for round_number, is_bye, result in _confirmed_results(event):
-        outcomes = [bye_outcome(round_number, result.sides[0])] if is_bye else result.outcomes(round_number, pod_table)
+    for round_number, is_bye, result, totals in _confirmed_results(event):
+        if is_bye:
+            outcomes = [bye_outcome(round_number, result.sides[0])]
+        else:
+            outcomes = result.outcomes(round_number, pod_table, totals)
         for outcome in outcomes:
             columns.add(outcome)
     if event.settings.late_entry_losses:
@@ -65,7 +68,9 @@ def _compute(event):
             for round_number in range(1, joined):
                 columns.add(Outcome(entrant, round_number, "loss", (), 0, 2))
     dropped = {entrant for entrant, _name, _joined, after in entrants if after is not None}
-    table = compute_standings([entrant for entrant, *_ in entrants], columns, dropped, event.settings.tiebreakers)
+    table = compute_standings(
+        [entrant for entrant, *_ in entrants], columns, dropped, event.settings.tiebreakers, **_pod_scale(event)
+    )
     names = {entrant: name for entrant, name, *_ in entrants}
     members = dict(event.entrants.exclude(member_names=[]).values_list("pk", "member_names"))
     disqualified = set(
@@ -82,19 +87,36 @@ def _compute(event):
     ]
 
 
+def _pod_scale(event):
+    """Pods rank on their places table's scale, and on the game's totals when the game says they
+    break ties (GameDefinition.totals_break_ties); one-against-one events keep the MTR's."""
+    if not event.is_pods:
+        return {}
+    table = {**POD_POINTS, **(event.settings.pod_points or {})}
+    return {"pod_top": table["win"], "totals_break_ties": event.game.definition.totals_break_ties}
+
+
 def _members(names):
     """A team's members, on team rows only (so one-against-one rows stay as they were)."""
     return {"members": list(names)} if names else {}
 
 
 def _confirmed_results(event):
-    """(round number, is a bye, MatchResult) of every confirmed Swiss match, read in one query."""
+    """(round number, is a bye, MatchResult, {entrant: game total}) of every confirmed Swiss match,
+    read in one query."""
     rows = (
         Seat.objects.filter(
             match__round__event=event, match__round__stage="swiss", match__status=Match.Status.CONFIRMED
         )
         .values_list(
-            "match_id", "match__round__number", "match__is_bye", "match__draws", "entrant_id", "game_wins", "placement"
+            "match_id",
+            "match__round__number",
+            "match__is_bye",
+            "match__draws",
+            "entrant_id",
+            "game_wins",
+            "placement",
+            "game_total",
         )
         .order_by("match_id", "pk")
     )
@@ -108,4 +130,5 @@ def _confirmed_results(event):
             result = MatchResult(sides, placements={seat[4]: seat[6] for seat in seats})
         else:
             result = MatchResult(sides, wins={seat[4]: seat[5] for seat in seats}, draws=draws)
-        yield round_number, is_bye, result
+        totals = {seat[4]: seat[7] for seat in seats if seat[7] is not None}
+        yield round_number, is_bye, result, totals

@@ -237,7 +237,7 @@ def event_settings(request, event):
     form = EventEditForm.for_event(event, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            event = event_services.update_event(event, request.user, **form.cleaned_data)
+            event = event_services.update_event(event, request.user, **form.service_arguments())
         except DomainError as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:

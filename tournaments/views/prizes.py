@@ -64,7 +64,7 @@ def prizes_csv(request, pk):
     event = event_for_viewer(request.user, pk)
     sheet = _sheet_or_problem(event) or {}
     header = [
-        pgettext("standings position", "Rank"), _("Entry number"), _("Player"), _("Record (W-L-D)"), _("Prize"),
+        pgettext("standings position", "Rank"), _("Entry number"), _("Player"), pgettext("finishing places", "Places") if event.is_pods else _("Record (W-L-D)"), _("Prize"),
         _("Fixed"), *export_columns(),
     ]  # fmt: skip
     fixed, event_cells = bool(sheet.get("fixed")), export_cells(event)

@@ -19,6 +19,7 @@ from ..models import Match, Seat
 from ..presenters.events import export_cells, export_columns
 from ..presenters.results import outcome_for
 from ..presenters.rounds import by_name, clock, round_title, table_end, top_cut_stage
+from ..presenters.standings import places_text
 from ..services.judging import my_call
 from ..services.rounds import current_round
 from ..services.rounds_clock import clock_label, remaining_seconds
@@ -259,6 +260,14 @@ def _standing_of(event, entrant_id):
     return next((row for row in event_standings(event) if row["entrant"] == entrant_id), None)
 
 
+def _my_standing(row):
+    """The player's row as their page shows it: a pod player's places in words, not wins-losses-draws."""
+    if row is None:
+        return None
+    places = places_text(row["places"]) if "places" in row else None
+    return {**row, "stage_name": top_cut_stage(row.get("top_cut")), "places_text": places}
+
+
 @login_required
 def me(request, pk):
     event = event_for_viewer(request.user, pk)
@@ -275,7 +284,7 @@ def me(request, pk):
         "round": latest,
         "now": now,
         "history": history,
-        "standing": {**row, "stage_name": top_cut_stage(row.get("top_cut"))} if row else None,
+        "standing": _my_standing(row),
         "players": page_cache.cached(event, "players", (), lambda: _player_count(event)),
         "round_title": round_title(latest) if latest else "",
         "minutes_left": _minutes_left(event),

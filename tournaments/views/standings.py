@@ -17,7 +17,7 @@ from .. import page_cache
 from ..access import event_for_viewer
 from ..presenters.events import export_cells, export_columns
 from ..presenters.rounds import top_cut_stage
-from ..presenters.standings import standings_payload
+from ..presenters.standings import places_text, standings_payload
 from ..services.standings import event_standings
 from .common import (
     Listing,
@@ -29,12 +29,14 @@ from .events import _swiss_progress
 
 
 def _percent_rows(rows):
+    """Rows with their percentages out of 100 and, in pods, the places in words (no game-win columns)."""
     return [
         {
             **row,
             "omw_pct": row["omw"] * 100,
-            "gw_pct": row["gw"] * 100,
-            "ogw_pct": row["ogw"] * 100,
+            "gw_pct": row["gw"] * 100 if "gw" in row else None,
+            "ogw_pct": row["ogw"] * 100 if "ogw" in row else None,
+            "places_text": places_text(row["places"]) if "places" in row else None,
             "stage_name": top_cut_stage(row.get("top_cut")),
         }
         for row in rows
@@ -61,6 +63,7 @@ def _standings_html(event, listing):
             "swiss_complete": complete,
             "rounds_planned": event.planned_rounds(),
             "final": event.is_finished,
+            "game_totals": event.is_pods and event.game.definition.totals_break_ties,
         }
         return render_to_string("tournaments/_standings_table.html", context)
 
@@ -118,21 +121,42 @@ def _csv_columns():
     ]
 
 
+def _pod_csv_columns(totals):
+    """Pods: places and the one points scale instead of wins-losses-draws and game-win percentages."""
+    return [
+        pgettext("standings position", "Rank"),
+        _("Entry number"),
+        _("Player"),
+        _("Match points"),
+        pgettext("finishing places", "Places"),
+        _("Byes"),
+        _("OMP %"),
+        *([_("Game total")] if totals else []),
+        _("Dropped"),
+        _("Disqualified"),
+        _("Swiss rank"),
+        _("Top cut"),
+        *export_columns(),
+    ]
+
+
+def _csv_record(row, totals):
+    """The cells between the points and the dropped flag: places (pods) or wins-losses-draws."""
+    if "places" in row:
+        return [row["places_text"], row["byes"], row["omw_pct"], *([row.get("game_total", 0)] if totals else [])]
+    return [row["wins"], row["losses"], row["draws"], row["byes"], row["omw_pct"], row["gw_pct"], row["ogw_pct"]]
+
+
 def _standings_csv_text(event):
     event_cells = export_cells(event)
+    totals = event.is_pods and event.game.definition.totals_break_ties
     rows = (
         [
             row["rank"],
             row["entrant"],
             row["name"],
             row["match_points"],
-            row["wins"],
-            row["losses"],
-            row["draws"],
-            row["byes"],
-            row["omw_pct"],
-            row["gw_pct"],
-            row["ogw_pct"],
+            *_csv_record(row, totals),
             bool(row["dropped"]),
             bool(row.get("disqualified")),
             row.get("swiss_rank", row["rank"]),
@@ -141,7 +165,8 @@ def _standings_csv_text(event):
         ]
         for row in _percent_rows(event_standings(event))
     )
-    return csv_text(_csv_columns(), rows)
+    columns = _pod_csv_columns(totals) if event.is_pods else _csv_columns()
+    return csv_text(columns, rows)
 
 
 def standings_csv(request, pk):
