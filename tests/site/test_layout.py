@@ -30,6 +30,7 @@ NOUNS = (
     "audit",
     "interchange",
     "webhooks",
+    "metagame",
 )
 SHARED = {"__init__", "common"}
 LAYERS = {

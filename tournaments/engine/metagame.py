@@ -41,7 +41,7 @@ class Record:
 
     wins: int = 0
     losses: int = 0
-    draws: int = 0
+    drawn: int = 0
 
     def add(self, result):
         if result == "win":
@@ -49,23 +49,23 @@ class Record:
         elif result == "loss":
             self.losses += 1
         else:
-            self.draws += 1
+            self.drawn += 1
 
     @property
     def played(self):
-        return self.wins + self.losses + self.draws
+        return self.wins + self.losses + self.drawn
 
     @property
     def win_rate(self):
         """Fraction of matches won (a draw half), or None without a match."""
-        return Fraction(2 * self.wins + self.draws, 2 * self.played) if self.played else None
+        return Fraction(2 * self.wins + self.drawn, 2 * self.played) if self.played else None
 
     def as_dict(self):
         rate = self.win_rate
         return {
             "wins": self.wins,
             "losses": self.losses,
-            "draws": self.draws,
+            "draws": self.drawn,
             "played": self.played,
             "win_rate": None if rate is None else round(float(rate), 4),
         }

@@ -3,8 +3,9 @@
 from django.core.cache import cache
 from django.db.models import Prefetch
 
+from ..engine.bracket import final_order
 from ..engine.match_result import POD_POINTS, MatchResult
-from ..engine.standings import Outcome, ResultColumns, bye_outcome, compute_standings, final_order
+from ..engine.standings import Outcome, ResultColumns, bye_outcome, compute_standings
 from ..models import Match, Penalty, Round, Seat
 from .results import seated_result
 

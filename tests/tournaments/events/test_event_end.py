@@ -4,7 +4,7 @@ import pytest
 
 from tests.conftest import join_event
 from tests.exports_support import read_rows
-from tournaments.engine.standings import final_order
+from tournaments.engine.bracket import final_order
 from tournaments.models import Match
 from tournaments.services import entrants as entrant_services
 from tournaments.services import events as event_services
