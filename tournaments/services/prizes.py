@@ -7,6 +7,7 @@ from core.errors import DomainError, define_messages
 
 from ..engine.prizes import PayoutPlan, PrizeEntrant, Record, check_plan, compute
 from ..models import AuditAction, Event
+from ..models.entrants import event_player_labels
 from .common import locked, log, organiser_only, require_status
 from .judging import disqualified_ids
 from .standings import event_standings
@@ -75,7 +76,7 @@ def preview(event):
 
 
 def sheet_payload(event, sheet):
-    names = dict(event.entrants.values_list("pk", "name"))
+    names = event_player_labels(event)  # players who share a name told apart, as on every sheet
     return {
         "pool": sheet.pool,
         "leftover": sheet.leftover,

@@ -7,6 +7,7 @@ from ..engine.bracket import final_order
 from ..engine.match_result import POD_POINTS, MatchResult
 from ..engine.standings import Outcome, ResultColumns, bye_outcome, compute_standings
 from ..models import Match, Penalty, Round, Seat
+from ..models.entrants import player_labels
 from .results import seated_result
 
 CACHE_SECONDS = 24 * 3600
@@ -54,7 +55,10 @@ def _bracket(event):
 
 def _compute(event):
     # Players equal on every tiebreaker stay in name order (then entry order): never the database's whim.
-    entrants = list(event.entrants.order_by("name", "pk").values_list("pk", "name", "joined_round", "dropped_after"))
+    rows = event.entrants.order_by("name", "pk").values_list(
+        "pk", "name", "joined_round", "dropped_after", "user__username"
+    )
+    entrants = [row[:4] for row in rows]
     columns = ResultColumns()
     pod_table = event.settings.pod_points or None
     for round_number, is_bye, result, totals in _confirmed_results(event):
@@ -72,7 +76,8 @@ def _compute(event):
     table = compute_standings(
         [entrant for entrant, *_ in entrants], columns, dropped, event.settings.tiebreakers, **_pod_scale(event)
     )
-    names = {entrant: name for entrant, name, *_ in entrants}
+    # Players who share a name are told apart as everywhere else (Entrant's player_labels).
+    names = player_labels([(entrant, name, username) for entrant, name, _joined, _dropped, username in rows])
     members = dict(event.entrants.exclude(member_names=[]).values_list("pk", "member_names"))
     disqualified = set(
         Penalty.objects.filter(event=event, kind=Penalty.Kind.DISQUALIFICATION).values_list("entrant", flat=True)

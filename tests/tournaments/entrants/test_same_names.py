@@ -62,3 +62,27 @@ def test_removal_confirms_with_the_players_details(client, organiser, two_anas):
     assert f"Remove Ana (#{walk_in.pk})?" in page and "walk-in without an account" in page
     client.post(f"/en/events/{event.pk}/manage/entrants/{walk_in.pk}/remove/")
     assert event.entrants.filter(pk=ana.pk).exists() and not event.entrants.filter(pk=walk_in.pk).exists()
+
+
+def test_standings_prizes_and_the_api_tell_the_two_anas_apart(client, api, organiser, two_anas):
+    from tournaments.services import prizes, results
+
+    event, walk_in = two_anas
+    event.entrants.update(checked_in=True)
+    events.start_event(event, organiser)
+    for _number in (1, 2):
+        round_ = rounds.pair_next_round(event, organiser)
+        for match in round_.matches.filter(is_bye=False):
+            first, second = (seat.entrant_id for seat in match.seats.order_by("pk"))
+            results.record_result(match, organiser, wins={first: 2, second: 0})
+    prizes.set_prize_plan(event, organiser, {"scheme": "record", "per_entrant": 1, "fixed": 0,
+                                             "by_record": {"2-0": 2}, "participation": 0})  # fmt: skip
+    events.finish_event(event, organiser)
+    both = ("Ana (ana_k)", f"Ana (#{walk_in.pk})")
+    client.force_login(organiser)
+    for path in ("standings/", "standings.csv", "prizes/", "prizes.csv"):
+        page = client.get(f"/en/events/{event.pk}/{path}").content.decode("utf-8-sig")
+        assert all(label in page for label in both), path
+    api.force_authenticate(organiser)
+    names = {row["name"] for row in api.get(f"/api/v1/public/events/{event.pk}/standings/").json()["standings"]}
+    assert set(both) <= names
