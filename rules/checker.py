@@ -162,8 +162,9 @@ def _ranks(source, anchor, texts, language):
     missing, extra = ours - theirs, theirs - ours
     if extra:
         params = {
-            "missing": ", ".join(reference_labels[rank] for rank in sorted(missing)) or "—",
-            "extra": ", ".join(labels.get(rank) or reference_labels[rank] for rank in sorted(extra)),
+            # Quoted: the documents' own words, shown as written whatever the reader's language.
+            "missing": ", ".join(f"“{reference_labels[rank]}”" for rank in sorted(missing)) or "—",
+            "extra": ", ".join(f"“{labels.get(rank) or reference_labels[rank]}”" for rank in sorted(extra)),
             "reference": source.reference,
             "language": language,
         }

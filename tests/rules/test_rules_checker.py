@@ -166,7 +166,7 @@ def test_a_rank_stated_differently_is_a_number_finding_with_both_values():
     ]
     findings = [f for f in check(CheckInput(rows, "en", ranks=RANKS)) if f.kind == "numbers"]
     assert [(f.anchor, f.language) for f in findings] == [("scoring-b1", "it")]  # Platinum kept in English is fine
-    assert findings[0].params["missing"] == "Silver" and findings[0].params["extra"] == "Oro"
+    assert findings[0].params["missing"] == "“Silver”" and findings[0].params["extra"] == "“Oro”"
     assert "Silver" in findings[0].message and "Oro" in findings[0].message
     assert findings[0].texts == {"en": rows[0].texts["en"], "it": rows[0].texts["it"]}
 

@@ -86,6 +86,9 @@ NOT_PAGES = {
     "tournaments:webhook_secret",  # POSTs, tested in tests/tournaments/webhooks/
     "tournaments:webhook_remove",
     "tournaments:webhook_replay",
+    "tournaments:site_webhook_secret",
+    "tournaments:site_webhook_remove",
+    "tournaments:site_webhook_replay",
 }
 
 
@@ -125,7 +128,14 @@ def build_world():
     WebhookDelivery.objects.create(
         webhook=webhook, event=event, kind="round.paired", status="failed", error="timed out"
     )
+    site_hook = Webhook.objects.create(
+        event=None,
+        owner=get_user_model().objects.get(username="admin"),
+        url="https://example.org/all",
+        kinds=["event.finished"],
+    )
     world = {"deck": deck, "dbz_deck": dbz_deck, "pool": pool, "event": event, "card": cards[0], "job": job}
+    world["site_hook"] = site_hook
     return {**world, "sealed": _sealed_event(organiser, alice), "pod": _reclamation_pod(organiser)}
 
 
@@ -304,6 +314,11 @@ def organiser_pages(world):
     ]
 
 
+def admin_pages(world):
+    """The site's administrators' own pages (a superuser of the sample data)."""
+    return ["events/webhooks/", f"events/webhooks/{world['site_hook'].pk}/"]
+
+
 def visits(world):
     """(username or None, [url paths without the language]) in the order to visit them."""
     return [
@@ -311,6 +326,7 @@ def visits(world):
         ("alice", player_pages(world)),
         ("newcomer", newcomer_pages(world)),
         ("organiser", organiser_pages(world)),
+        ("admin", admin_pages(world)),
     ]
 
 

@@ -68,6 +68,9 @@ class EventSerializer(serializers.ModelSerializer):
         return event.entrants.count()
 
 
+# One choice set each with the event model, so the schema names one enum per field.
+BEST_OF = Event._meta.get_field("best_of").choices
+TOP_CUT = Event._meta.get_field("top_cut").choices
 GAMES = [game.slug for game in games.registered()]  # catalogue.apps gives each its row
 
 
@@ -100,11 +103,11 @@ class EventCreateSerializer(serializers.Serializer):
             "players, so 5 players play one table instead of a pod of 4 and a bye."
         ),
     )
-    best_of = serializers.ChoiceField(choices=(1, 3), default=3)
+    best_of = serializers.ChoiceField(choices=BEST_OF, default=3)
     swiss_rounds = serializers.IntegerField(
         required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ROUNDS
     )
-    top_cut = serializers.ChoiceField(choices=(0, 4, 8), default=0)
+    top_cut = serializers.ChoiceField(choices=TOP_CUT, default=0)
     tiebreakers = serializers.ChoiceField(choices=EventSettings.Tiebreakers.values, default="mtr")
     is_public = serializers.BooleanField(default=True)
     deck_deadline = serializers.DateTimeField(required=False, allow_null=True, default=None)
@@ -131,8 +134,8 @@ class EventUpdateSerializer(serializers.Serializer):
     deck_deadline = serializers.DateTimeField(required=False, allow_null=True)
     publication = serializers.ChoiceField(choices=EventSettings.Publication.values, required=False)
     swiss_rounds = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=MAX_ROUNDS)
-    top_cut = serializers.ChoiceField(choices=(0, 4, 8), required=False)
-    best_of = serializers.ChoiceField(choices=(1, 3), required=False)
+    top_cut = serializers.ChoiceField(choices=TOP_CUT, required=False)
+    best_of = serializers.ChoiceField(choices=BEST_OF, required=False)
     sealed = serializers.BooleanField(required=False)
     game_options = serializers.DictField(
         required=False,

@@ -15,6 +15,15 @@ playwright_api = require_chromium()
 PHONE = {"width": 390, "height": 844}
 
 
+def wait_until(page, expression, seconds=15):
+    """Poll `expression` until true: the site's CSP forbids the eval that wait_for_function uses."""
+    for _attempt in range(seconds * 10):
+        if page.evaluate(expression):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"never true: {expression}")
+
+
 @pytest.mark.django_db(transaction=True)
 def test_contents_and_back_to_top_on_a_phone(live_server, sample):
     from rules.services import import_rules
@@ -31,17 +40,17 @@ def test_contents_and_back_to_top_on_a_phone(live_server, sample):
             page.goto(f"{live_server.url}/fr/rules/dust-collectorz/")
             assert page.locator("#rules-contents a[href='#quick-reference']").count() == 1
             page.mouse.wheel(0, 6000)  # far down the page, in the middle of the rules
-            page.wait_for_function("window.scrollY > 3000")
+            wait_until(page, "window.scrollY > 3000")
             contents, top = page.locator(".rules-jump .jump-contents"), page.locator(".rules-jump .jump-top")
             assert contents.is_visible() and top.is_visible()
             box = top.bounding_box()
             assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]  # on screen
             assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
             contents.click()
-            page.wait_for_function("document.getElementById('rules-contents').getBoundingClientRect().top < 100")
+            wait_until(page, "document.getElementById('rules-contents').getBoundingClientRect().top < 100")
             page.mouse.wheel(0, 6000)
-            page.wait_for_function("window.scrollY > 3000")
+            wait_until(page, "window.scrollY > 3000")
             top.click()
-            page.wait_for_function("window.scrollY < 400")
+            wait_until(page, "window.scrollY < 400")
         finally:
             browser.close()
