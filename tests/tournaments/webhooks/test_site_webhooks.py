@@ -40,6 +40,9 @@ def test_an_administrator_registers_reads_rotates_replays_and_removes(
         client.post(f"{PAGE}{webhook.pk}/deliveries/{delivery.pk}/replay/")
     assert len(receiver.received) == 2
 
+    # Removing asks first, saying what is lost (the log goes with it).
+    confirm = log.split('id="remove-webhook"', 1)[1].split("</details>", 1)[0]
+    assert "cannot be undone" in confirm and "Yes, remove the webhook" in confirm
     assert client.post(f"{PAGE}{webhook.pk}/remove/").status_code == 302
     assert not Webhook.objects.exists()
 
