@@ -50,7 +50,9 @@ def test_the_players_page_is_a_304_while_nothing_changed(client, paired, alice, 
     assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
 
 
-def test_a_report_sent_twice_with_one_key_counts_once(client, paired, alice, bob, django_capture_on_commit_callbacks):
+def test_a_report_sent_twice_with_one_key_counts_once(
+    client, paired, alice, bob, django_capture_on_commit_callbacks, eager_celery
+):
     event, match, seats = paired
     client.force_login(alice)
     url = reverse("tournaments:report", args=[event.pk, match.pk])
