@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import DatabaseError, transaction
+from django.db.models import Exists, F, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
@@ -25,7 +26,7 @@ from core.tasks import send_once
 from games.scoring import ScoringContext
 
 from ..engine.match_result import MatchResult
-from ..models import Event, Match, Report
+from ..models import Event, Match, Report, Round
 from .results import ScoredTables, final_result, settle_claims
 
 logger = logging.getLogger("tournaments")
@@ -221,12 +222,16 @@ def claim_due_reports(ignore_leases=False, limit=5000):
 
 
 def events_waiting_for_pairing():
-    """auto_pair events whose latest Swiss round is complete and not the last one."""
-    waiting = []
-    for event in Event.objects.filter(settings__auto_pair=True, status=Event.Status.SWISS):
-        latest = event.rounds.order_by("-number").only("pk", "number").first()
-        if latest is None or event.all_swiss_rounds_paired(latest.number):
-            continue
-        if not Match.objects.filter(round=latest).exclude(status=Match.Status.CONFIRMED).exists():
-            waiting.append(event.pk)
-    return waiting
+    """auto_pair events whose latest Swiss round is complete and not the last one, in one query
+    whatever the number of events (the sweeper asks every few seconds, on a weekend with a
+    thousand store events at once)."""
+    latest = Round.objects.filter(event=OuterRef("pk")).order_by("-number")
+    unconfirmed = Match.objects.filter(round=OuterRef("latest_round")).exclude(status=Match.Status.CONFIRMED)
+    return list(
+        Event.objects.filter(settings__auto_pair=True, status=Event.Status.SWISS)
+        .annotate(latest_number=Subquery(latest.values("number")[:1]), latest_round=Subquery(latest.values("pk")[:1]))
+        .filter(latest_number__lt=F("swiss_rounds"))  # no round yet, or every Swiss round paired: nothing to do
+        .exclude(Exists(unconfirmed))
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )

@@ -174,6 +174,40 @@ def test_the_sweeper_pairs_an_auto_pair_event_left_waiting(organiser, sent):
     assert sent == [(tasks.AFTER_RESULTS, event.pk)]
 
 
+def test_the_sweeper_asks_in_the_same_queries_whatever_the_number_of_events(organiser, sent):
+    """A weekend's thousand store events must not make each sweep (every 10 s) cost a query per
+    event: it held a worker process for seconds at a time in bench/weekend.py."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def sweep_queries():
+        sent.clear()
+        with CaptureQueriesContext(connection) as queries:
+            tasks.sweep_reports()
+        return len(queries)
+
+    waiting, _matches = table_event(organiser, 4, prefix="w")
+    Match.objects.filter(round__event=waiting).update(status="confirmed")
+    playing, _matches = table_event(organiser, 4, prefix="p")
+    few = sweep_queries()
+    assert sent == [(tasks.AFTER_RESULTS, waiting.pk)]
+    more = [table_event(organiser, 4, prefix=f"m{number}")[0] for number in range(4)]
+    Match.objects.filter(round__event__in=more[:2]).update(status="confirmed")
+    assert sweep_queries() == few
+    # the first event's run is still queued (sent once); the two newly complete ones are sent
+    assert sorted(event_id for _task, event_id in sent) == sorted([more[0].pk, more[1].pk])
+
+
+def test_the_sweeper_leaves_an_event_whose_swiss_rounds_are_all_paired(organiser, sent):
+    event, _matches = table_event(organiser, 4)
+    for _round in range(2):
+        Match.objects.filter(round__event=event).update(status="confirmed")
+        rounds.pair_next_round(event, organiser)
+    Match.objects.filter(round__event=event).update(status="confirmed")  # round 3 of 3 complete
+    tasks.sweep_reports()
+    assert sent == []
+
+
 def test_a_report_is_accepted_in_a_few_queries_whatever_the_event_size(
     api, organiser, sent, django_assert_max_num_queries
 ):
