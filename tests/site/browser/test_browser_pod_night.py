@@ -238,9 +238,9 @@ def test_a_reclamation_night_with_a_table_of_five_is_run_from_phones(live_server
     try:
         # The event page says how the Work Order is read and that a table may seat five.
         phones["ivo"].goto(f"{base}/en/events/{event.pk}/")
-        expect(phones["ivo"].get_by_role("main")).to_contain_text(
-            "Work Order: the 2 points are shared among the players who meet the quota"
-        )
+        about = phones["ivo"].get_by_role("main")
+        expect(about).to_contain_text("tables of five when the player count calls for one")
+        expect(about).to_contain_text("Work Order: the 2 points are shared among the players who meet the quota")
         fits_the_phone(phones["ivo"])
 
         # Round 1: a table of five and a table of four.
