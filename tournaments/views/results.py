@@ -311,7 +311,10 @@ def report(request, pk, match_id):
 def _report_sheet(request, match, declared):
     """A player's score sheet: refused with the sheet shown again, the field at fault marked."""
     event_id = match.round.event_id
-    seats = sorted(_seats(match), key=lambda seat: seat.entrant.user_id != request.user.pk)
+    seats = _seats(match)
+    # The reporter's own side first, as on their page: for a team, the team of which they are a member.
+    mine = entrant_of(match, request.user, seats)
+    seats = sorted(seats, key=lambda seat: mine is None or seat.entrant_id != mine.pk)
     body = report_from(declared, request.POST, [seat.entrant_id for seat in seats])
     try:
         submit_report(match, request.user, body)

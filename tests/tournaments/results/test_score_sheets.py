@@ -159,6 +159,19 @@ def test_capture_checks_are_refused_naming_the_field(client, organiser, django_c
     assert not Report.objects.filter(match=match).exists()
 
 
+def test_a_refused_team_sheet_lists_the_reporters_team_first(client, organiser, django_capture_on_commit_callbacks):
+    """As on the member's page: the sheet that comes back puts their own team's pile first, even when the
+    member is not the team's own account."""
+    _event, match, seats, sides, _reporter = seated(organiser, DC, 4, "team")
+    second = Entrant.objects.get(pk=sides[1])
+    member = next(user for user, entrant in seats.items() if entrant == second.pk and user != second.user)
+    no_winner = capture_sheet(sides, [{"bronze": 2}, {"bronze": 3}], "")
+    page = send_sheet(client, member, match, no_winner, django_capture_on_commit_callbacks).text
+    first_pile = page.split('<fieldset class="sheet-pile"><legend>', 1)[1].split("</legend>", 1)[0]
+    assert first_pile == f"Capture pile · {second.name}"
+    assert not Report.objects.filter(match=match).exists()
+
+
 def test_the_others_see_the_points_round_by_round_before_confirming(
     client, api, organiser, django_capture_on_commit_callbacks
 ):
