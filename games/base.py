@@ -27,7 +27,8 @@ class GameDefinition:
     has_decks: bool = True
     formats: tuple = ()  # slugs of the shipped formats of this game
     score_game: Callable = score_winner_only  # (game report, ScoringContext) -> GameResult
-    score_sheet: Callable | None = None  # (event mode) -> ScoreSheet (games/sheets.py), or None: places or wins
+    # (event mode, the event's options) -> ScoreSheet (games/sheets.py), or None: places or wins
+    score_sheet: Callable | None = None
     quick_reference: Callable | None = None  # (QuickReferenceInput) -> [block dicts], see games/quick.py
     rules_expectations: Callable | None = None  # (QuickReferenceInput) -> [(anchor, numbers, description)]
     supports_clash: bool = False  # the tribe-wheel clash calculator applies
@@ -48,7 +49,14 @@ class GameDefinition:
     sample_catalogue: bool = True  # its sample catalogue is loaded by `make run`
     largest_pod: int = 4  # the most players a free-for-all table of this game seats
 
-    def check_options(self, values):
+    def check_options(self, values, mode=None):
         """An event's options for this game, every declared one present: {key: value}; raises
-        DomainError naming the first option that is unknown or of the wrong type."""
-        return check_options(self.options, values)
+        DomainError naming the first option that is unknown, of the wrong type or, given the event's
+        `mode`, not played in that mode."""
+        return check_options(self.options, values, mode)
+
+    def chosen_options(self, values):
+        """What an event chose, read back: every declared option, its default where the event chose
+        none (an event created before the option existed); options no longer declared are ignored."""
+        values = values or {}
+        return {option.key: values.get(option.key, option.default) for option in self.options}

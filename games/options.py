@@ -12,6 +12,7 @@ define_messages(
         "game.unknown_option": _("Unknown option “%(name)s”; expected one of %(expected)s."),
         "game.option_not_boolean": _("“%(name)s” must be true or false."),
         "game.option_whole_number": _("“%(name)s” must be a whole number from %(low)s to %(high)s."),
+        "game.option_mode": _("“%(label)s” cannot be chosen for this mode of play."),
     }
 )
 
@@ -28,12 +29,20 @@ class GameOption:
     help: str = ""  # what each value means, shown on the event form
     # how a chosen value reads on the event page: (when true, when false) for a box
     shown: tuple = ()
+    # the event modes (versus, team, ffa) where a box may be ticked, all when empty; `refusal` is the
+    # code of the game's own message when it is ticked in another (Young Champions has no teams)
+    modes: tuple = ()
+    refusal: str = "game.option_mode"
 
     def shown_value(self, value):
         """The chosen value in words, for the event page."""
         if self.low is None and self.shown:
             return self.shown[0] if value else self.shown[1]
         return str(value)
+
+    def allowed_in(self, mode):
+        """Whether an event of this mode may tick the box."""
+        return not self.modes or mode in self.modes
 
     def check(self, value):
         if self.low is None:
@@ -44,12 +53,17 @@ class GameOption:
         return value
 
 
-def check_options(declared, values):
-    """{key: value} for every declared option, its default where `values` has none."""
+def check_options(declared, values, mode=None):
+    """{key: value} for every declared option, its default where `values` has none; with the event's
+    `mode`, a box ticked where that mode cannot play it is refused with the game's message."""
     by_key = {option.key: option for option in declared}
     unknown = sorted(set(values or {}) - set(by_key))
     if unknown:
         raise DomainError("game.unknown_option", unknown[0], name=unknown[0], expected=list(by_key) or "—")
-    return {
+    chosen = {
         key: option.check(values[key]) if key in (values or {}) else option.default for key, option in by_key.items()
     }
+    for key, option in by_key.items():
+        if mode is not None and chosen[key] is True and not option.allowed_in(mode):
+            raise DomainError(option.refusal, key, label=option.label)
+    return chosen

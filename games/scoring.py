@@ -52,7 +52,9 @@ class GameResult:
 
 @dataclass(frozen=True)
 class PointsLine:
-    """One line of a game's points: `kind` is "round" (with its `number`), "captures" or "last_round"."""
+    """One line of a game's points: `kind` is "round" (with its `number`), "captures" or "last_round";
+    or, for a game decided by cards left (Young Champions), what the scorer read: "cards_in_deck",
+    "cards_in_hand" and "last_play" (1 for the player who made it)."""
 
     kind: str
     points: dict  # side -> points on this line

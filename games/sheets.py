@@ -60,8 +60,8 @@ class Side:
 
 @dataclass(frozen=True)
 class Pile:
-    """Counts by kind for each player under one key: {side: {kind: count}} (capture piles by rank).
-    `kinds`: ((kind, label, high), ...)."""
+    """Counts by kind for each player under one key: {side: {kind: count}} (capture piles by rank,
+    Young Champions' cards left in deck and in hand). `kinds`: ((kind, label, high), ...)."""
 
     key: str
     label: str

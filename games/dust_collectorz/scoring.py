@@ -1,7 +1,9 @@
 """Dust Collectorz scoring: capture piles by rank, the last-round bonus, and Young Champions.
 
 A game report gives each side's capture pile, as counts by rank or as card ids, and who won the
-last round. Piles are checked against what the decks in play can hold.
+last round. Piles are checked against what the decks in play can hold. At an event that plays Young
+Champions (its `young_champions` option) a report gives instead each player's cards left and who
+made the last successful play; a report of the other kind is refused.
 """
 
 from collections import Counter
@@ -13,6 +15,7 @@ from core.errors import DomainError, define_messages
 
 from ..scoring import GameResult, PointsLine, per_side, place_by_score, require_member, whole_number
 from .cards import RANKS
+from .options import plays_young_champions
 
 define_messages(
     {
@@ -37,6 +40,14 @@ define_messages(
         ),
         "scoring.cards_left_shape": _("Give the cards left as a deck count and a hand count."),
         "scoring.young_champions_teams": _("Young Champions is played by players, not teams: report the captures."),
+        "scoring.young_champions_expected": _(
+            "This event plays Young Champions: give each player's cards left in deck and hand and who made "
+            "the last successful play, not capture piles."
+        ),
+        "scoring.young_champions_not_played": _(
+            "This event does not play Young Champions: give the capture piles and the winner of the last "
+            "round. The organiser chooses Young Champions in the event's settings."
+        ),
         "scoring.young_champions_one_out": _(
             "Only one player can run out of cards: the game ends when the first player has none left."
         ),
@@ -57,9 +68,14 @@ DECK_SIZE = 32
 
 
 def score_game(report, context):
-    """One game of any Dust Collectorz mode; Young Champions reports give the cards left."""
-    if "cards_left" in report:
+    """One game of any Dust Collectorz mode, of the kind the event plays: Young Champions reports
+    give the cards left, the others the capture piles."""
+    if plays_young_champions(context.options):
+        if "cards_left" not in report:
+            raise DomainError("scoring.young_champions_expected", "cards_left")
         return score_young_champions(report, context.sides, context.mode)
+    if "cards_left" in report:
+        raise DomainError("scoring.young_champions_not_played", "cards_left")
     rank_of = _rank_lookup(report, context)
     if context.mode == "ffa":
         return score_ffa(report, context.sides, rank_of)
@@ -194,7 +210,12 @@ def score_young_champions(report, players, mode="versus"):
     else:
         placements = place_by_score(hands, favoured=last)
     firsts = [player for player, place in placements.items() if place == 1]
-    return GameResult(hands, firsts[0] if len(firsts) == 1 else None, placements)
+    lines = [
+        PointsLine("cards_in_deck", {player: left[player][0] for player in players}),
+        PointsLine("cards_in_hand", {player: left[player][1] for player in players}),
+        PointsLine("last_play", {player: int(player == last) for player in players}),
+    ]
+    return GameResult(hands, firsts[0] if len(firsts) == 1 else None, placements, lines)
 
 
 def _cards_left(value, field):

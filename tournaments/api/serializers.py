@@ -117,7 +117,10 @@ class EventCreateSerializer(serializers.Serializer):
     game_options = serializers.DictField(
         required=False,
         default=dict,
-        help_text=_("The game's own options, checked by the game (Dust: Reclamation: split_work_order)."),
+        help_text=_(
+            "The game's own options, checked by the game (Dust: Reclamation: split_work_order; Dust Collectorz: "
+            "young_champions, versus or free-for-all only)."
+        ),
     )
     sealed = serializers.BooleanField(default=False)
     pod_points = PodPointsField(child=serializers.IntegerField(min_value=0, max_value=10), required=False, default=dict)
@@ -140,8 +143,9 @@ class EventUpdateSerializer(serializers.Serializer):
     game_options = serializers.DictField(
         required=False,
         help_text=_(
-            "The game's own options to change, checked by the game (Dust: Reclamation: split_work_order); "
-            "the others keep their value. Refused (409) once a result has been entered or reported."
+            "The game's own options to change, checked by the game (Dust: Reclamation: split_work_order; Dust "
+            "Collectorz: young_champions); the others keep their value. Refused (409) once a result has been "
+            "entered or reported."
         ),
     )
 

@@ -51,6 +51,12 @@ LAST_TABLED_PLACE = 5  # the most players a pod seats (pods of five, engine/pair
 VERSUS_POINTS = {"win": 3, "draw": 1, "loss": 0}
 
 
+def sole_first_points(pod_table):
+    """A sole first place's match points under an event's places table (the default where it has
+    none): the top of the pods' scale, and what a pod bye earns."""
+    return {**POD_POINTS, **(pod_table or {})}["win"]
+
+
 @dataclass(frozen=True)
 class MatchResult:
     sides: tuple  # entrant ids in seat order

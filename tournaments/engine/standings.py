@@ -10,7 +10,7 @@ Pods (`pod_top` given) rank on one scale, the match points of the event's places
 player's match-point percentage is the points earned over the points available (the top of the
 table each round, no floor), opponents' match-point percentage (OMP%) is the average of the
 opponents' own, and the game's totals (Reclamation's Dust score) break remaining ties when the
-game defines them (docs/scoring.md).
+game defines them (docs/scoring.md). A pod bye earns a sole first place of that table.
 """
 
 import math
@@ -48,8 +48,11 @@ def versus_outcomes(round_number, a, b, wins_a, wins_b, draws=0):
     ]
 
 
-def bye_outcome(round_number, player):
-    return Outcome(player, round_number, "win", (), 6, 2, bye=True)
+def bye_outcome(round_number, player, pod_top=None):
+    """A bye is a match won 2-0 (MTR); in pods (`pod_top`, a sole first place's points) it earns that
+    first place, the MTR's match won on the places table's scale (issue 32). It has no opponent, so
+    it is a full round of the player's own share and left out of every OMW% / OMP%."""
+    return Outcome(player, round_number, "win", (), 6, 2, bye=True, match_points=pod_top)
 
 
 @dataclass(slots=True)

@@ -160,6 +160,15 @@ class EventForm(forms.Form):
         }
         return data
 
+    def field_for(self, name):
+        """The form field a service's refusal names (a game option's key names the chosen game's box),
+        or None for the form as a whole."""
+        chosen = games.get(self.cleaned_data.get("game"))
+        name = {"format_slug": "format"}.get(name, name)
+        if chosen.slug and option_field(chosen.slug, name) in self.fields:
+            return option_field(chosen.slug, name)
+        return name if name in self.fields else None
+
 
 OPTION_SEPARATOR = "__"
 
@@ -215,6 +224,8 @@ class EventEditForm(forms.Form):
         chosen = event.game.definition.check_options(event.settings.game_options or {})
         locked = results_begun(event)
         for option in event.game.definition.options:
+            if not option.allowed_in(event.mode) and not chosen[option.key]:
+                continue  # not played in this mode (Young Champions at a team event)
             name = option_field(event.game.slug, option.key)
             field = game_option_field(option)
             field.initial = chosen[option.key]
@@ -223,6 +234,11 @@ class EventEditForm(forms.Form):
                 field.help_text = _("%(help)s Locked: a result has been entered or reported.") % {"help": option.help}
             self.fields[name] = field
             self.game_option_keys[name] = option.key
+
+    def field_for(self, name):
+        """The form field a service's refusal names (a game option's key names its box), or None."""
+        name = {key: field for field, key in self.game_option_keys.items()}.get(name, name)
+        return name if name in self.fields else None
 
     def service_arguments(self):
         """Keyword arguments for services.events.update_event: the game's options as `game_options`."""

@@ -6,14 +6,17 @@ from django.utils.translation import pgettext
 
 from games.sheets import Choice, Count, Pile, Side, Tick, error_name, field_name
 
+from .standings import PLACE_NAMES
+
 
 def sheet_for(event):
-    """The game's score sheet for this event, or None where a result is places or game wins: a sheet
-    is one game, so a versus match of more than one game is reported as wins."""
-    declared = event.game.definition.score_sheet
-    if declared is None or (event.best_of > 1 and not event.is_pods):
+    """The game's score sheet for this event (as its options choose: Young Champions or not), or None
+    where a result is places or game wins: a sheet is one game, so a versus match of more than one
+    game is reported as wins."""
+    definition = event.game.definition
+    if definition.score_sheet is None or (event.best_of > 1 and not event.is_pods):
         return None
-    return declared(event.mode)
+    return definition.score_sheet(event.mode, definition.chosen_options(event.settings.game_options))
 
 
 def sheet_view(sheet, seats, data=None, error=None):
@@ -142,27 +145,51 @@ LINE_LABELS = {
     "captures": lambda number: _("Captured cards"),
     "last_round": lambda number: _("Last round won"),
     "round": lambda number: game_round(number),
+    "cards_in_deck": lambda number: _("Cards left in deck"),
+    "cards_in_hand": lambda number: _("Cards left in hand"),
+    "last_play": lambda number: _("Last successful play"),
 }
+# Lines that say who did something (1 or 0), shown as a mark rather than a number.
+MARKED_LINES = {"last_play"}
 
 
 def points_tables(result, seats):
-    """The points the site computed for a scored report or result, as one table per game:
-    {"names", "lines": [(label, [points by seat])], "totals"}; [] when the games have no lines."""
+    """What the site computed for a scored report or result, as one table per game, for the players to
+    check before they confirm: {"caption", "names", "lines": [(label, [values by seat])], "total_label",
+    "totals"}. Points line by line and their totals; or, for a game decided by cards left (Young
+    Champions), each player's cards left and the place they give. [] when the games have no lines."""
+    keys = [str(seat.entrant_id) for seat in seats]
+    names = [seat.entrant.name for seat in seats]
     tables = []
     for game in (result or {}).get("games") or []:
-        lines = game.get("lines") or []
-        if not lines:
-            continue
-        keys = [str(seat.entrant_id) for seat in seats]
-        tables.append(
-            {
-                "names": [seat.entrant.name for seat in seats],
-                "lines": [
-                    (LINE_LABELS[line["kind"]](line.get("number")), [line["points"].get(key, 0) for key in keys])
-                    for line in lines
-                    if line.get("kind") in LINE_LABELS
-                ],
-                "totals": [(game.get("points") or {}).get(key, 0) for key in keys],
-            }
-        )
+        lines = [line for line in game.get("lines") or [] if line.get("kind") in LINE_LABELS]
+        if lines:
+            tables.append(_game_table(game, lines, keys, names))
     return tables
+
+
+def _game_table(game, lines, keys, names):
+    rows = [(LINE_LABELS[line["kind"]](line.get("number")), [_line_value(line, key) for key in keys]) for line in lines]
+    table = {"names": names, "lines": rows}
+    if any(line["kind"] == "cards_in_hand" for line in lines):
+        places = game.get("placements") or {}
+        return {
+            **table,
+            "caption": _("Cards left and places as the site read them"),
+            "total_label": _("Place"),
+            "totals": [str(PLACE_NAMES.get(places.get(key), "–")) for key in keys],
+        }
+    points = game.get("points") or {}
+    return {
+        **table,
+        "caption": _("Points as the site computed them"),
+        "total_label": _("Total"),
+        "totals": [points.get(key, 0) for key in keys],
+    }
+
+
+def _line_value(line, key):
+    value = line["points"].get(key, 0)
+    if line["kind"] in MARKED_LINES:
+        return "✓" if value else ""
+    return value

@@ -14,6 +14,7 @@ from ..engine.standings import bye_outcome
 from ..models import AuditAction, Match, Round, Seat
 from ..models.entrants import event_player_labels
 from ..services.rounds_clock import remaining_seconds
+from ..services.standings import pod_bye_points
 from .audit import actions_starting, describes
 from .results import PlainSeat, _plain_table_payload, confirmed_result, head_start, points_text, score_text
 from .standings import places_text
@@ -144,11 +145,12 @@ def _swiss_outcomes_before(event, number):
     for row in seats:
         grouped.setdefault(row[0], []).append(row)
     pod_table = event.settings.pod_points or None
+    bye_points = pod_bye_points(event)
     for rows in grouped.values():
         round_number, is_bye, draws = rows[0][1:4]
         sides = tuple(row[4] for row in rows)
         if is_bye:
-            yield bye_outcome(round_number, sides[0])
+            yield bye_outcome(round_number, sides[0], bye_points)
             continue
         if any(row[6] for row in rows):
             result = MatchResult(sides, placements={row[4]: row[6] for row in rows})

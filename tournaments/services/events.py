@@ -104,7 +104,7 @@ def create_event(
     check_capacity(None, options.get("capacity"))
     if options.get("pod_points"):
         check_pod_table(options["pod_points"])
-    game_options = game.definition.check_options(options.pop("game_options", None) or {})
+    game_options = game.definition.check_options(options.pop("game_options", None) or {}, mode)
     with transaction.atomic():
         event = Event.objects.create(
             name=name.strip(),
@@ -207,9 +207,8 @@ def update_event(event, actor, **changes):
     `event.verdicts_changed` (and logged)."""
     event = locked(event)
     organiser_only(event, actor)
-    if changes.get("game_options") is not None:  # a partial choice: the options not named keep their value
-        chosen = {**(event.settings.game_options or {}), **changes["game_options"]}
-        changes["game_options"] = event.game.definition.check_options(chosen)
+    if changes.get("game_options") is not None:
+        changes["game_options"] = _chosen_options(event, changes["game_options"])
     changes = {key: value for key, value in changes.items() if key in EDITABLE and current_setting(event, key) != value}
     _check_edit(event, changes)
     if "deck_deadline" in changes:  # its own rule (not in the past) and its own log entry
@@ -232,6 +231,15 @@ def update_event(event, actor, **changes):
         registered = event.entrants.exclude(deck=None).select_for_update(of=("self",)).select_related("deck")
         event.verdicts_changed = judge_again(event, actor, registered.order_by("pk"))
     return event
+
+
+def _chosen_options(event, given):
+    """The game's options after a change: those not named keep their value. An event created before an
+    option existed reads as its default, so choosing that default again is no change (a locked form
+    sends it back)."""
+    definition = event.game.definition
+    chosen = definition.check_options({**(event.settings.game_options or {}), **given}, event.mode)
+    return event.settings.game_options if chosen == definition.chosen_options(event.settings.game_options) else chosen
 
 
 def _loggable(value):

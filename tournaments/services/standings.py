@@ -4,7 +4,7 @@ from django.core.cache import cache
 from django.db.models import Prefetch
 
 from ..engine.bracket import final_order
-from ..engine.match_result import POD_POINTS, MatchResult
+from ..engine.match_result import MatchResult, sole_first_points
 from ..engine.standings import Outcome, ResultColumns, bye_outcome, compute_standings
 from ..models import Match, Penalty, Round, Seat
 from ..models.entrants import player_labels
@@ -61,9 +61,10 @@ def _compute(event):
     entrants = [row[:4] for row in rows]
     columns = ResultColumns()
     pod_table = event.settings.pod_points or None
+    bye_points = pod_bye_points(event)
     for round_number, is_bye, result, totals in _confirmed_results(event):
         if is_bye:
-            outcomes = [bye_outcome(round_number, result.sides[0])]
+            outcomes = [bye_outcome(round_number, result.sides[0], bye_points)]
         else:
             outcomes = result.outcomes(round_number, pod_table, totals)
         for outcome in outcomes:
@@ -98,8 +99,14 @@ def _pod_scale(event):
     break ties (GameDefinition.totals_break_ties); one-against-one events keep the MTR's."""
     if not event.is_pods:
         return {}
-    table = {**POD_POINTS, **(event.settings.pod_points or {})}
-    return {"pod_top": table["win"], "totals_break_ties": event.game.definition.totals_break_ties}
+    top = sole_first_points(event.settings.pod_points)
+    return {"pod_top": top, "totals_break_ties": event.game.definition.totals_break_ties}
+
+
+def pod_bye_points(event):
+    """What a bye earns in a pod event: a sole first place of its places table (docs/scoring.md), as the
+    Magic Tournament Rules count a bye as a match won; None one against one (a bye is a 2-0 win)."""
+    return sole_first_points(event.settings.pod_points) if event.is_pods else None
 
 
 def _members(names):

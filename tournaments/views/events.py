@@ -165,8 +165,7 @@ def event_create(request):
         try:
             event = event_services.create_event(request.user, arguments.pop("name"), arguments.pop("game"), **arguments)
         except DomainError as error:
-            field = {"format_slug": "format"}.get(error.field, error.field)
-            form.add_error(field if field in form.fields else None, error.message)
+            form.add_error(form.field_for(error.field), error.message)
         else:
             messages.success(request, _("Event created. Add players, then start it."))
             return _dashboard(event)
@@ -239,7 +238,7 @@ def event_settings(request, event):
         try:
             event = event_services.update_event(event, request.user, **form.service_arguments())
         except DomainError as error:
-            form.add_error(error.field if error.field in form.fields else None, error.message)
+            form.add_error(form.field_for(error.field), error.message)
         else:
             messages.success(request, _("Event settings saved."))
             for entrant in getattr(event, "verdicts_changed", ()):

@@ -24,7 +24,7 @@ from ..services.judging import my_call
 from ..services.rounds import current_round
 from ..services.rounds_clock import clock_label, remaining_seconds
 from ..services.sealed import seat_sheet
-from ..services.standings import event_standings
+from ..services.standings import event_standings, pod_bye_points
 from .common import (
     Listing,
     _got_place,
@@ -283,6 +283,7 @@ def me(request, pk):
         "entrant": entrant,
         "round": latest,
         "now": now,
+        "bye_points": pod_bye_points(event),
         "history": history,
         "standing": _my_standing(row),
         "players": page_cache.cached(event, "players", (), lambda: _player_count(event)),

@@ -18,7 +18,7 @@ from ..access import event_for_viewer
 from ..presenters.events import export_cells, export_columns
 from ..presenters.rounds import top_cut_stage
 from ..presenters.standings import places_text, standings_payload
-from ..services.standings import event_standings
+from ..services.standings import event_standings, pod_bye_points
 from .common import (
     Listing,
     _my_entrant,
@@ -64,6 +64,7 @@ def _standings_html(event, listing):
             "rounds_planned": event.planned_rounds(),
             "final": event.is_finished,
             "game_totals": event.is_pods and event.game.definition.totals_break_ties,
+            "bye_points": pod_bye_points(event),
         }
         return render_to_string("tournaments/_standings_table.html", context)
 

@@ -38,7 +38,7 @@ def test_the_event_form_offers_reclamations_shared_work_order_and_keeps_it(clien
     )
     assert event.settings.game_options == {"split_work_order": True}
     other = create_through_form(client, organiser, **{"dust-reclamation__split_work_order": "on"})
-    assert other.settings.game_options == {}, "another game's option is not kept"
+    assert other.settings.game_options == {"young_champions": False}, "another game's option is not kept"
     page = client.get(f"/en/events/{event.pk}/").content.decode()
     assert "Work Order: the 2 points are shared among the players who meet the quota" in page
     unticked = create_through_form(client, organiser, game="dust-reclamation", mode="ffa")

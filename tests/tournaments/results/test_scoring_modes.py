@@ -9,6 +9,7 @@ from tournaments.models import Match, Report
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
 DC, RECLAMATION, DBZ = "dust-collectorz", "dust-reclamation", "dbz-ccg"
+YOUNG_CHAMPIONS = {"game_options": {"young_champions": True}}  # a Dust Collectorz event that plays it
 
 
 def captures(piles, last, sides):
@@ -109,6 +110,10 @@ CASES = [
 ]
 
 
+def options_of(case):
+    return YOUNG_CHAMPIONS if case == "young" else {}
+
+
 def seated(organiser, game, players, mode, **options):
     """The event, its match, {user: entrant}, the sides in seat order and the first side's reporter."""
     event, match, seats = seated_event(organiser, game, players, mode, **options)
@@ -125,7 +130,7 @@ def seated(organiser, game, players, mode, **options):
 def test_report_confirm_and_standings(
     api, organiser, django_capture_on_commit_callbacks, case, game, mode, players, expected
 ):
-    event, match, seats, sides, reporter = seated(organiser, game, players, mode)
+    event, match, seats, sides, reporter = seated(organiser, game, players, mode, **options_of(case))
     answer = report(api, reporter, match, BODIES[case, len(sides)](sides), django_capture_on_commit_callbacks)
     assert answer.status_code == 202, answer.json()
     assert Report.objects.get(pk=answer.json()["id"]).status == "scored"
@@ -136,7 +141,7 @@ def test_report_confirm_and_standings(
 
 
 def test_young_champions_tie_is_broken_only_among_the_tied(api, organiser, django_capture_on_commit_callbacks):
-    _event, match, _seats, sides, reporter = seated(organiser, DC, 3, "ffa")
+    _event, match, _seats, sides, reporter = seated(organiser, DC, 3, "ffa", **YOUNG_CHAMPIONS)
     report(api, reporter, match, BODIES["young", 3](sides), django_capture_on_commit_callbacks)
     state = api.get(f"/api/v1/matches/{match.pk}/").json()
     game = state["reports"][0]["result"]["games"][0]
@@ -198,13 +203,15 @@ def test_refusals_speak_the_reporters_language(api, organiser, django_capture_on
 
 
 def test_young_champions_is_not_a_team_game(api, organiser, django_capture_on_commit_callbacks):
+    """A team event cannot choose Young Champions, so cards left are the wrong kind of report there."""
     _event, match, _seats, sides, reporter = seated(organiser, DC, 4, "team")
     answer = report(api, reporter, match, BODIES["young", 2](sides), django_capture_on_commit_callbacks)
     assert answer.status_code == 400 and list(answer.json()["errors"]) == ["games.1.cards_left"]
+    assert answer.json()["code"] == "scoring.young_champions_not_played"
 
 
 def test_only_one_player_can_run_out_of_cards(api, organiser, django_capture_on_commit_callbacks):
-    _event, match, _seats, sides, reporter = seated(organiser, DC, 3, "ffa")
+    _event, match, _seats, sides, reporter = seated(organiser, DC, 3, "ffa", **YOUNG_CHAMPIONS)
     both_out = {"games": [cards_left([(0, 0), (0, 0), (2, 1)], sides[0], sides)]}
     answer = report(api, reporter, match, both_out, django_capture_on_commit_callbacks)
     assert answer.status_code == 400 and list(answer.json()["errors"]) == ["games.1.cards_left"]
