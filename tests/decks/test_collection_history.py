@@ -159,10 +159,11 @@ def test_excel_files_in_western_encodings(client, alice, sample, file_name, enco
 def test_deckbox_moxfield_and_archidekt_exports_in_the_api_with_counts(api, alice, sample):
     api.force_authenticate(alice)
     pool = api.post("/api/v1/collections/", {"name": "Binder"}, format="json").json()["id"]
-    for name in ("archidekt-deck.txt", "moxfield-deck.txt"):
+    for name in ("archidekt-deck.txt", "moxfield-deck.txt", "deckbox-deck.txt"):
         text = (EXPORTS / name).read_text(encoding="utf-8")
         body = api.post(f"/api/v1/collections/{pool}/import/", {"text": text}, format="json").json()
-    # Both lists hold the 32-card deck and a sideboard; Archidekt's maybeboard line is left out.
-    assert (body["copies"], body["distinct_cards"]) == (32 * 2 + 1 + 2, 34)
+    # Each list holds the 32-card deck and a sideboard (Archidekt 1, Moxfield 2, Deckbox 1 card);
+    # Archidekt's maybeboard line is left out.
+    assert (body["copies"], body["distinct_cards"]) == (32 * 3 + 1 + 2 + 1, 34)
     listed = api.get("/api/v1/collections/").json()[0]
-    assert (listed["copies"], listed["distinct_cards"]) == (67, 34)
+    assert (listed["copies"], listed["distinct_cards"]) == (100, 34)
