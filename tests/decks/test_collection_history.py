@@ -167,3 +167,17 @@ def test_deckbox_moxfield_and_archidekt_exports_in_the_api_with_counts(api, alic
     assert (body["copies"], body["distinct_cards"]) == (32 * 3 + 1 + 2 + 1, 34)
     listed = api.get("/api/v1/collections/").json()[0]
     assert (listed["copies"], listed["distinct_cards"]) == (100, 34)
+
+
+@pytest.mark.parametrize("text", ["", "  \n", "# nothing\n"])
+def test_an_empty_replace_over_the_api_says_the_list_is_empty(api, alice, binder, text):
+    api.force_authenticate(alice)
+    before = binder.owned()
+    url = f"/api/v1/collections/{binder.pk}/import/"
+    refused = api.post(url, {"text": text, "mode": "replace"}, format="json", HTTP_ACCEPT_LANGUAGE="fr")
+    body = refused.json()
+    assert refused.status_code == 400 and body["code"] == "collections.no_cards", body
+    assert body["message"] == "Cette liste n’a aucune ligne de carte\u00a0: rien à importer."
+    assert binder.owned() == before
+    neither = api.post(url, {"mode": "replace"}, format="json")
+    assert neither.status_code == 400 and neither.json()["code"] == "api.invalid"
