@@ -232,7 +232,9 @@ class CollectionImportSerializer(ConfirmSerializer):
     preview = serializers.BooleanField(default=False, help_text="Write nothing: answer with what would change.")
 
     def validate(self, attrs):
-        if bool(attrs.get("text", "").strip()) == bool(attrs.get("file")):
+        has_text, has_file = bool(attrs.get("text", "").strip()), bool(attrs.get("file"))
+        # A blank `text` alone is an empty list (refused by the import, saying so), not a missing one.
+        if (has_text and has_file) or (not has_file and "text" not in attrs):
             raise serializers.ValidationError(_("Give either “text” or “file”."))
         attrs["mode"] = attrs.get("mode") or (REPLACE if attrs.pop("replace", False) else ADD)
         attrs.pop("replace", None)

@@ -42,6 +42,20 @@ def test_filters_and_grouping_inside_a_collection(client, alice, shelf):
     assert by_type.status_code == 200 and "Regrouper par" in by_type.text
 
 
+def test_the_set_and_type_filters(client, alice, shelf):
+    collection, _content = shelf
+    client.force_login(alice)
+    url = f"/en/collections/{collection.pk}/"
+
+    def shown(query):
+        return sorted(item.card.name for item in client.get(url, query).context["page"].object_list)
+
+    assert shown({"f-set": "SAI"}) == ["Goku (Level 1)"]
+    assert shown({"f-type": "counter"}) == ["Dustpan Trap", "Mousetrap Snap"]
+    assert shown({"f-set": "PR1", "f-type": "counter", "f-name": "mouse"}) == ["Mousetrap Snap"]
+    assert len(shown({"f-set": "PR1"})) == 32
+
+
 def _groups(response):
     labels = []
     for item in response.context["page"].object_list:

@@ -159,10 +159,25 @@ def test_excel_files_in_western_encodings(client, alice, sample, file_name, enco
 def test_deckbox_moxfield_and_archidekt_exports_in_the_api_with_counts(api, alice, sample):
     api.force_authenticate(alice)
     pool = api.post("/api/v1/collections/", {"name": "Binder"}, format="json").json()["id"]
-    for name in ("archidekt-deck.txt", "moxfield-deck.txt"):
+    for name in ("archidekt-deck.txt", "moxfield-deck.txt", "deckbox-deck.txt"):
         text = (EXPORTS / name).read_text(encoding="utf-8")
         body = api.post(f"/api/v1/collections/{pool}/import/", {"text": text}, format="json").json()
-    # Both lists hold the 32-card deck and a sideboard; Archidekt's maybeboard line is left out.
-    assert (body["copies"], body["distinct_cards"]) == (32 * 2 + 1 + 2, 34)
+    # Each list holds the 32-card deck and a sideboard (Archidekt 1, Moxfield 2, Deckbox 1 card);
+    # Archidekt's maybeboard line is left out.
+    assert (body["copies"], body["distinct_cards"]) == (32 * 3 + 1 + 2 + 1, 34)
     listed = api.get("/api/v1/collections/").json()[0]
-    assert (listed["copies"], listed["distinct_cards"]) == (67, 34)
+    assert (listed["copies"], listed["distinct_cards"]) == (100, 34)
+
+
+@pytest.mark.parametrize("text", ["", "  \n", "# nothing\n"])
+def test_an_empty_replace_over_the_api_says_the_list_is_empty(api, alice, binder, text):
+    api.force_authenticate(alice)
+    before = binder.owned()
+    url = f"/api/v1/collections/{binder.pk}/import/"
+    refused = api.post(url, {"text": text, "mode": "replace"}, format="json", HTTP_ACCEPT_LANGUAGE="fr")
+    body = refused.json()
+    assert refused.status_code == 400 and body["code"] == "collections.no_cards", body
+    assert body["message"] == "Cette liste n’a aucune ligne de carte\u00a0: rien à importer."
+    assert binder.owned() == before
+    neither = api.post(url, {"mode": "replace"}, format="json")
+    assert neither.status_code == 400 and neither.json()["code"] == "api.invalid"

@@ -1,5 +1,5 @@
 """Every decklist dialect players paste: Moxfield, Archidekt (set, number, category and tags), MTGA,
-plain `N Name` and `Nx Name`. The exports in tests/decks/exports/ are written in each site's own
+Deckbox's text export, plain `N Name` and `Nx Name`. The exports in tests/decks/exports/ are written in each site's own
 layout with the sample catalogue's cards: the same legal 32-card deck, read the same everywhere."""
 
 from pathlib import Path
@@ -20,7 +20,9 @@ def read(name):
     return (EXPORTS / name).read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("name", ["moxfield-deck.txt", "archidekt-deck.txt", "mtga-deck.txt", "plain-deck.txt"])
+@pytest.mark.parametrize(
+    "name", ["moxfield-deck.txt", "archidekt-deck.txt", "mtga-deck.txt", "deckbox-deck.txt", "plain-deck.txt"]
+)
 def test_each_sites_export_is_the_same_legal_deck(api, sample, name):
     body = api.post(URL, {"format": "dc-prerelease", "decklist": read(name), "as_of": "2024-01-01"}, format="json")
     body = body.json()
@@ -55,6 +57,8 @@ def test_mtga_about_block_names_the_deck_and_moxfield_sideboard_is_apart():
     moxfield = parse_decklist(read("moxfield-deck.txt"))
     assert [line.name for line in moxfield.sideboard] == ["Tumblefluff", "Pill Knight"]
     assert moxfield.lines[1].finish == "foil"
+    deckbox = parse_decklist(read("deckbox-deck.txt"))  # "N Name" lines, then a "Sideboard:" heading
+    assert len(deckbox.lines) == 32 and [line.name for line in deckbox.sideboard] == ["Tumblefluff"]
 
 
 def test_headings_and_sections_are_shown_not_dropped(api, sample):

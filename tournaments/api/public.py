@@ -101,6 +101,21 @@ ROUND = inline_serializer(
         "notes": serializers.ListField(),
     },
 )
+ROUND_EXAMPLE = {
+    "number": 3, "stage": "swiss",
+    "tables": [
+        {"table": 1, "match": 52, "entrants": [31, 32], "names": ["Ana Lima", "Bo Chen"], "bye": False,
+         "status": "confirmed", "wins": {"31": 2, "32": 1}, "placements": None, "draws": 0, "version": 2,
+         "extra_minutes": 0, "head_start": None},
+        {"table": 2, "match": 53, "entrants": [33], "names": ["Cy Diaz"], "bye": True, "status": "confirmed",
+         "wins": {"33": 2}, "placements": None, "draws": 0, "version": 1, "extra_minutes": 0, "head_start": None},
+    ],
+    "notes": [{"kind": "bye", "player": 33, "points": 3, "earlier_byes": 0, "lowest": True}],
+}  # fmt: skip
+DECKLIST_EXAMPLE = {
+    "entrant": 31, "name": "Ana Lima", "deck_version": 88, "deck_name": "Lint Rush", "version": 2, "legal": True,
+    "decklist": "1 Fluffnip (PR1) 001\n1 Pocket Puff (PR1) 002\n",
+}  # fmt: skip
 METAGAME = inline_serializer(
     "PublicMetagame",
     fields={
@@ -155,7 +170,7 @@ class PublicEventViewSet(viewsets.GenericViewSet):
     @extend_schema(
         parameters=FILTERS,
         responses={200: PublicEventSerializer(many=True), **error_responses(400, 429)},
-        examples=[OpenApiExample("events", value=[EVENT_EXAMPLE], response_only=True)],
+        examples=[OpenApiExample("events", value=EVENT_EXAMPLE, response_only=True)],  # one item: paged by the schema
     )
     def list(self, request):
         """Public events, latest first. With If-None-Match, 304 while the page is the same."""
@@ -187,14 +202,22 @@ class PublicEventViewSet(viewsets.GenericViewSet):
         tag = page_cache.etag(event, "api-standings", request.accepted_media_type)
         return _validated(request, tag, event, "api-standings", (), lambda: standings_payload(event))
 
-    @extend_schema(responses={200: ROUND, **READ_ERRORS})
+    @extend_schema(
+        responses={200: ROUND, **READ_ERRORS},
+        examples=[OpenApiExample("round", value=ROUND_EXAMPLE, response_only=True)],
+    )
     @action(detail=True, methods=["get"], url_path=r"rounds/(?P<number>[0-9]+)")
     def round_detail(self, request, pk=None, number=None):
         """A round's tables and results, as the pairings pages show them."""
         event = self._event(pk)
         return round_response(request, event, number)
 
-    @extend_schema(responses={200: DecklistSerializer(many=True), **READ_ERRORS})
+    @extend_schema(
+        responses={200: DecklistSerializer(many=True), **READ_ERRORS},
+        examples=[
+            OpenApiExample("decklists", value=DECKLIST_EXAMPLE, response_only=True)
+        ],  # one item: listed by the schema
+    )
     @action(detail=True, methods=["get"], pagination_class=None)
     def decklists(self, request, pk=None):
         """The decklists the event has published (none before it may publish them)."""

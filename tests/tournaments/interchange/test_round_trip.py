@@ -5,6 +5,7 @@ import pytest
 
 from tournaments.engine.interchange_json import read_json, write_json
 from tournaments.engine.interchange_trf import read_trf, write_trf
+from tournaments.models import Entrant, Event, Match, Seat
 from tournaments.presenters.interchange import event_record
 from tournaments.services import interchange, rounds
 
@@ -26,6 +27,19 @@ def test_export_import_export_is_byte_identical(organiser, write, read):
     copy = interchange.import_event(organiser, read(first, "dust-collectorz"), "dust-collectorz")
     assert copy.pk != event.pk
     assert write(event_record(copy)).encode() == first.encode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("write", "read"), [(write_trf, read_trf), (write_json, read_json)], ids=["trf", "json"])
+def test_a_file_imported_where_the_original_never_was_exports_the_same_bytes(organiser, write, read):
+    """As into a fresh database: the original event, its players and rounds are gone first."""
+    event = played_event(organiser)
+    first = write(event_record(event))
+    Seat.objects.filter(match__round__event=event).delete()  # seats protect their players
+    Event.objects.filter(pk=event.pk).delete()
+    assert not Entrant.objects.exists() and not Match.objects.exists()
+    copy = interchange.import_event(organiser, read(first, "dust-collectorz"), "dust-collectorz")
+    assert write(event_record(copy)) == first
 
 
 @pytest.mark.django_db

@@ -106,3 +106,56 @@ def test_a_page_of_events_costs_the_same_queries_whatever_its_length(api, organi
     with django_assert_max_num_queries(4):
         page = api.get("/api/v1/public/events/?page_size=12").json()
     assert len(page["results"]) == 12 and {event["players"] for event in page["results"]} == {1}
+
+
+def test_the_list_filters_by_format(api, organiser, sample):
+    events.create_event(organiser, "Open play", "dust-collectorz")
+    prerelease = events.create_event(organiser, "Prerelease", "dust-collectorz", format_slug="dc-prerelease")
+    listed = api.get("/api/v1/public/events/?format=dc-prerelease").json()
+    assert [event["id"] for event in listed["results"]] == [prerelease.pk]
+    assert listed["results"][0]["format"] == "dc-prerelease"
+    assert api.get("/api/v1/public/events/?format=").json()["count"] == 2  # blank: any format
+
+
+def _fields(schema, node):
+    """The member names an answer of this schema has (an item's, for a list or a page)."""
+    while "$ref" in node or node.get("type") == "array":
+        node = schema["components"]["schemas"][node["$ref"].rsplit("/", 1)[1]] if "$ref" in node else node["items"]
+    if "results" in node.get("properties", {}):
+        return _fields(schema, node["properties"]["results"])
+    return set(node["properties"])
+
+
+def _example_item(value):
+    value = value["results"] if isinstance(value, dict) and "results" in value else value
+    return value[0] if isinstance(value, list) else value
+
+
+def test_every_public_read_is_documented_with_an_example_of_its_shape(api):
+    schema = api.get("/api/v1/schema/?format=json").json()
+    public = {path: operations["get"] for path, operations in schema["paths"].items() if "/public/" in path}
+    assert len(public) == 6, sorted(public)
+    for path, operation in public.items():
+        answer = operation["responses"]["200"]["content"]["application/json"]
+        assert answer.get("examples"), f"{path} has no example"
+        (example,) = answer["examples"].values()
+        item = _example_item(example["value"])
+        assert isinstance(item, dict) and set(item) == _fields(schema, answer["schema"]), path
+        assert {"404", "429"} <= set(operation["responses"]) or path == "/api/v1/public/events/", path
+
+
+def test_the_examples_have_the_members_of_real_answers(api, organiser):
+    from tournaments.api.public import EVENT_EXAMPLE, ROUND_EXAMPLE, STANDINGS_EXAMPLE
+
+    event = played_event(organiser)
+    real = {
+        "list": api.get("/api/v1/public/events/").json()["results"][0],
+        "event": api.get(f"/api/v1/public/events/{event.pk}/").json(),
+        "standings": api.get(f"/api/v1/public/events/{event.pk}/standings/").json(),
+        "round": api.get(f"/api/v1/public/events/{event.pk}/rounds/1/").json(),
+    }
+    assert set(EVENT_EXAMPLE) == set(real["list"]) == set(real["event"])
+    assert set(STANDINGS_EXAMPLE) == set(real["standings"])
+    assert set(STANDINGS_EXAMPLE["standings"][0]) == set(real["standings"]["standings"][0])
+    assert set(ROUND_EXAMPLE) == set(real["round"])
+    assert set(ROUND_EXAMPLE["tables"][0]) == set(real["round"]["tables"][0])

@@ -2,13 +2,14 @@
 and timestamped, a burst of results as one delivery, and a delivery it missed while down once it
 is back; the organiser reads the log and replays; nobody else sees their webhooks."""
 
+import threading
 import time
 
 import pytest
 
 from tests.conftest import make_user
 from tournaments.models import Webhook, WebhookDelivery
-from tournaments.services import events, results
+from tournaments.services import events, results, rounds
 from tournaments.tasks import deliver_webhook
 
 from .receiver_support import Receiver, free_port, verified
@@ -238,3 +239,54 @@ def test_decklists_published_is_sent_when_the_lists_become_public(
     with django_capture_on_commit_callbacks(execute=True):
         events.finish_event(event, organiser)
     assert sorted(body["kind"] for body in receiver.bodies()) == ["decklists.published", "event.finished"]
+
+
+def test_a_paired_round_is_sent_to_a_receiver_that_asked_for_it(
+    api, organiser, store_night, receiver, django_capture_on_commit_callbacks
+):
+    register(api, organiser, store_night, receiver.url, kinds=("round.paired",))
+    for table in (1, 2, 3, 4):
+        win(store_night, organiser, table, django_capture_on_commit_callbacks)
+    assert receiver.received == [], "results are news it did not ask for"
+
+    with django_capture_on_commit_callbacks(execute=True):
+        rounds.pair_next_round(store_night, organiser)
+
+    assert [(body["kind"], body["event"]["round"]) for body in receiver.bodies()] == [("round.paired", 2)]
+
+
+def test_each_retry_waits_twice_as_long_as_the_one_before_up_to_an_hour(
+    api, organiser, store_night, receiver, django_capture_on_commit_callbacks, settings, monkeypatch
+):
+    settings.WEBHOOK_MAX_ATTEMPTS = 9
+    receiver.status = 503
+    waits = []
+    monkeypatch.setattr("tournaments.tasks.send_later", lambda path, pk, countdown: waits.append(countdown))
+    register(api, organiser, store_night, receiver.url)
+
+    win(store_night, organiser, 1, django_capture_on_commit_callbacks)  # the first attempt
+    delivery = WebhookDelivery.objects.get()
+    while delivery.status == "retrying":
+        deliver_webhook(delivery.pk)  # each retry, once its wait has passed
+        delivery.refresh_from_db()
+
+    assert waits == [30, 60, 120, 240, 480, 960, 1920, 3600]
+    assert (delivery.status, delivery.attempts, len(receiver.received)) == ("failed", 9, 9)
+
+
+def test_a_receiver_slower_than_the_timeout_is_retried_and_the_log_says_why(
+    api, organiser, store_night, receiver, django_capture_on_commit_callbacks, settings, monkeypatch
+):
+    settings.WEBHOOK_TIMEOUT_SECONDS = 1
+    receiver.release = threading.Event()  # it reads the delivery, then never answers in time
+    retries = []
+    monkeypatch.setattr("tournaments.tasks.send_later", lambda path, pk, countdown: retries.append(countdown))
+    webhook_id = register(api, organiser, store_night, receiver.url).json()["id"]
+
+    win(store_night, organiser, 1, django_capture_on_commit_callbacks)
+
+    delivery = WebhookDelivery.objects.get()
+    assert (delivery.status, delivery.attempts, delivery.response_code) == ("retrying", 1, None)
+    assert "timed out" in delivery.error and retries == [30]
+    logged = api.get(f"/api/v1/webhooks/{webhook_id}/deliveries/").json()["results"][0]
+    assert logged["status"] == "retrying" and "timed out" in logged["error"]
