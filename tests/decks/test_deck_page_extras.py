@@ -59,7 +59,7 @@ def test_a_dbz_sample_hand_is_a_first_draw_phase_without_the_cards_set_aside(cli
     cards, declarations = deck_services.cards_from_decklist(text + "1 Master Roshi Sensei\n", game)
     deck = deck_services.create_deck(alice, "Goku", game, "dbz-expanded", "public", cards, declarations)
     page = client.get(f"/en/decks/{deck.pk}/")
-    assert "The rules state no opening hand: draw the 3 cards of a first Draw Phase" in page.text
+    assert "The rules state no opening hand. The site’s choice: draw the 3 cards of a first Draw Phase" in page.text
     assert "Not drawn: Main Personality, Mastery, Sensei start the game in play (4 cards of this deck)." in page.text
     for seed in ("1", "2", "3"):
         hand = client.get(f"/en/decks/{deck.pk}/", {"hand": seed}).context["hand"]
