@@ -118,7 +118,7 @@ def rank_names(values):
     """Ranks, or card types where a product counts a type as a rarity (Counter), joined with "or"."""
     ranks = games.ranks()
     names = [str(ranks.get(value) or games.card_type_label(value)) for value in values]
-    if len(names) > 2:  # "Gold, Platinum or Epic"
+    if len(names) > 2:  # "A, B or C"
         return _(" or ").join([", ".join(names[:-1]), names[-1]])
     return _(" or ").join(names)
 
