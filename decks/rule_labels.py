@@ -13,6 +13,7 @@ SECTIONS = {
     "Deck Building Clarifications": _("Deck Building Clarifications"),
     "General Guidelines": _("General Guidelines"),
     "Game Play Clarifications": _("Game Play Clarifications"),
+    "Pre-release Ruleset": _("Pre-release Ruleset"),
 }
 TOPICS = {
     "Banned": pgettext_lazy("rule section", "Banned"),
@@ -27,6 +28,7 @@ TOPICS = {
     "Battle Simulator Cards": _("Battle Simulator Cards"),
     "Card Eligibility": _("Card Eligibility"),
     "Anger and Main Personality Levels": _("Anger and Main Personality Levels"),
+    "the site's product model": _("the site's product model"),  # a sealed product: the rules describe none
 }
 NUMBERED = re.compile(r"^(?P<section>.+?)\s+(?P<number>\d+(?:\.\d+)*)$")
 

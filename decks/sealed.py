@@ -1,7 +1,8 @@
 """Sealed events (plain Python): is a pool what the product gives, and is a deck buildable from it?
 
-A format describes its product as `sealed_pool` constraints (docs/formats.md); a pool is a `Deck`
-of the cards opened, and a deck is buildable when it uses no card more often than the pool holds.
+A format describes its product as `sealed_pool` (docs/formats.md): boosters of rarity slots
+(games/boosters.py) and constraints; a pool is a `Deck` of the cards opened, and a deck is buildable
+when it uses no card more often than the pool holds.
 """
 
 from collections import Counter
@@ -10,16 +11,53 @@ from .legality.engine import Context
 from .legality.model import Violation
 
 
-def check_pool(pool, fmt, as_of, domains=None):
-    """Every way the pool differs from the format's sealed product ([] when it matches)."""
+def check_pool(pool, fmt, as_of, domains=None, boosters=None):
+    """Every way the pool differs from the format's sealed product of `boosters` boosters (None: the
+    product's default) ([] when it matches)."""
     if fmt.sealed_pool is None:
         return [Violation("no_sealed_product", "shared", {"format": fmt.name}, [], None, None)]
     ctx = Context(fmt, as_of, domains or {}, pool)
     violations = [_wrong_game(entry, fmt) for entry in pool.entries if entry.card.game != fmt.game]
+    if fmt.sealed_pool.boosters is not None:
+        same_game = [entry for entry in pool.entries if entry.card.game == fmt.game]
+        violations.extend(_booster_violations(same_game, fmt.sealed_pool, boosters))
     for constraint in fmt.sealed_pool.constraints:
         if constraint.in_force(as_of):
             violations.extend(constraint.check(pool, ctx))
     return violations
+
+
+# A finding of games/boosters.py -> the code of its message (decks/legality/messages.py).
+FINDING_CODES = {"too_many": "pool_rarity_excess", "too_few": "pool_rarity_short"}
+
+
+def _booster_violations(entries, sealed, boosters):
+    """The pool's counts by rarity against `boosters` boosters of the product (games/boosters.py)."""
+    product = sealed.boosters
+    boosters = boosters or product.default
+    counts, names, violations = {}, {}, []
+    for entry in entries:
+        rarity = product.rarity_of(entry.card)
+        if rarity is None:
+            violations.append(_booster_violation(sealed, "pool_off_product", {"card": entry.card.name}, [entry.card]))
+            continue
+        counts[rarity] = counts.get(rarity, 0) + entry.qty
+        names.setdefault(rarity, []).append(entry.card.name)
+    for finding in product.findings(boosters, counts):
+        params = {"boosters": boosters, "values": list(finding.rarities)}
+        if finding.kind == "cards":
+            code = "pool_cards_missing" if finding.actual < finding.expected else "pool_cards_extra"
+            params = {"boosters": boosters, "gap": abs(finding.expected - finding.actual)}
+        else:
+            code = FINDING_CODES[finding.kind]
+        cards = [name for rarity in finding.rarities for name in names.get(rarity, ())]
+        violations.append(_booster_violation(sealed, code, params, cards, finding.expected, finding.actual))
+    return violations
+
+
+def _booster_violation(sealed, code, params, cards, expected=None, actual=None):
+    names = sorted({card if isinstance(card, str) else card.name for card in cards})
+    return Violation(code, "shared", params, names, expected, actual, sealed.rule, sealed.anchor)
 
 
 def _wrong_game(entry, fmt):

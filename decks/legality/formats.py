@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 import games
 from core.errors import DomainError
+from games.boosters import compile_boosters
 from games.cards import search_key
 from games.deck_rules import compile_where, format_error, parse_date
 
@@ -22,10 +23,15 @@ class ListEntry:
 
 @dataclass(frozen=True)
 class SealedProduct:
-    """The product players open at a sealed event, as constraints on the pool (docs/formats.md)."""
+    """The product players open at a sealed event (docs/formats.md): its boosters (games/boosters.py,
+    None when the format does not model them) and constraints on the pool; the rule a pool's count
+    problems cite."""
 
     product: str
     constraints: list
+    boosters: object = None
+    rule: str = ""
+    anchor: str = ""
 
 
 @dataclass
@@ -105,7 +111,7 @@ def _opening_hand_kind(value):
 
 
 def _compile_sealed(spec, lists, kinds):
-    """`sealed_pool`: {"product": text, "constraints": [...]} with the deck constraint kinds."""
+    """`sealed_pool`: {"product": text, "boosters": {...}, "constraints": [...]} with the deck constraint kinds."""
     if spec is None:
         return None
     if not isinstance(spec, dict) or not isinstance(spec.get("constraints"), list):
@@ -114,7 +120,10 @@ def _compile_sealed(spec, lists, kinds):
         _compile_constraint(item, index, lists, kinds, prefix="sealed_pool.constraints")
         for index, item in enumerate(spec["constraints"], 1)
     ]
-    return SealedProduct(str(spec.get("product", "")), constraints)
+    boosters = compile_boosters(spec["boosters"], "sealed_pool.boosters") if "boosters" in spec else None
+    return SealedProduct(
+        str(spec.get("product", "")), constraints, boosters, str(spec.get("rule", "")), str(spec.get("anchor", ""))
+    )
 
 
 def _compile_list(name, entries):

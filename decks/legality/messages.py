@@ -51,6 +51,28 @@ BY_CODE = {
         "The pool has %(actual)s cards; a pool of this product has %(expected)s.",
         "actual",
     ),
+    # A pool against the boosters of its product (games/boosters.py); %(booster_count)s is "5 boosters".
+    "pool_cards_missing": ngettext_lazy(
+        "A pool of %(booster_count)s has %(expected)s cards; this one has %(actual)s (%(gap)s missing).",
+        "A pool of %(booster_count)s has %(expected)s cards; this one has %(actual)s (%(gap)s missing).",
+        "gap",
+    ),
+    "pool_cards_extra": ngettext_lazy(
+        "A pool of %(booster_count)s has %(expected)s cards; this one has %(actual)s (%(gap)s too many).",
+        "A pool of %(booster_count)s has %(expected)s cards; this one has %(actual)s (%(gap)s too many).",
+        "gap",
+    ),
+    "pool_rarity_excess": ngettext_lazy(
+        "The pool has %(actual)s %(ranks)s card, but there are at most %(expected)s in %(booster_count)s.",
+        "The pool has %(actual)s %(ranks)s cards, but there are at most %(expected)s in %(booster_count)s.",
+        "actual",
+    ),
+    "pool_rarity_short": ngettext_lazy(
+        "The pool has only %(actual)s %(ranks)s card; there are at least %(expected)s in %(booster_count)s.",
+        "The pool has only %(actual)s %(ranks)s cards; there are at least %(expected)s in %(booster_count)s.",
+        "actual",
+    ),
+    "pool_off_product": gettext_lazy("%(card)s fits none of the booster slots of this product."),
     "unknown_card": gettext_lazy("“%(card)s” is not a card in the catalogue."),
     "bad_line": gettext_lazy("Line %(line)s (“%(text)s”): %(problem)s"),
     "wrong_game": gettext_lazy("%(card)s is a card of another game (%(game)s)."),
@@ -92,10 +114,17 @@ BY_KIND = {
 }
 
 
-def _rank_names(values):
+def rank_names(values):
+    """Ranks, or card types where a product counts a type as a rarity (Counter), joined with "or"."""
     ranks = games.ranks()
-    names = [str(ranks.get(value, value)) for value in values]
+    names = [str(ranks.get(value) or games.card_type_label(value)) for value in values]
+    if len(names) > 2:  # "A, B or C"
+        return _(" or ").join([", ".join(names[:-1]), names[-1]])
     return _(" or ").join(names)
+
+
+def booster_count(count):
+    return ngettext("%(count)s booster", "%(count)s boosters", count) % {"count": count}
 
 
 # Dates are stored in ISO 8601 with the violation; shown the reader's way ("25 novembre 2026").
@@ -117,7 +146,9 @@ def render(violation):
     if isinstance(params.get("error"), dict):  # a line's own problem, kept as a code (bad_line)
         params["problem"] = DomainError.from_dict(params["error"]).message
     if "values" in params:
-        params["ranks"] = _rank_names(params["values"])
+        params["ranks"] = rank_names(params["values"])
+    if "boosters" in params:
+        params["booster_count"] = booster_count(params["boosters"])
     return str(_template(violation, params) % params)
 
 

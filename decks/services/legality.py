@@ -338,15 +338,24 @@ def parse_as_of(value):
     return datetime.date.fromisoformat(value) if value else None
 
 
-def sealed_pool_problems(format_slug, cards, as_of=None):
-    """How a pool ({card id: copies}) differs from the format's sealed product: [{code, message}]."""
+def sealed_pool_problems(format_slug, cards, as_of=None, boosters=None):
+    """How a pool ({card id: copies}) differs from the format's sealed product of `boosters` boosters
+    (None: the product's default): [{code, message, rule}]."""
     as_of = as_of or timezone.localdate()
     row, compiled = format_for(format_slug, as_of)
     pool, unknown = deck_from_card_ids(row.game, [{"card": card, "qty": qty} for card, qty in cards.items()], {})
-    violations = check_pool(pool, compiled, as_of, card_index(row.game).domains)
+    violations = check_pool(pool, compiled, as_of, card_index(row.game).domains, boosters)
     unknown = [Violation("unknown_card", "shared", {"card": text}, [text], None, None) for text in unknown]
-    problems = [{"code": violation.code, "message": render(violation)} for violation in unknown]
-    return problems + [{"code": violation.code, "message": render(violation)} for violation in violations]
+    return [
+        {"code": violation.code, "message": render(violation), "rule": rule_label(violation.rule)}
+        for violation in unknown + violations
+    ]
+
+
+def booster_product(format_slug, as_of=None):
+    """The boosters of the format's sealed product (games/boosters.py), or None when it models none."""
+    _row, compiled = format_for(format_slug, as_of or timezone.localdate())
+    return compiled.sealed_pool.boosters if compiled.sealed_pool else None
 
 
 def pool_shortfall(game, deck_cards, pool_cards):

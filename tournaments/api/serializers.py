@@ -33,6 +33,10 @@ class EventSerializer(serializers.ModelSerializer):
     pod_points = _setting("settings", "pod_points", serializers.DictField, child=serializers.IntegerField())
     game_options = _setting("settings", "game_options", serializers.DictField, help_text=_("The game's own options."))
     sealed = _setting("sealed_setup", "enabled", serializers.BooleanField)
+    boosters = _setting(
+        "sealed_setup", "boosters", serializers.IntegerField, allow_null=True,
+        help_text=_("Boosters each player opens at a sealed event; null: the format's product's usual count."),
+    )  # fmt: skip
 
     class Meta:
         model = Event
@@ -61,6 +65,7 @@ class EventSerializer(serializers.ModelSerializer):
             "auto_pair",
             "game_options",
             "sealed",
+            "boosters",
             "pod_points",
         ]
 
@@ -83,6 +88,12 @@ GAMES = [game.slug for game in games.registered()]  # catalogue.apps gives each 
 )
 class PodPointsField(serializers.DictField):
     """Points per place in a pod, by the keys the scorer reads (the service checks their order)."""
+
+
+BOOSTERS_HELP = _(
+    "Boosters each player opens at a sealed event, within the format's product (null: its usual count); "
+    "refused (409) once deck building has ended."
+)
 
 
 class EventCreateSerializer(serializers.Serializer):
@@ -123,6 +134,9 @@ class EventCreateSerializer(serializers.Serializer):
         ),
     )
     sealed = serializers.BooleanField(default=False)
+    boosters = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=99, help_text=BOOSTERS_HELP
+    )
     pod_points = PodPointsField(child=serializers.IntegerField(min_value=0, max_value=10), required=False, default=dict)
 
 
@@ -140,6 +154,9 @@ class EventUpdateSerializer(serializers.Serializer):
     top_cut = serializers.ChoiceField(choices=TOP_CUT, required=False)
     best_of = serializers.ChoiceField(choices=BEST_OF, required=False)
     sealed = serializers.BooleanField(required=False)
+    boosters = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=99, help_text=BOOSTERS_HELP
+    )
     game_options = serializers.DictField(
         required=False,
         help_text=_(

@@ -8,6 +8,7 @@ import games
 from catalogue.models import Game
 from core.text import shown_text
 from decks.models import Format
+from decks.services.legality import booster_product
 
 from ..engine.lifecycle import SWISS_ROUNDS, default_swiss_rounds
 from ..engine.pairing.pods import FIVE
@@ -44,6 +45,18 @@ SEALED_HELP = _(
     "Players build their deck from a pool they open at the event (a prerelease): each registers the "
     "pool, then a deck built from it. Choose a format that describes the product, such as dc-prerelease."
 )
+
+BOOSTERS_HELP = _(
+    "Sealed events: the boosters each player opens; pools are checked against that many boosters of the "
+    "format’s product. Blank: the product’s usual count."
+)
+
+
+def boosters_field():
+    return forms.IntegerField(
+        label=_("Boosters per player"), required=False, min_value=1, max_value=99, help_text=BOOSTERS_HELP
+    )
+
 
 # The places table of a pod: match points for 1st, 2nd, 3rd and 4th, and 5th at a table of five
 # (tied players share the places they span: engine.match_result.shared_place_points).
@@ -137,6 +150,7 @@ class EventForm(forms.Form):
     )
     publication = forms.ChoiceField(label=_("Decklist publication"), choices=EventSettings.Publication.choices)
     sealed = forms.BooleanField(label=_("Sealed"), required=False, help_text=SEALED_HELP)
+    boosters = boosters_field()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -204,6 +218,7 @@ class EventEditForm(forms.Form):
     top_cut = forms.TypedChoiceField(label=_("Top cut"), choices=[(0, _("None")), (4, "4"), (8, "8")], coerce=int)
     best_of = forms.TypedChoiceField(label=_("Best of"), choices=[(3, "3"), (1, "1")], coerce=int)
     sealed = forms.BooleanField(label=_("Sealed"), required=False, help_text=SEALED_HELP)
+    boosters = boosters_field()
     pods_of_five = pods_of_five_field()
 
     @classmethod
@@ -212,10 +227,25 @@ class EventEditForm(forms.Form):
         form = cls(data, initial=initial)
         if not event.registration_open or event.sealed_setup.pools_frozen_at is not None:
             del form.fields["sealed"]  # decided while registration is open (services.events.update_event)
+        form.fit_boosters(event)
         if not event.is_pods or event.game.definition.largest_pod < FIVE:
             del form.fields["pods_of_five"]  # only where five can play (services.events.check_pods_of_five)
         form.add_game_options(event)
         return form
+
+    def fit_boosters(self, event):
+        """The boosters per player: at a sealed event whose product has boosters, until deck building
+        ends (services.sealed.check_booster_change), with the product's range."""
+        product = booster_product(event.format_slug) if event.format_slug and event.is_sealed else None
+        if product is None or not event.registration_open or event.sealed_setup.pools_frozen_at is not None:
+            del self.fields["boosters"]
+            return
+        field = self.fields["boosters"]
+        field.widget.attrs["placeholder"] = product.default
+        field.help_text = _(
+            "The boosters each player opens, from %(fewest)s to %(most)s; pools are checked against that many. "
+            "Blank: %(default)s, the product’s usual count. A pool registered before a change is registered again."
+        ) % {"fewest": product.fewest, "most": product.most, "default": product.default}
 
     def add_game_options(self, event):
         """The event's game's options (Reclamation's Work Order reading), as on the new-event form;

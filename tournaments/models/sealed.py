@@ -9,11 +9,14 @@ from .events import Event
 
 
 class SealedSetup(models.Model):
-    """Whether players build from a registered pool, and when deck building ended (pools frozen)."""
+    """Whether players build from a registered pool, how many boosters each opens, and when deck
+    building ended (pools frozen)."""
 
     event = models.OneToOneField(Event, on_delete=models.CASCADE, primary_key=True, related_name="sealed_setup")
     enabled = models.BooleanField(_("sealed: players build from a registered pool"), default=False)
     pools_frozen_at = models.DateTimeField(null=True, blank=True)
+    # Within the format's product (games/boosters.py); null: the product's default count.
+    boosters = models.PositiveSmallIntegerField(_("boosters per player"), null=True, blank=True)
 
     def __str__(self):
         return f"sealed setup of {self.event_id}"

@@ -1,13 +1,14 @@
-"""Sealed events for people: the log's words for the deck-building seats' draw, and the pool as
-a card picker (grouped as the format's composition rule counts the cards)."""
+"""Sealed events for people: the log's words for the deck-building seats' draw, the product a pool is
+checked against, and the pool as a card picker (grouped as the format's composition rule counts the cards)."""
 
 from django.utils import timezone
 from django.utils.translation import ngettext
 
 import games
 from decks.legality import DeckEntry
+from decks.legality.messages import booster_count, rank_names
 from decks.sealed import picker_groups
-from decks.services.legality import card_index, format_for
+from decks.services.legality import booster_product, card_index, format_for
 
 from ..models import AuditAction
 from .audit import describes
@@ -22,6 +23,39 @@ def _seats_drawn(entry, after, before, names):
         "seed": after["seed"],
         "count": players,
     }
+
+
+def product_panel(event):
+    """What every pool of the event is checked against: its boosters and each booster's slots, in the
+    reader's language (None when the format models no boosters)."""
+    product = booster_product(event.format_slug) if event.is_sealed and event.format_slug else None
+    if product is None:
+        return None
+    boosters = event.sealed_setup.boosters or product.default
+    per_booster = product.cards_per_booster
+    return {
+        "kit": ngettext(
+            "%(boosters)s of %(count)s card: %(total)s cards in all",
+            "%(boosters)s of %(count)s cards: %(total)s cards in all",
+            per_booster,
+        )
+        % {"boosters": booster_count(boosters), "count": per_booster, "total": boosters * per_booster},
+        "slots": [{"count": slot.count, "label": rank_names(slot.takes)} for slot in product.slots],
+        "chosen": event.sealed_setup.boosters is not None,
+        "default": product.default,
+        "fewest": product.fewest,
+        "most": product.most,
+    }
+
+
+def pools_off_count_message(event, names):
+    """After the boosters per player changed: whose registered pool must be registered again."""
+    boosters = event.sealed_setup.boosters or booster_product(event.format_slug).default
+    return ngettext(
+        "%(count)s registered pool does not match %(boosters)s: %(names)s. Register it again.",
+        "%(count)s registered pools do not match %(boosters)s: %(names)s. Register them again.",
+        len(names),
+    ) % {"count": len(names), "boosters": booster_count(boosters), "names": ", ".join(names)}
 
 
 def pool_picker(event, held, picks):

@@ -23,7 +23,7 @@ from .decklists import judge_again, set_deck_deadline
 from .entrants import check_capacity, set_capacity
 from .prizes import fix_prizes
 from .rounds_clock import stop_clock
-from .sealed import without_legal_deck
+from .sealed import check_booster_change, check_booster_count, pools_off_count, without_legal_deck
 
 define_messages(
     {
@@ -85,7 +85,8 @@ def create_event(
     organiser, name, game, mode="versus", best_of=3, swiss_rounds=None, top_cut=0, format_slug="", **options
 ):
     """A new event with its rows (EventSettings, Clock, SealedSetup, PrizeTable, PageCounters).
-    `options`: the EVENT_FIELDS and SETTINGS_FIELDS, `sealed`, and `game_options` (the game's own)."""
+    `options`: the EVENT_FIELDS and SETTINGS_FIELDS, `sealed`, `boosters` (per player, within the
+    format's product; None: its default) and `game_options` (the game's own)."""
     if not organiser.is_organiser:
         raise DomainError("event.organisers_create", status=403)
     game = game if isinstance(game, Game) else Game.objects.filter(slug=game).first()
@@ -93,7 +94,7 @@ def create_event(
         raise DomainError("event.unknown_game", "game")
     if format_slug and not Format.objects.filter(slug=format_slug, game=game).exists():
         raise DomainError("event.format_wrong_game", "format", format=format_slug, game=game.name)
-    unknown = set(options) - EVENT_FIELDS - SETTINGS_FIELDS - {"sealed", "game_options"}
+    unknown = set(options) - EVENT_FIELDS - SETTINGS_FIELDS - {"sealed", "boosters", "game_options"}
     if unknown:
         raise TypeError(f"create_event() got unexpected settings {sorted(unknown)}")
     _check_shape(mode, best_of, swiss_rounds, top_cut, options.get("pod_size", 4))
@@ -102,6 +103,7 @@ def create_event(
     if deadline is not None and deadline <= timezone.now():
         raise DomainError("event.deadline_in_past", "deck_deadline")
     check_capacity(None, options.get("capacity"))
+    check_booster_count(format_slug, options.get("boosters"))
     if options.get("pod_points"):
         check_pod_table(options["pod_points"])
     game_options = game.definition.check_options(options.pop("game_options", None) or {}, mode)
@@ -122,7 +124,9 @@ def create_event(
             event=event, seed=secrets.randbelow(2**31), game_options=game_options, **chosen
         )
         event.clock = Clock.objects.create(event=event)
-        event.sealed_setup = SealedSetup.objects.create(event=event, enabled=bool(options.get("sealed")))
+        event.sealed_setup = SealedSetup.objects.create(
+            event=event, enabled=bool(options.get("sealed")), boosters=options.get("boosters")
+        )
         event.prizes = PrizeTable.objects.create(event=event)
         event.counters = PageCounters.objects.create(event=event)
         log(event, organiser, AuditAction.EVENT_CREATE, after={"mode": mode, "best_of": best_of, "top_cut": top_cut})
@@ -187,6 +191,7 @@ EDITABLE = {
     "top_cut": ("", "top_cut"),
     "best_of": ("", "best_of"),
     "sealed": ("sealed_setup", "enabled"),
+    "boosters": ("sealed_setup", "boosters"),  # per player; a registered pool must still match
     "pods_of_five": ("settings", "pods_of_five"),  # read by the next pairing
     "game_options": ("settings", "game_options"),  # the game's own (Reclamation's Work Order reading)
 }
@@ -204,7 +209,8 @@ def update_event(event, actor, **changes):
     Swiss rounds, top cut and best-of only while they cannot contradict what was played, the game's
     options (`game_options`, merged into the current ones) only until a result is entered or reported. A new date
     judges the registered lists again as of it: the entrants whose verdict changed are returned as
-    `event.verdicts_changed` (and logged)."""
+    `event.verdicts_changed` (and logged); new boosters per player, the players whose registered pool
+    no longer matches as `event.pools_off_count`."""
     event = locked(event)
     organiser_only(event, actor)
     if changes.get("game_options") is not None:
@@ -227,6 +233,8 @@ def update_event(event, actor, **changes):
     for target, fields in changed_rows.items():
         target.save(update_fields=fields)
     log(event, actor, AuditAction.EVENT_EDIT, before=before, after={k: _loggable(v) for k, v in changes.items()})
+    if "boosters" in changes:  # pools registered for the old count are registered again
+        event.pools_off_count = pools_off_count(event)
     if "starts_at" in changes and event.format_slug:  # the lists are judged as of the event's date
         registered = event.entrants.exclude(deck=None).select_for_update(of=("self",)).select_related("deck")
         event.verdicts_changed = judge_again(event, actor, registered.order_by("pk"))
@@ -255,6 +263,8 @@ def _check_edit(event, changes):
         check_pods_of_five(event.game, event.mode, changes["pods_of_five"])
     if "sealed" in changes and (not event.registration_open or event.sealed_setup.pools_frozen_at is not None):
         raise DomainError("event.sealed_locked", "sealed")
+    if "boosters" in changes:
+        check_booster_change(event, changes["boosters"])
     if "game_options" in changes and results_begun(event):
         raise DomainError("event.game_options_played", "game_options", status=409)
     shape = {key: changes[key] for key in ("swiss_rounds", "top_cut", "best_of") if key in changes}

@@ -13,7 +13,7 @@ from django.utils.translation import ngettext_lazy
 
 from core.errors import DomainError, define_messages
 from decks.services.decks import deck_content
-from decks.services.legality import pool_shortfall, sealed_pool_problems
+from decks.services.legality import booster_product, pool_shortfall, sealed_pool_problems
 
 from ..access import can
 from ..models import AuditAction, Entrant, SealedPool
@@ -55,7 +55,7 @@ def register_pool(entrant, actor, text):
     if pool_closed(event, entrant):
         raise DomainError("sealed.frozen", status=409)
     cards = deck_content(text, event.game).cards
-    problems = sealed_pool_problems(event.format_slug, cards)
+    problems = sealed_pool_problems(event.format_slug, cards, boosters=event.sealed_setup.boosters)
     if problems:
         raise DomainError(
             "sealed.pool_mismatch", "pool", count=len(problems), problems=" ".join(p["message"] for p in problems),
@@ -66,6 +66,54 @@ def register_pool(entrant, actor, text):
     )
     log(event, actor, AuditAction.POOL_REGISTER, entrant=entrant, after={"cards": sum(cards.values())})
     return pool
+
+
+define_messages(
+    {
+        "sealed.boosters_no_product": _("This event’s format describes no boosters: there is no count to set."),
+        "sealed.boosters_range": _("A kit of this product holds from %(fewest)s to %(most)s boosters."),
+        "sealed.boosters_locked": _(
+            "The number of boosters is decided while registration is open, before deck building ends."
+        ),
+    }
+)
+
+
+def check_booster_count(format_slug, boosters):
+    """`boosters` (None: the product's default) is a count the format's product allows."""
+    if boosters is None:
+        return
+    product = booster_product(format_slug) if format_slug else None
+    if product is None:
+        raise DomainError("sealed.boosters_no_product", "boosters")
+    if not product.fewest <= boosters <= product.most:
+        raise DomainError("sealed.boosters_range", "boosters", fewest=product.fewest, most=product.most)
+
+
+def check_booster_change(event, boosters):
+    """The organiser changes the boosters per player: within the product, while pools may still be
+    registered (a registered pool that no longer matches is registered again: `pools_off_count`)."""
+    if not event.registration_open or event.sealed_setup.pools_frozen_at is not None:
+        raise DomainError("sealed.boosters_locked", "boosters", status=409)
+    check_booster_count(event.format_slug, boosters)
+
+
+def pools_off_count(event):
+    """The players whose registered pool does not match the event's boosters (after the count changed)."""
+    if not event.format_slug or booster_product(event.format_slug) is None:
+        return []
+    pools = SealedPool.objects.filter(entrant__event=event).order_by("entrant__name", "pk")
+    labels = event_player_labels(event) if pools else {}
+    boosters = event.sealed_setup.boosters
+    return [
+        labels[pool.entrant_id]
+        for pool in pools
+        if sealed_pool_problems(event.format_slug, _card_ids(pool), boosters=boosters)
+    ]
+
+
+def _card_ids(pool):
+    return {int(card): qty for card, qty in pool.cards.items()}
 
 
 def pool_closed(event, entrant):
@@ -100,7 +148,7 @@ def check_buildable(event, entrant, deck_cards):
     pool = SealedPool.objects.filter(entrant=entrant).first()
     if pool is None:
         raise DomainError("sealed.no_pool", "deck")
-    short = pool_shortfall(event.game, deck_cards, {int(card): qty for card, qty in pool.cards.items()})
+    short = pool_shortfall(event.game, deck_cards, _card_ids(pool))
     if short:
         raise DomainError(
             "sealed.not_buildable", "deck", count=len(short), problems=" ".join(row["message"] for row in short),

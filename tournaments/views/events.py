@@ -29,6 +29,7 @@ from ..presenters.decklists import verdict_change_message
 from ..presenters.events import game_options_shown, players_and_rounds
 from ..presenters.results import unscored_reports
 from ..presenters.rounds import describe_note, round_title, timer_state
+from ..presenters.sealed import pools_off_count_message
 from ..services import entrants as entrant_services
 from ..services import entrants_teams
 from ..services import events as event_services
@@ -243,6 +244,9 @@ def event_settings(request, event):
             messages.success(request, _("Event settings saved."))
             for entrant in getattr(event, "verdicts_changed", ()):
                 messages.warning(request, verdict_change_message(entrant))
+            off_count = getattr(event, "pools_off_count", ())
+            if off_count:
+                messages.warning(request, pools_off_count_message(event, off_count))
             return _dashboard(event)
     return render(request, "tournaments/manage/settings.html", {"event": event, "form": form})
 

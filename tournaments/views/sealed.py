@@ -21,6 +21,7 @@ from ..forms.sealed import BuildClockForm, PoolForm, SeatDrawForm
 from ..models import Entrant, SealedPool
 from ..models.entrants import event_player_labels
 from ..presenters.rounds import timer_state
+from ..presenters.sealed import product_panel
 from ..services import sealed as sealed_services
 from ..services.rounds_clock import BUILD_MINUTES, start_build_clock
 from .common import staff_view
@@ -76,6 +77,7 @@ def _pool_page(request, event, entrant, back_url, for_player):
         "back_url": back_url,
         "for_player": for_player,
         "build_url": _build_url(event, entrant, for_player),
+        "product": product_panel(event),
     }
     return render(request, "tournaments/pool.html", context, status=400 if problems or form.errors else 200)
 
@@ -140,6 +142,7 @@ def deck_building(request, event):
         "clock_form": BuildClockForm(initial={"minutes": BUILD_MINUTES}),
         "timer": timer_state(event) if event.clock.deck_building else None,
         "extend_minutes": EXTEND_MINUTES,
+        "product": product_panel(event),
     }
     return render(request, "tournaments/manage/deck_building.html", context)
 

@@ -117,7 +117,7 @@ def test_a_sealed_prerelease_from_seats_to_prizes(live_server, people, browser_p
     phone.get_by_role("link", name="Register my pool").click()
     phone.get_by_label("Your pool").fill(pool_text(dc_cards()[:20]))
     phone.get_by_role("button", name="Check and register the pool").click()
-    expect(phone.locator("#pool-problems")).to_contain_text("The pool has 20 cards")
+    expect(phone.locator("#pool-problems")).to_contain_text("this one has 20 (60 missing)")
     assert no_sideways_scroll(phone)
     phone.get_by_label("Your pool").fill(full_pool)
     phone.get_by_role("button", name="Check and register the pool").click()

@@ -79,7 +79,9 @@ def test_a_player_registers_the_deck_picked_from_the_pool(night, alice):
 def test_a_card_not_in_the_pool_or_too_many_copies_is_refused_and_nothing_changes(night, alice, bob):
     cards = dc_cards()
     entrant = night.entrants.get(user=alice)
-    sealed.register_pool(entrant, alice, pool_text(cards[1:]))  # the first card is not in the pool
+    # The first card is not in the pool: a second copy of another of its tribe and rank came instead.
+    twin = next(card for card in cards[2:] if (card.tribe_id, card.rank) == (cards[0].tribe_id, cards[0].rank))
+    sealed.register_pool(entrant, alice, pool_text([*cards[1:], twin]))
     decks_before, log_before = Deck.objects.count(), AuditEntry.objects.count()
     with pytest.raises(DomainError) as refused:
         register_pool_deck(entrant, alice, {cards[0].pk: 1, cards[1].pk: 1})

@@ -5,10 +5,12 @@ import pytest
 
 from catalogue.models import Card
 from decks.services.decks import create_deck
+from decks.services.legality import sealed_pool_problems
 from tests.conftest import join_event, make_user
 from tournaments.models import AuditAction, AuditEntry, SealedPool
 from tournaments.services import entrants as entrant_services
 from tournaments.services import events, staff
+from tournaments.services import sealed as sealed_services
 
 pytestmark = pytest.mark.django_db
 
@@ -64,8 +66,8 @@ def test_a_pool_that_does_not_match_the_product_is_refused(api, alice, sealed):
     assert response.status_code == 400
     body = response.json()
     assert body["message"].startswith("The pool does not match the product")
-    assert "The pool has 20 cards; a pool of this product has 32-90." in body["message"]
-    assert {problem["code"] for problem in body["problems"]} >= {"pool_size", "pool_counter"}
+    assert "A pool of 5 boosters has 80 cards; this one has 20 (60 missing)." in body["message"]
+    assert {problem["code"] for problem in body["problems"]} >= {"pool_cards_missing", "pool_counter"}
     assert not SealedPool.objects.exists()
     api.credentials(HTTP_ACCEPT_LANGUAGE="it")
     assert (
@@ -125,8 +127,10 @@ def test_the_deck_must_be_buildable_from_the_pool(api, alice, sealed):
     no_pool = api.post(url, {"deck": version.pk}, format="json")
     assert no_pool.status_code == 400 and no_pool.json()["message"] == "Register the sealed pool before the deck."
     missing = next(card for card in cards if card.pk == deck_ids[0])
-    pool = [card for card in cards if card.pk != missing.pk]
-    assert api.post(pool_url(sealed, alice), {"decklist": pool_text(pool)}, format="json").status_code == 200
+    # Two copies of another card of the same tribe and rank instead: the pool still matches the product.
+    twin = next(c for c in cards if (c.tribe_id, c.rank) == (missing.tribe_id, missing.rank) and c.pk not in deck_ids)
+    pool = "\n".join(f"{2 if c == twin else 1} {c.name} ({c.card_set.code}) {c.number}" for c in cards if c != missing)
+    assert api.post(pool_url(sealed, alice), {"decklist": pool}, format="json").status_code == 200
     refused = api.post(url, {"deck": version.pk}, format="json")
     assert refused.status_code == 400
     assert f"{missing.name}: the deck has 1 more copy than the pool." in refused.json()["message"]
@@ -136,3 +140,59 @@ def test_the_deck_must_be_buildable_from_the_pool(api, alice, sealed):
     accepted = api.post(url, {"deck": version.pk}, format="json")
     assert accepted.status_code == 200, accepted.json()
     assert accepted.json()["deck_legal"] is True, sealed.entrants.get(user=alice).deck_problems
+
+
+# The boosters per player: the organiser's choice within the product, logged, and what pools are checked against
+
+
+def test_the_sample_catalogue_opened_as_one_kit_matches_the_product(sealed):
+    """The sample catalogue holds one copy of each card: 80 cards, what 5 boosters (the default) give."""
+    cards = {card.pk: 1 for card in dc_cards()}
+    assert sealed_pool_problems("dc-prerelease", cards) == []
+    assert [p["code"] for p in sealed_pool_problems("dc-prerelease", cards, boosters=6)][:1] == ["pool_cards_missing"]
+
+
+def test_the_organiser_changes_the_booster_count_and_the_check_follows(api, organiser, alice, bob, sealed):
+    api.force_authenticate(organiser)
+    changed = api.patch(f"/api/v1/tournaments/{sealed.pk}/", {"boosters": 6}, format="json")
+    assert changed.status_code == 200 and changed.json()["boosters"] == 6
+    entry = AuditEntry.objects.filter(action=AuditAction.EVENT_EDIT).latest("pk")
+    assert (entry.before, entry.after) == ({"boosters": None}, {"boosters": 6})
+    api.force_authenticate(alice)
+    refused = api.post(pool_url(sealed, alice), {"decklist": pool_text(dc_cards())}, format="json")
+    assert refused.status_code == 400
+    assert "A pool of 6 boosters has 96 cards; this one has 80 (16 missing)." in refused.json()["message"]
+    assert not SealedPool.objects.exists()
+    api.force_authenticate(organiser)
+    assert api.patch(f"/api/v1/tournaments/{sealed.pk}/", {"boosters": None}, format="json").status_code == 200
+    api.force_authenticate(alice)
+    assert api.post(pool_url(sealed, alice), {"decklist": pool_text(dc_cards())}, format="json").status_code == 200
+
+
+def test_a_count_outside_the_product_or_after_deck_building_is_refused(api, organiser, alice, sealed):
+    api.force_authenticate(organiser)
+    outside = api.patch(f"/api/v1/tournaments/{sealed.pk}/", {"boosters": 7}, format="json")
+    assert outside.status_code == 400
+    assert outside.json()["errors"]["boosters"] == ["A kit of this product holds from 3 to 6 boosters."]
+    sealed.refresh_from_db()
+    assert sealed.sealed_setup.boosters is None
+    assert not AuditEntry.objects.filter(action=AuditAction.EVENT_EDIT).exists()
+    sealed_services.freeze_pools(sealed, organiser)
+    locked = api.patch(f"/api/v1/tournaments/{sealed.pk}/", {"boosters": 5}, format="json")
+    assert locked.status_code == 409 and "before deck building ends" in locked.json()["message"]
+
+
+def test_pools_registered_for_the_old_count_are_named_for_registering_again(organiser, alice, bob, sealed):
+    sealed_services.register_pool(sealed.entrants.get(user=alice), alice, pool_text(dc_cards()))
+    changed = events.update_event(sealed, organiser, boosters=4)
+    assert changed.pools_off_count == ["alice"] and changed.sealed_setup.boosters == 4
+    assert events.update_event(changed, organiser, boosters=None).pools_off_count == []
+
+
+def test_a_format_without_boosters_has_no_count_to_set(api, organiser, sample):
+    api.force_authenticate(organiser)
+    body = {"name": "Open", "game": "dust-collectorz", "format": "", "sealed": True, "boosters": 5}
+    refused = api.post("/api/v1/tournaments/", body, format="json")
+    assert refused.status_code == 400 and "describes no boosters" in refused.json()["message"]
+    created = api.post("/api/v1/tournaments/", {**body, "format": "dc-prerelease", "boosters": 3}, format="json")
+    assert created.status_code == 201 and created.json()["boosters"] == 3

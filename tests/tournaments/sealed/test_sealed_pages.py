@@ -137,6 +137,34 @@ def test_the_settings_turn_sealed_on_while_registration_is_open_only(client, org
         events.update_event(event, organiser, sealed=False)
 
 
+def test_the_settings_set_the_boosters_per_player_and_the_log_keeps_it(client, prerelease, organiser, bob):
+    client.force_login(organiser)
+    page = client.get(url(prerelease, "manage/settings/")).content.decode()
+    assert 'name="boosters"' in page and "from 3 to 6" in page
+    sealed.register_pool(prerelease.entrants.get(user=bob), bob, pool_text(dc_cards()))
+    form = {
+        "name": "Prerelease",
+        "publication": "none",
+        "top_cut": "0",
+        "best_of": "3",
+        "sealed": "on",
+        "boosters": "3",
+    }
+    saved = client.post(url(prerelease, "manage/settings/"), form, follow=True).content.decode()
+    assert "1 registered pool does not match 3 boosters: bob. Register it again." in saved
+    entry = AuditEntry.objects.filter(action=AuditAction.EVENT_EDIT).latest("pk")
+    assert entry.after == {"boosters": 3} and entry.actor == organiser
+    refused = client.post(url(prerelease, "manage/settings/"), {**form, "boosters": "9"})
+    assert "A kit of this product holds from 3 to 6 boosters." in refused.content.decode()
+    building = client.get(url(prerelease, "manage/deck-building/")).content.decode()
+    assert "Pools are checked against 3 boosters of 16 cards: 48 cards in all." in building
+    client.force_login(bob)
+    pool = client.get(url(prerelease, "pool/")).content.decode()
+    assert "3 boosters of 16 cards: 48 cards in all" in pool
+    refused = client.post(url(prerelease, "pool/"), {"pool": pool_text(dc_cards())}).content.decode()
+    assert "A pool of 3 boosters has 48 cards; this one has 80 (32 too many)." in refused
+
+
 # The player's pool on the phone
 
 
@@ -160,6 +188,36 @@ def test_a_pool_that_does_not_match_is_refused_with_each_problem_in_the_players_
     page = response.content.decode()
     assert "ne correspond pas au produit" in page
     assert page.count("<li>") >= 2  # each problem on its own line
+    assert not SealedPool.objects.exists()
+
+
+def test_the_pool_page_shows_what_the_pool_is_checked_against_in_each_language(client, prerelease, bob):
+    client.force_login(bob)
+    english = client.get(url(prerelease, "pool/")).content.decode()
+    assert "5 boosters of 16 cards: 80 cards in all (the product’s usual count)." in english
+    assert '<li><span class="num">2</span> Gold, Platinum or Epic</li>' in english
+    assert "the publisher’s rules do not describe it" in english
+    french = client.get(url(prerelease, "pool/").replace("/en/", "/fr/")).content.decode()
+    assert "5 boosters de 16 cartes\u00a0: 80 cartes en tout" in french and "Or, Platine ou Épique" in french
+    italian = client.get(url(prerelease, "pool/").replace("/en/", "/it/")).content.decode()
+    assert "5 buste da 16 carte: 80 carte in tutto" in italian and "Oro, Platino o Epica" in italian
+
+
+def test_a_pool_one_card_short_or_with_too_many_gold_is_refused_with_the_counts(client, prerelease, bob):
+    cards = dc_cards()
+    client.force_login(bob)
+    short = client.post(url(prerelease, "pool/"), {"pool": pool_text(cards[1:])}).content.decode()
+    assert "A pool of 5 boosters has 80 cards; this one has 79 (1 missing)." in short
+    assert "(Pre-release Ruleset: the site&#x27;s product model)" in short
+    platinum = [card for card in cards if card.rank == "platinum"]
+    gold = [card for card in cards if card.rank == "gold"]
+    # 22 Gold (every one twice, two of them thrice) and 8 Platinum: 10 Gold slots and 10 Gold-or-better hold 20.
+    too_many = [card for card in cards if card.rank not in ("platinum", "epic")] + gold + gold[:2] + platinum[:8]
+    italian = client.post(url(prerelease, "pool/").replace("/en/", "/it/"), {"pool": pool_text(too_many)})
+    assert italian.status_code == 400
+    assert "Il pool ha 22 carte Oro, ma in 5 buste ce ne sono al massimo 20." in italian.content.decode()
+    french = client.post(url(prerelease, "pool/").replace("/en/", "/fr/"), {"pool": pool_text(too_many)})
+    assert "Le pool contient 22 cartes Or, mais il y en a au plus 20 dans 5 boosters." in french.content.decode()
     assert not SealedPool.objects.exists()
 
 
