@@ -411,3 +411,15 @@ def test_a_subject_in_the_other_number_before_the_same_verb_is_a_meaning_finding
     assert [(f.anchor, f.params["ours"], f.params["theirs"]) for f in found] == [
         ("rule-4", "players draw", "giocatore pesca")
     ]
+
+
+def test_a_defined_word_the_translation_always_renders_dropped_from_one_rule():
+    verbs = [("scores", "segna"), ("draws", "pesca"), ("plays", "gioca"), ("wins", "vince"), ("loses", "perde")]
+    rows = [
+        row(f"rule-{n}", f"The Player {verbs[n % 5][0]} {n} cards.", "-", f"Il Giocatore {verbs[n % 5][1]} {n} carte.")
+        for n in range(9)
+    ]
+    rows.append(row("rule-9", "The Defending Team player answers.", "-", "Il Team Difensore risponde."))
+    rows.append(row("rule-10", "The Team answers.", "-", "Il Team risponde."))
+    found = [f for f in check(CheckInput(rows, "en")) if f.kind == "word_missing"]
+    assert [(f.anchor, f.params["ours"], f.params["usual"]) for f in found] == [("rule-9", "player", "giocatore")]
