@@ -92,8 +92,9 @@ class Problem:
     """What a translation's structure does differently from the reference's, at one anchor.
 
     kind: "reordered" (a section in another place), "merged" (this reference item's text is in
-    `other`'s), "split" (this item is written as two), "dropped" (no counterpart), "added" (only in
-    the translation), "untranslated" (a whole section missing: a partial translation)."""
+    `other`'s), "split" (this item is written as two, the second being `other`), "dropped" (no
+    counterpart), "added" (only in the translation, and not the second half of a split), "untranslated"
+    (a whole section missing: a partial translation)."""
 
     kind: str
     anchor: str
@@ -150,6 +151,7 @@ class Alignment:
             if lang == language
         ]
         merged = {problem.other for problem in found if problem.kind == "merged"}
+        second_halves = {problem.other for problem in found if problem.kind == "split"}
         found = [
             Problem("merged", problem.other, problem.anchor) if problem.kind == "merged" else problem
             for problem in found
@@ -157,10 +159,14 @@ class Alignment:
         for lang, anchor, description in self.missing:
             if lang == language and anchor not in merged:
                 found.append(Problem("untranslated" if description.startswith("section") else "dropped", anchor))
-            elif lang == self.reference and (anchor.startswith(f"{language}-") or f"-{language}-" in anchor):
+            elif self._added(lang, anchor, language) and anchor not in second_halves:  # a split shows once
                 found.append(Problem("added", anchor))
         order = {row.anchor: position for position, row in enumerate(self.rows())}
         return sorted(set(found), key=lambda problem: (order.get(problem.anchor, len(order)), problem.kind))
+
+    def _added(self, lang: str, anchor: str, language: str) -> bool:
+        """A missing report saying the reference lacks one of the language's own anchors."""
+        return lang == self.reference and (anchor.startswith(f"{language}-") or f"-{language}-" in anchor)
 
     def section_key_of(self, language: str, section_index: int) -> str | None:
         """The key of a language's section (its index in that document's sections)."""
@@ -169,6 +175,10 @@ class Alignment:
     def anchor_of(self, language: str, section_index: int, item_index: int) -> str | None:
         """The anchor of a language's item, addressed by section and item index."""
         return self._anchors.get((language, section_index, item_index))
+
+    def item_keys(self, language: str) -> dict[str, str]:
+        """{anchor: "<section index>.<item index>"} of a language's items: how a pairing names them."""
+        return {anchor: f"{s}.{i}" for (lang, s, i), anchor in self._anchors.items() if lang == language}
 
     def rows(self) -> Iterator[Row]:
         """Each section heading, then each of its items, with the text in every language."""
@@ -188,11 +198,17 @@ class Alignment:
         return texts
 
 
-def align(documents: dict[str, RulesDocument], reference: str = "en") -> Alignment:
-    """Align the documents (language -> parsed document) on the reference language's structure."""
+def align(
+    documents: dict[str, RulesDocument], reference: str = "en", pairings: dict[str, dict[str, str]] | None = None
+) -> Alignment:
+    """Align the documents (language -> parsed document) on the reference language's structure.
+
+    `pairings` holds the pairing a translator chose where the computed one was wrong: {language:
+    {"<section index>.<item index>" of the translation: the reference anchor it pairs with, inside
+    the section its section pairs with, or "" for none}}; entries naming nothing there are ignored."""
     if reference not in documents:
         raise ValueError(f"reference language {reference!r} is not among the documents {sorted(documents)}")
-    builder = _Builder(documents, reference)
+    builder = _Builder(documents, reference, pairings or {})
     for language in documents:
         if language != reference:
             builder.add_language(language)
@@ -207,9 +223,11 @@ def align(documents: dict[str, RulesDocument], reference: str = "en") -> Alignme
 class _Builder:
     """Accumulates the aligned sections, reference first, then one translation at a time."""
 
-    def __init__(self, documents: dict[str, RulesDocument], reference: str) -> None:
+    def __init__(self, documents: dict[str, RulesDocument], reference: str, pairings: dict) -> None:
         self.documents = documents
         self.reference = reference
+        self.pairings = pairings
+        self.split_halves: dict[tuple[str, str, int], str] = {}  # (language, key, index) -> split anchor
         self.used: set[str] = set()
         self.uncertain: list[Report] = []
         self.structure: list[Report] = []
@@ -271,17 +289,50 @@ class _Builder:
         extra_anchors = _item_anchors(section, f"{target.key}-{language}", self._extra_prefix(target, language))
         reference_items = [item for item in target.items if self.reference in item.indexes]
         cursor = -1
-        for reference_index, index in self._item_pairs(target, language):
+        for reference_index, index in self._chosen_pairs(target, language, self._item_pairs(target, language)):
             if reference_index is None:
                 cursor += 1
                 anchor = _unique(extra_anchors[index], self.used)
                 target.items.insert(cursor, AlignedItem(anchor, section.items[index].kind, {language: index}))
+                self._name_second_half(language, target.key, index, anchor)
                 continue
             aligned = reference_items[reference_index]
             cursor = _position(target.items, aligned)
             if index is not None:
                 aligned.indexes[language] = index
                 self._check_numbers(aligned, reference_section.items[reference_index], section.items[index], language)
+
+    def _name_second_half(self, language: str, key: str, index: int, anchor: str) -> None:
+        """A split rule's second half gets an anchor of its own: the split names it."""
+        split = self.split_halves.get((language, key, index))
+        if split is not None:
+            self.structure.remove((language, split, "split"))
+            self.structure.append((language, split, f"split:{anchor}"))
+
+    def _chosen_pairs(self, target: AlignedSection, language: str, pairs: list[Pair]) -> list[Pair]:
+        """The computed pairs, with the translator's choices (`pairings`) in place of theirs: a rule a
+        choice takes from another leaves that one unpaired. The section's merged and split events no
+        longer hold; what differs is then reported as dropped and added."""
+        anchors = [item.anchor for item in target.items if self.reference in item.indexes]
+        chosen: dict[int, int | None] = {}
+        for key, anchor in self.pairings.get(language, {}).items():
+            section_index, _, item_index = str(key).partition(".")
+            in_section = section_index == str(target.indexes[language]) and item_index.isdigit()
+            if in_section and (anchor == "" or anchor in anchors):
+                position = anchors.index(anchor) if anchor else None
+                if position is None or position not in chosen.values():
+                    chosen[int(item_index)] = position
+        if not chosen:
+            return pairs
+        self.structure = [event for event in self.structure if not (event[0] == language and event[1] in anchors)]
+        self.split_halves = {k: v for k, v in self.split_halves.items() if v not in anchors}
+        taken = {position for position in chosen.values() if position is not None}
+        kept = [(r, i) for r, i in pairs if r is not None and i is not None and i not in chosen and r not in taken]
+        kept += [(r, i) for i, r in chosen.items() if r is not None]
+        count = len(self.documents[language].sections[target.indexes[language]].items)
+        kept += [(None, i) for i in range(count) if i not in {i for _r, i in kept}]
+        kept += [(r, None) for r in range(len(anchors)) if r not in {r for r, _i in kept}]
+        return sorted(kept, key=lambda pair: _reading_position(pair, kept))
 
     def _sections(self, target: AlignedSection, language: str) -> tuple[Section, Section]:
         reference = self.documents[self.reference].sections[target.indexes[self.reference]]
@@ -306,6 +357,8 @@ class _Builder:
             for kind, reference_index, other_index in events:
                 event = f"merged:{anchors[other_index]}" if kind == "merged" else kind
                 self.structure.append((language, anchors[reference_index], event))
+                if kind == "split":
+                    self.split_halves[(language, target.key, other_index)] = anchors[reference_index]
             return pairs
         usage = self._usage(reference_section, self.reference), self._usage(section, language)
         pairs, reordered, ambiguous = glossary_pairs(reference_section, section, *usage)
@@ -358,6 +411,16 @@ class _Builder:
                             (language, item.anchor, f"{item.kind} missing (present in {_names(item.indexes)})")
                         )
         return reports
+
+
+def _reading_position(pair: Pair, pairs: list[Pair]) -> float:
+    """Where a pair comes in the translation's order: an unpaired reference item right after the
+    translation's item paired with the reference item before it."""
+    reference_index, index = pair
+    if index is not None:
+        return index
+    before = [i for r, i in pairs if i is not None and r is not None and r < reference_index]
+    return max(before, default=-1) + 0.5
 
 
 def _term(item: Item) -> str:

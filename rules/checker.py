@@ -8,10 +8,11 @@ and the rules themselves), names not kept, spelling (`checking.spelling`) and nu
 from what the software enforces. Each finding has a kind, a severity and the texts side by side.
 """
 
+import re
 from dataclasses import dataclass, field
 from functools import cache
 
-from .checking import connectors, numbers, sentences, spelling, terms
+from .checking import connectors, meaning, numbers, sentences, spelling, terms
 from .checking.findings import Finding
 from .checking.text import are_forms, contains_phrase, find_phrase, fold, phrase_words, tokens
 from .parsing import split_term
@@ -19,6 +20,7 @@ from .parsing import split_term
 MIN_SHORT_SENTENCE = 60
 SHORT_SENTENCE_SHARE = 0.5
 MIN_USES = 2
+_CLAUSE_END = re.compile(r"[,;:.!?()]")
 
 
 @dataclass
@@ -55,6 +57,7 @@ def check(source):
         *_missing(source),
         *_numbers(source),
         *_sentences(source),
+        *_meaning(source),
         *_term_findings(source, term_table),
         *_connectors(source, term_table),
         *_names(source),
@@ -208,6 +211,38 @@ def _sentence_findings(source, anchor, language, ours, theirs, ratio):
 
 def _much_shorter(mine, other, ratio):
     return len(mine) >= MIN_SHORT_SENTENCE and len(other) < SHORT_SENTENCE_SHARE * ratio * len(mine)
+
+
+# --- meaning: i.e. / e.g., any / every, face up, the number of a subject ---------------------------
+
+
+def _meaning(source):
+    for language in source.languages:
+        linked = meaning.Links(source.items(), source.reference, language)
+        learnt = meaning.SubjectNumbers(linked), meaning.DroppedWords(linked)
+        for anchor, texts in source.items():
+            ours, theirs = texts.get(source.reference), texts.get(language)
+            if ours and theirs:
+                for kind, params, words in _meaning_slips(ours, theirs, source.reference, language, learnt):
+                    params = {"reference": source.reference, "language": language, **params}
+                    yield Finding(kind, language, anchor, params, _quote(source, texts, language), words)
+
+
+def _meaning_slips(ours, theirs, reference, language, learnt):
+    """(kind, params, words) of each meaning slip between a rule and its translation."""
+    subjects, dropped = learnt
+    for kind, mine, other in meaning.markers(ours, theirs, reference, language):
+        yield kind, {"ours": mine, "theirs": other}, (other, mine)
+    quantified = meaning.quantifier(ours, theirs, reference, language)
+    if quantified:
+        mine, others = quantified
+        yield "quantifier", {"ours": mine, "theirs": ", ".join(others)}, (*others, mine)
+    for mine, name in meaning.qualifiers(ours, theirs, reference, language):
+        yield "qualifier_missing", {"ours": mine}, (name,)
+    for mine, other in subjects.slips(ours, theirs):
+        yield "subject_number", {"ours": mine, "theirs": other}, (mine, other)
+    for mine, usual in dropped.missing(ours, theirs):
+        yield "word_missing", {"ours": mine, "usual": usual}, (mine, usual)
 
 
 # --- terms ------------------------------------------------------------------------------------------
@@ -440,14 +475,15 @@ def _mode_names_kept(source):
 
 
 def _names_mode(text, name, language):
-    """Every word of the mode's name is in the text, numbers in digits or words."""
-    written = numbers.with_digits(text, language)
+    """Every word of the mode's name is in one clause of the text, numbers in digits or words: a name
+    is one phrase ("a quattro giocatori, è il team" does not name the Four Player Team mode)."""
     wanted = numbers.with_digits(name, language)
-    words_written = [token.folded for token in tokens(written)] + numbers.digits_in(written)
-    return all(
-        any(terms.related(word, other) for other in words_written)
-        for word in [token.folded for token in tokens(wanted) if len(token.folded) > 2] + numbers.digits_in(wanted)
-    )
+    wanted = [token.folded for token in tokens(wanted) if len(token.folded) > 2] + numbers.digits_in(wanted)
+    for clause in _CLAUSE_END.split(numbers.with_digits(text, language)):
+        words_written = [token.folded for token in tokens(clause)] + numbers.digits_in(clause)
+        if all(any(terms.related(word, other) for other in words_written) for word in wanted):
+            return True
+    return False
 
 
 # --- names --------------------------------------------------------------------------------------

@@ -14,10 +14,10 @@ from .checker import CheckInput, check
 from .models import FindingReview, Terminology
 from .parsing import parse_rules
 from .quick_reference import rules_expectations
-from .services import current_documents, reference_language, stale_rules
+from .services import current_documents, pairings_of, reference_language, stale_rules
 
 CACHE_SECONDS = 24 * 3600
-CHECKER_VERSION = "5"
+CHECKER_VERSION = "6"
 
 
 def check_game(game):
@@ -42,7 +42,7 @@ def check_game(game):
 
 def _check(game, documents, reference, confirmed, stale):
     parsed = {language: parse_rules(doc.source_text, language) for language, doc in documents.items()}
-    alignment = align(parsed, reference=reference)
+    alignment = align(parsed, reference=reference, pairings=pairings_of(documents))
     glossary_index = parsed[reference].glossary_section
     source = CheckInput(
         rows=list(alignment.rows()),
@@ -63,7 +63,7 @@ def _check(game, documents, reference, confirmed, stale):
 
 
 def _cache_key(game, documents, confirmed, stale):
-    hashes = sorted((language, doc.content_hash) for language, doc in documents.items())
+    hashes = sorted((language, doc.content_hash, sorted(doc.pairing.items())) for language, doc in documents.items())
     stale = sorted((language, sorted(s["anchors"]), s["version"], s["since"]) for language, s in stale.items())
     payload = json.dumps([CHECKER_VERSION, game.slug, hashes, confirmed, stale, rules_expectations(game)], default=str)
     return "rules-check:" + hashlib.sha256(payload.encode()).hexdigest()

@@ -1,14 +1,17 @@
 """Importing a translation from the site: upload, then a preview of how its rules pair with the
-reference's (problems first), then confirm. Nothing is saved before the confirmation; the upload
-waits in the cache meanwhile. Organisers and staff only."""
+reference's (problems first), where the translator may pair a rule otherwise and check again, then
+confirm. Nothing is saved before the confirmation; the upload waits in the cache meanwhile, and the
+choices travel with the form, sealed by the preview's token. Organisers and staff only."""
 
 import hashlib
+import json
 
 from django.contrib import messages
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -21,6 +24,7 @@ from .views import _can_review
 
 UPLOAD_SECONDS = 3600
 MAX_UPLOAD = 2 * 1024 * 1024
+OPTION_WORDS = 8  # of the reference rule, in a pairing choice
 PROBLEM_LABELS = {
     "reordered": gettext_lazy("in another place"),
     "merged": gettext_lazy("merged into another rule"),
@@ -61,24 +65,36 @@ def import_document(request, slug):
         return render(request, "rules/import.html", {"game": game, "language": language, "label": label})
     digest = hashlib.sha256(raw).hexdigest()
     cache.set(_upload_key(request, digest), (raw, upload.name), UPLOAD_SECONDS)
+    return _show(request, game, preview, digest, label, upload.name)
+
+
+def _show(request, game, preview, digest, label, file_name):
     context = {
         "game": game,
         "preview": preview,
         "rows": _table(preview),
         "problems": [(p, PROBLEM_LABELS[p.kind]) for p in preview.problems],
         "digest": digest,
-        "language": language,
+        "language": preview.language,
         "label": label,
-        "file_name": upload.name,
+        "file_name": file_name,
+        "pairing": json.dumps(preview.pairing, sort_keys=True),
     }
     return render(request, "rules/import_preview.html", context)
 
 
 def _table(preview):
-    """The pairing it would use: each anchor with the reference text, this text and its problem."""
+    """The pairing it would use: each anchor with the reference text, this text, its problem and, for
+    a rule of this text, the reference rules of its section it may be paired with instead."""
     problems = {}
     for problem in preview.problems:
         problems.setdefault(problem.anchor, []).append(PROBLEM_LABELS[problem.kind])
+    keys = preview.alignment.item_keys(preview.language) if preview.alignment else {}
+    options = {}
+    for row in preview.rows:
+        if row.kind != "heading" and row.texts.get(preview.reference):
+            label = Truncator(row.texts[preview.reference]).words(OPTION_WORDS)
+            options.setdefault(row.section_key, []).append((row.anchor, f"{row.anchor} · {label}"))
     return [
         {
             "anchor": row.anchor,
@@ -86,22 +102,74 @@ def _table(preview):
             "reference": row.texts.get(preview.reference),
             "text": row.texts.get(preview.language),
             "problems": problems.get(row.anchor, []),
+            "key": keys.get(row.anchor) if row.kind != "heading" else None,
+            "paired": row.anchor if row.texts.get(preview.reference) else "",
+            "options": options.get(row.section_key, []),
         }
         for row in preview.rows
     ]
+
+
+def _posted_pairing(request):
+    """The choices the preview carried, as sent back; None when they are not a pairing at all."""
+    try:
+        pairing = json.loads(request.POST.get("pairing") or "{}")
+    except ValueError:
+        return None
+    if not isinstance(pairing, dict) or not all(isinstance(v, str) for v in pairing.values()):
+        return None
+    return {str(key)[:20]: value[:200] for key, value in pairing.items()}
+
+
+def _upload(request):
+    """(raw, name, digest) of the upload being previewed, or None once it is no longer kept."""
+    digest = request.POST.get("digest", "")[:64]
+    stored = cache.get(_upload_key(request, digest))
+    return (*stored, digest) if stored else None
+
+
+@require_POST
+def adjust_pairing(request, slug):
+    """The preview again, with the rules whose pairing the translator changed paired as chosen."""
+    game = _reviewer(request, slug)
+    upload, pairing = _upload(request), _posted_pairing(request)
+    if upload is None or pairing is None:
+        messages.error(request, _("The uploaded file is no longer kept; upload it again."))
+        return redirect("rules:import", game.slug)
+    raw, name, digest = upload
+    language, label = request.POST.get("language", "")[:10], request.POST.get("label", "")[:40]
+    try:
+        shown = preview_import(game.slug, language, raw, name, version=label, pairing=pairing)
+    except DomainError as error:
+        messages.error(request, error.message)
+        return redirect("rules:import", game.slug)
+    chosen = dict(pairing)
+    for row in _table(shown):
+        wanted = request.POST.get(f"pair-{row['key']}") if row["key"] else None
+        if wanted is not None and wanted != row["paired"]:
+            chosen[row["key"]] = wanted[:200]
+    try:
+        preview = preview_import(game.slug, language, raw, name, version=label, pairing=chosen)
+    except DomainError as error:
+        messages.error(request, error.message)
+        preview = shown  # the pairing shown before stays, nothing changed
+    return _show(request, game, preview, digest, label, name)
 
 
 @require_POST
 def confirm_import(request, slug):
     """Import the previewed file with the pairing that was shown (refused if it would differ now)."""
     game = _reviewer(request, slug)
-    digest = request.POST.get("digest", "")[:64]
-    stored = cache.get(_upload_key(request, digest))
-    if stored is None:
+    upload = _upload(request)
+    if upload is None:
         messages.error(request, _("The uploaded file is no longer kept; upload it again."))
         return redirect("rules:import", game.slug)
-    raw, name = stored
+    raw, name, digest = upload
     language = request.POST.get("language", "")[:10]
+    pairing = _posted_pairing(request)
+    if pairing is None:
+        messages.error(request, _("This pairing is not the one the preview showed; check the pairing again."))
+        return redirect("rules:import", game.slug)
     try:
         document, created = import_rules(
             game.slug,
@@ -111,6 +179,7 @@ def confirm_import(request, slug):
             actor=request.user,
             version=request.POST.get("label", "")[:40],
             confirm=request.POST.get("token", "")[:64] or None,
+            pairing=pairing,
         )
     except DomainError as error:
         messages.error(request, error.message)

@@ -22,6 +22,9 @@ class RulesDocument(models.Model):
     # A translation's reference when it was imported: rule hashes by anchor and the version label.
     reference_hashes = models.JSONField(default=dict, blank=True)
     reference_version = models.CharField(max_length=40, blank=True)
+    # A translation's pairing chosen on the import preview where the computed one was wrong:
+    # {"<section index>.<item index>": reference anchor, or "" for none} (rules.alignment.align).
+    pairing = models.JSONField(default=dict, blank=True)
     imported_at = models.DateTimeField(auto_now_add=True)
     imported_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
 

@@ -56,6 +56,18 @@ define_messages(
             "%(file)s: the pairing confirmed is no longer the one this import would use (another document was "
             "imported meanwhile). Nothing was imported; check the new preview."
         ),
+        "rules.pairing_not_shown": _(
+            "%(file)s: this pairing is not the one the preview showed (or another document was imported "
+            "meanwhile). Nothing was imported; check the pairing again."
+        ),
+        "rules.pairing_unknown_rule": _(
+            "%(file)s: “%(rule)s” is not a rule of the %(reference)s section this section pairs with. Nothing "
+            "was imported."
+        ),
+        "rules.pairing_twice": _(
+            "%(file)s: two rules of this translation are paired with “%(rule)s”; pair one of them with another "
+            "rule or with none. Nothing was imported."
+        ),
         "rules.note_required": _("Say why the finding is accepted."),
         "rules.note_too_long": _("The note is too long (at most %(limit)s characters)."),
     }
@@ -89,6 +101,8 @@ class ImportPreview:
     rows: list = field(default_factory=list)
     problems: list = field(default_factory=list)
     reference: str = REFERENCE_LANGUAGE
+    pairing: dict = field(default_factory=dict)  # the translator's choices: {item key: anchor or ""}
+    alignment: object = None
 
     @property
     def needs_confirmation(self):
@@ -103,14 +117,16 @@ class ImportPreview:
     def token(self):
         """Names this text and this pairing: a confirmation is for what was shown."""
         pairing = [(row.anchor, row.texts.get(self.language)) for row in self.rows]
-        payload = json.dumps([self.digest, self.language, pairing], ensure_ascii=False)
+        chosen = sorted(self.pairing.items())
+        payload = json.dumps([self.digest, self.language, pairing, chosen], ensure_ascii=False)
         return hashlib.sha256(payload.encode()).hexdigest()[:32]
 
 
-def preview_import(game_slug, language, raw, source_name, version=None):
-    """The ImportPreview of a document; refuses what `import_rules` refuses, and saves nothing."""
+def preview_import(game_slug, language, raw, source_name, version=None, pairing=None):
+    """The ImportPreview of a document, with the translator's `pairing` choices if any (see
+    `alignment.align`); refuses what `import_rules` refuses, and saves nothing."""
     game, parsed, digest = _read(game_slug, language, raw, source_name, version)
-    return _preview(game, language, parsed, digest, source_name)
+    return _preview(game, language, parsed, digest, source_name, pairing)
 
 
 def _read(game_slug, language, raw, source_name, version):
@@ -128,26 +144,67 @@ def _read(game_slug, language, raw, source_name, version):
     return game, parsed, digest
 
 
-def _preview(game, language, parsed, digest, source_name):
-    preview = ImportPreview(game, language, parsed, digest)
+def _preview(game, language, parsed, digest, source_name, pairing=None):
+    preview = ImportPreview(game, language, parsed, digest, pairing=dict(pairing or {}))
     reference_document = RulesDocument.objects.filter(game=game, language=REFERENCE_LANGUAGE, is_current=True).first()
     if language == REFERENCE_LANGUAGE or reference_document is None:
+        preview.pairing = {}
         return preview
-    reference = parse_rules(reference_document.source_text, REFERENCE_LANGUAGE)
-    alignment = align({REFERENCE_LANGUAGE: reference, language: parsed}, reference=REFERENCE_LANGUAGE)
+    documents = {REFERENCE_LANGUAGE: parse_rules(reference_document.source_text, REFERENCE_LANGUAGE), language: parsed}
+    alignment = align(documents, reference=REFERENCE_LANGUAGE)
+    if preview.pairing:
+        _check_pairing(alignment, language, preview.pairing, source_name)
+        alignment = align(documents, reference=REFERENCE_LANGUAGE, pairings={language: preview.pairing})
+    preview.alignment = alignment
     preview.rows = list(alignment.rows())
     preview.problems = alignment.problems(language)
     _check_alignment(preview, source_name)
     return preview
 
 
-def import_rules(game_slug, language, raw, source_name, actor=None, version=None, confirm=None):
+def _check_pairing(alignment, language, pairing, source_name):
+    """Each choice names a rule of this translation and a rule of the reference section its section
+    pairs with (or none), and no reference rule twice."""
+    sections = {section.indexes.get(language): section for section in alignment.sections}
+    document = alignment.documents[language]
+    chosen = [anchor for anchor in pairing.values() if anchor]
+    for key, anchor in pairing.items():
+        section_index, _, item_index = str(key).partition(".")
+        section = sections.get(int(section_index)) if section_index.isdigit() else None
+        if (
+            section is None
+            or not item_index.isdigit()
+            or int(item_index) >= len(document.sections[int(section_index)].items)
+        ):
+            raise DomainError(
+                "rules.pairing_unknown_rule",
+                "pairing",
+                file=source_name,
+                rule=str(key)[:40],
+                reference=REFERENCE_LANGUAGE,
+            )
+        anchors = [item.anchor for item in section.items if REFERENCE_LANGUAGE in item.indexes]
+        if anchor and anchor not in anchors:
+            raise DomainError(
+                "rules.pairing_unknown_rule",
+                "pairing",
+                file=source_name,
+                rule=str(anchor)[:80],
+                reference=REFERENCE_LANGUAGE,
+            )
+        if anchor and chosen.count(anchor) > 1:
+            raise DomainError("rules.pairing_twice", "pairing", file=source_name, rule=anchor)
+
+
+def import_rules(game_slug, language, raw, source_name, actor=None, version=None, confirm=None, pairing=None):
     """Returns (document, created). Importing the same text again changes nothing; an unknown language,
     a document without a version label (`version` labels a text that has none; a label in the text
     wins), an older version or a text that does not align with the reference is refused. A translation
     whose structure differs from the reference's (a rule dropped, merged, split, added or moved) is
     refused unless `confirm` is the token of its preview (the pairing the translator saw) or True (a
-    caller that shows no preview: the sample data, the command's --confirm-structure)."""
+    caller that shows no preview: the sample data, the command's --confirm-structure). `pairing`: the
+    translator's choices made on the preview, kept with the document and used by every alignment; they
+    need the preview's token."""
     game, parsed, digest = _read(game_slug, language, raw, source_name, version)
     with transaction.atomic():
         Game.objects.select_for_update().get(pk=game.pk)
@@ -155,7 +212,7 @@ def import_rules(game_slug, language, raw, source_name, actor=None, version=None
         if existing is not None:
             return existing, False
         _check_version(game, parsed, language, source_name)
-        preview = _preview(game, language, parsed, digest, source_name)
+        preview = _preview(game, language, parsed, digest, source_name, pairing)
         _check_confirmed(preview, confirm, source_name)
         RulesDocument.objects.filter(game=game, language=language, is_current=True).update(is_current=False)
         document = RulesDocument.objects.create(
@@ -167,6 +224,7 @@ def import_rules(game_slug, language, raw, source_name, actor=None, version=None
             source_name=source_name[:200],
             source_text=_text(raw),
             content_hash=digest,
+            pairing=preview.pairing,
             imported_by=actor if actor and actor.is_authenticated else None,
         )
         reanchor(game)
@@ -183,7 +241,11 @@ def import_rules(game_slug, language, raw, source_name, actor=None, version=None
 
 
 def _check_confirmed(preview, confirm, source_name):
-    if not preview.needs_confirmation or confirm is True or confirm == preview.token:
+    if confirm is True or confirm == preview.token:
+        return
+    if preview.pairing:
+        raise DomainError("rules.pairing_not_shown", "pairing", file=source_name)
+    if not preview.needs_confirmation:
         return
     if confirm:
         raise DomainError("rules.pairing_changed", "file", file=source_name)
@@ -282,7 +344,7 @@ def reanchor(game):
     """Align every current document of the game and store each one's structure with shared anchors."""
     current = {doc.language: doc for doc in RulesDocument.objects.filter(game=game, is_current=True)}
     parsed = {language: parse_rules(doc.source_text, language) for language, doc in current.items()}
-    alignment = align(parsed, reference=reference_language(parsed))
+    alignment = align(parsed, reference=reference_language(parsed), pairings=pairings_of(current))
     for language, doc in current.items():
         doc.structure = {**structure_of(parsed[language], alignment, language), "version": doc.version}
         doc.save(update_fields=["structure"])
@@ -311,6 +373,11 @@ def structure_of(document, alignment, language):
         "glossary_section": glossary_key,
         "glossary": [{"term": e.term, "definition": e.definition} for e in document.glossary],
     }
+
+
+def pairings_of(documents):
+    """{language: the translator's pairing choices} of the documents (see `alignment.align`)."""
+    return {language: doc.pairing for language, doc in documents.items() if doc.pairing}
 
 
 def current_documents(game):

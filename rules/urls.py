@@ -14,4 +14,5 @@ urlpatterns = [
     path("<slug:slug>/clash/", clash_views.clash_calculator, name="clash"),
     path("<slug:slug>/import/", import_views.import_document, name="import"),
     path("<slug:slug>/import/confirm/", import_views.confirm_import, name="import_confirm"),
+    path("<slug:slug>/import/pairing/", import_views.adjust_pairing, name="import_pairing"),
 ]

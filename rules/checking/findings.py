@@ -37,6 +37,39 @@ KINDS = {
         "meaning",
         _("This sentence is much shorter than the %(reference)s one: a clause may be missing."),
     ),
+    "marker_example": (
+        "meaning",
+        _(
+            "“%(ours)s” in %(reference)s says what the rule means; “%(theirs)s” in %(language)s gives only "
+            "an example of it."
+        ),
+    ),
+    "marker_definition": (
+        "meaning",
+        _("“%(ours)s” in %(reference)s gives an example; “%(theirs)s” in %(language)s makes it what the rule means."),
+    ),
+    "quantifier": (
+        "meaning",
+        _(
+            "“%(ours)s” in %(reference)s means one, whichever it is; “%(theirs)s” in %(language)s means every "
+            "one, which changes whom the rule applies to."
+        ),
+    ),
+    "qualifier_missing": ("meaning", _("“%(ours)s” in %(reference)s is not said in %(language)s here.")),
+    "subject_number": (
+        "meaning",
+        _(
+            "“%(ours)s” in %(reference)s and “%(theirs)s” in %(language)s differ in number: one says it of "
+            "one, the other of several."
+        ),
+    ),
+    "word_missing": (
+        "meaning",
+        _(
+            "“%(ours)s” in %(reference)s is not said here, though the %(language)s text writes it “%(usual)s” "
+            "in nearly every other rule."
+        ),
+    ),
     "term_missing": ("meaning", _("“%(term)s” is not translated here (elsewhere: “%(usual)s”).")),
     "name_missing": ("meaning", _("The name “%(name)s” is missing here.")),
     "connector": (

@@ -147,7 +147,8 @@ DEFECTS = [
         f"{VERSUS}-gameplay-6",
         "meaning",
         "the -1 / +1 tribe modifiers are dropped",
-        hint=("1", "weaker tribe", "stronger tribe"),
+        # "tribe": the rule's only mentions of Tribe are in the dropped clause.
+        hint=("1", "weaker tribe", "stronger tribe", "tribe"),
     ),
     Located("it", f"{VERSUS}-gameplay-6", "meaning", "'finendo il Round' for ending the Turn", hint=("turn",)),
     Located(

@@ -320,3 +320,106 @@ def test_check_page_in_every_language_links_each_finding_to_the_side_by_side_vie
         assert f'href="/{language}/rules/dust-collectorz/compare/#mode-two-player-versus-gameplay-4"' in page.text
     french = client.get("/fr/rules/dust-collectorz/check/").text
     assert "traduit à la fois" in french and "translates both" not in french
+
+
+def _kinds(rows, **options):
+    return {(f.kind, f.anchor, f.language): f for f in check(CheckInput(rows, "en", **options))}
+
+
+def test_an_example_marker_where_the_reference_defines_is_a_meaning_finding():
+    rows = [
+        row(
+            "tie-p1",
+            "The last successful play (i.e., the last card played) wins the tie.",
+            "Le dernier coup réussi (par exemple, la dernière carte jouée) remporte l'égalité.",
+            "L'ultima giocata riuscita (cioè l'ultima carta giocata) vince il pareggio.",
+        ),
+        row(
+            "glossary-stat",
+            "Stat Value: a number, e.g., power or speed.",
+            "Stat : un nombre, par exemple la puissance ou la vitesse.",
+            "Statistica: un numero, cioè attacco o velocità.",
+        ),
+    ]
+    found = _kinds(rows)
+    marker = found[("marker_example", "tie-p1", "fr")]
+    assert marker.params["ours"] == "i.e." and marker.params["theirs"] == "par exemple"
+    assert ("marker_example", "tie-p1", "it") not in found  # "cioè" is "i.e."
+    assert ("marker_definition", "glossary-stat", "it") in found  # "cioè" for "e.g."
+    assert not [key for key in found if key[1] == "glossary-stat" and key[2] == "fr"]
+    with translation.override("it"):
+        assert "esempio" in marker.message
+
+
+def test_any_written_as_every_is_a_meaning_finding():
+    rows = [
+        row(
+            "goal-p1",
+            "The game ends when all cards of any player have been exhausted.",
+            "La partie se termine lorsque toutes les cartes d'un joueur ont été épuisées.",
+            "Il gioco finisce quando tutte le carte di ogni giocatore sono state esaurite.",
+        ),
+        row(
+            "setup-1",
+            "Each player may discard any card.",
+            "Chaque joueur peut défausser n'importe quelle carte.",
+            "Ogni giocatore può scartare qualsiasi carta.",
+        ),
+    ]
+    found = _kinds(rows)
+    assert [key for key in found if key[0] == "quantifier"] == [("quantifier", "goal-p1", "it")]
+    assert "ogni" in found[("quantifier", "goal-p1", "it")].words
+
+
+def test_a_dropped_face_up_is_a_meaning_finding():
+    rows = [
+        row(
+            "gameplay-1",
+            "They place their cards face up in the center.",
+            "Il place ses cartes face visible au centre.",
+            "Posiziona quindi le carte al centro.",
+        ),
+        row(
+            "setup-2",
+            "Place your Deck face-down in front of you.",
+            "Placez votre pioche face cachée devant vous.",
+            "Posiziona il Mazzo a faccia in giù di fronte a te.",
+        ),
+    ]
+    found = _kinds(rows)
+    assert [key for key in found if key[0] == "qualifier_missing"] == [("qualifier_missing", "gameplay-1", "it")]
+    assert found[("qualifier_missing", "gameplay-1", "it")].words == ("face up",)
+
+
+def test_a_subject_in_the_other_number_before_the_same_verb_is_a_meaning_finding():
+    rows = [
+        row(f"rule-{n}", en, "-", it)
+        for n, (en, it) in enumerate(
+            [
+                ("At the end of the Round, players draw cards.", "Alla fine del Round, i giocatori pescano carte."),
+                ("Then players draw two cards.", "Poi i giocatori pescano due carte."),
+                ("The next player draws one card.", "Il giocatore successivo pesca una carta."),
+                ("The first player draws three cards.", "Il primo giocatore pesca tre carte."),
+                ("At the end of the turn, players draw cards.", "Alla fine del turno, il giocatore pesca carte."),
+                ("Each player shuffles the Deck.", "Ogni giocatore mescola il Mazzo."),
+                ("Players shuffle the Deck.", "I giocatori mescolano il Mazzo."),
+                ("Draw a card from the Deck.", "Pesca una carta dal Mazzo."),
+            ]
+        )
+    ]
+    found = [f for f in check(CheckInput(rows, "en")) if f.kind == "subject_number"]
+    assert [(f.anchor, f.params["ours"], f.params["theirs"]) for f in found] == [
+        ("rule-4", "players draw", "giocatore pesca")
+    ]
+
+
+def test_a_defined_word_the_translation_always_renders_dropped_from_one_rule():
+    verbs = [("scores", "segna"), ("draws", "pesca"), ("plays", "gioca"), ("wins", "vince"), ("loses", "perde")]
+    rows = [
+        row(f"rule-{n}", f"The Player {verbs[n % 5][0]} {n} cards.", "-", f"Il Giocatore {verbs[n % 5][1]} {n} carte.")
+        for n in range(9)
+    ]
+    rows.append(row("rule-9", "The Defending Team player answers.", "-", "Il Team Difensore risponde."))
+    rows.append(row("rule-10", "The Team answers.", "-", "Il Team risponde."))
+    found = [f for f in check(CheckInput(rows, "en")) if f.kind == "word_missing"]
+    assert [(f.anchor, f.params["ours"], f.params["usual"]) for f in found] == [("rule-9", "player", "giocatore")]

@@ -135,3 +135,83 @@ def test_a_partial_translation_imports_as_partial_and_pages_fall_back(english, c
     assert f'<h2 id="{TEAM}" class="level-1" lang="en">Mode: Four Player Team' in page
     assert f'id="{VERSUS}-gameplay-1" class="rule rule-rule"' in page  # its own text, in Italian
     assert re.search(rf'id="{TEAM}-setup-1" class="rule rule-rule fallback" lang="en"', page)
+
+
+def _upload(client, text, name="it-broken.txt"):
+    upload = io.BytesIO(text)
+    upload.name = name
+    return client.post(f"/en/rules/{GAME}/import/", {"language": "it", "file": upload})
+
+
+def _form(page, **extra):
+    context = page.context
+    return {"digest": context["digest"], "language": "it", "label": "", "pairing": context["pairing"], **extra}
+
+
+def _key(page, anchor):
+    return next(row["key"] for row in page.context["rows"] if row["anchor"] == anchor)
+
+
+@needs_reference
+def test_a_pairing_changed_on_the_preview_is_checked_again_and_imported_as_confirmed(english, client, organiser):
+    """The translator says the Italian rule paired with Gameplay 6 translates Gameplay 5 (the one the
+    file dropped): the preview shows the new pairing and its problems, and the import uses it."""
+    cache.clear()
+    client.force_login(organiser)
+    page = _upload(client, broken_italian())
+    moved = _key(page, f"{VERSUS}-gameplay-6")
+    assert f'name="pair-{moved}"' in page.text
+    italian = next(row["text"] for row in page.context["rows"] if row["anchor"] == f"{VERSUS}-gameplay-6")
+    again = client.post(f"/en/rules/{GAME}/import/pairing/", _form(page, **{f"pair-{moved}": f"{VERSUS}-gameplay-5"}))
+    assert again.status_code == 200 and "1 rule is paired as you chose." in again.text
+    problems = _problems(again.context["preview"])
+    assert ("dropped", f"{VERSUS}-gameplay-6") in problems and ("dropped", f"{VERSUS}-gameplay-5") not in problems
+    assert not RulesDocument.objects.filter(language="it").exists()  # still nothing saved
+    preview = again.context["preview"]
+    client.post(f"/en/rules/{GAME}/import/confirm/", _form(again, token=preview.token))
+    document = RulesDocument.objects.get(language="it", is_current=True)
+    assert document.pairing == {moved: f"{VERSUS}-gameplay-5"}
+    anchors = {item["anchor"]: item["text"] for _section, item in document.items()}
+    assert anchors[f"{VERSUS}-gameplay-5"] == italian and f"{VERSUS}-gameplay-6" not in anchors
+    page = client.get(f"/it/rules/{GAME}/compare/")
+    assert italian in page.text
+
+
+@needs_reference
+def test_a_tampered_pairing_is_refused(english, client, organiser):
+    cache.clear()
+    client.force_login(organiser)
+    page = _upload(client, broken_italian())
+    moved = _key(page, f"{VERSUS}-gameplay-6")
+    again = client.post(f"/en/rules/{GAME}/import/pairing/", _form(page, **{f"pair-{moved}": ""}))
+    token = again.context["preview"].token
+    tampered = _form(again, token=token, pairing=f'{{"{moved}": "{VERSUS}-gameplay-4"}}')
+    refused = client.post(f"/en/rules/{GAME}/import/confirm/", tampered, follow=True)
+    assert "not the one the preview showed" in refused.text
+    assert not RulesDocument.objects.filter(language="it").exists()
+    unchosen = client.post(f"/en/rules/{GAME}/import/confirm/", _form(page, token=token), follow=True)
+    assert "no longer the one" in unchosen.text and not RulesDocument.objects.filter(language="it").exists()
+
+
+@needs_reference
+def test_one_english_rule_is_not_paired_twice(english, client, organiser):
+    cache.clear()
+    client.force_login(organiser)
+    page = _upload(client, broken_italian())
+    first, second = _key(page, f"{VERSUS}-gameplay-6"), _key(page, f"{VERSUS}-gameplay-7")
+    choices = {f"pair-{first}": f"{VERSUS}-gameplay-5", f"pair-{second}": f"{VERSUS}-gameplay-5"}
+    again = client.post(f"/en/rules/{GAME}/import/pairing/", _form(page, **choices))
+    assert "two rules of this translation are paired with" in again.text
+    assert again.context["preview"].pairing == {}  # the pairing shown before stays
+
+
+@needs_reference
+def test_a_split_rule_shows_once_as_split(english):
+    text = (REFERENCE / IT).read_text()
+    first = text.index(". Per iniziare, ogni giocatore pesca sei (6)")
+    split = text[:first] + ".\n\n  3. Per iniziare" + text[first + len(". Per iniziare") :]
+    preview = preview_import(GAME, "it", split.encode(), "it-split.txt")
+    splits = [p for p in preview.problems if p.kind == "split"]
+    assert [p.anchor for p in splits] == [f"{VERSUS}-setup-2"]
+    assert not [p for p in preview.problems if p.kind == "added" and p.anchor == splits[0].other]
+    assert splits[0].other.startswith(f"{VERSUS}-setup-it")

@@ -37,6 +37,7 @@ NOT_PAGES = {
     "decks:shared_collection_export",
     "decks:shared_deck_export",
     "rules:import_confirm",
+    "rules:import_pairing",
     "rules:review",
     "tournaments:accept_claim",
     "tournaments:add_entrant",
