@@ -3,7 +3,7 @@ input the page holds one error summary saying what is wrong, each problem linked
 on the page, marked invalid and described by a message that is on the page too. One test per kind
 of form: the console's result (a field, and a refusal of the whole result), the score sheet at the
 desk and on the phone (the scorer names the field), the phone's game wins and places, the join
-code, and the filters of the catalogue, the events and the season's metagame."""
+code, the filters of the catalogue, the events and the season's metagame, and a correction."""
 
 import re
 from html.parser import HTMLParser
@@ -169,3 +169,27 @@ def test_the_filters_link_their_errors_to_their_fields(client, sample):
     season = client.get("/en/events/metagame/", {"organiser": "nobody-here", "format": "none"})
     _text, fields = summary_of(season.text)
     assert {attributes["id"] for _tag, attributes in fields} >= {"id_format"}
+
+
+def test_a_corrections_refused_result_links_to_the_first_of_its_fields(client, organiser):
+    from tests.conftest import join_event, make_user
+    from tournaments.services import events, results, rounds
+
+    event = events.create_event(organiser, "Corrections", "dbz-ccg", top_cut=0, swiss_rounds=3, best_of=3)
+    for number in range(4):
+        join_event(event, make_user(f"corrected{number}"))
+    events.start_event(event, organiser)
+    first_round = rounds.pair_next_round(event, organiser)
+    for match in first_round.matches.all():
+        a, b = sides_of(match)
+        results.record_result(match, organiser, wins={a: 2, b: 0})
+    rounds.pair_next_round(event, organiser)  # round 1 is over: its results change by a correction
+    match = first_round.matches.order_by("table").first()
+    a, b = sides_of(match)
+    client.force_login(organiser)
+    data = {f"wins_{a}": 2, f"wins_{b}": 2, "draws": 0, "reason": "slip misread"}
+    refused = client.post(f"/en/events/{event.pk}/manage/matches/{match.pk}/correction/", data)
+    text, fields = summary_of(refused.text)
+    assert "Both players cannot win the match." in text
+    assert [attributes["id"] for _tag, attributes in fields] == [f"id_wins_{a}"]
+    assert refused.text.count('aria-invalid="true"') == 2
