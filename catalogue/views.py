@@ -28,7 +28,9 @@ def game_list(request):
 
 def game_detail(request, slug):
     game = get_object_or_404(Game, slug=slug)
-    form = CardFilterForm(request.GET or None)
+    data = request.GET.copy()
+    data.pop("game", None)  # the page's own game is the filter: no field for it on this page
+    form = CardFilterForm(data or None)
     filters = form.cleaned_data if form.is_valid() else {}
     cards = search_cards({**filters, "game": game.slug})
     page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))

@@ -15,13 +15,10 @@ from .services.sharing import regenerate_share_link
 
 
 def refuse(request, form, field, error):
-    """Show a refusal: rejected lines as a list with a message, anything else on the form."""
-    lines = error.details.get("lines")
-    if lines is not None:
-        messages.error(request, error.message)
-        return lines
+    """Show a refusal on the form, so its error summary leads to the field; rejected lines are also
+    returned, to be listed each with its number and suggestions (templates/decks/rejected_lines.html)."""
     form.add_error(field if field in form.fields else None, error.message)
-    return []
+    return error.details.get("lines") or []
 
 
 def back_to(request, default):

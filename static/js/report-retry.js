@@ -119,7 +119,7 @@
     return numbers.join("–");
   }
 
-  const filled = new Map(); // score sheets sent from this page, by key: still filled in
+  const filled = new Map(); // report forms sent from this page, by key: still filled in
 
   function enqueue(form) {
     const kind = form.dataset.queue;
@@ -137,7 +137,7 @@
     // A newer report of the same kind for the same table replaces one not sent yet.
     const others = load().filter((other) => !(other.state === "waiting" && other.match === item.match && other.kind === kind));
     save(others.concat([item]));
-    if ("sheet" in form.dataset) filled.set(item.key, form);
+    if (kind === "report") filled.set(item.key, form);
     render();
   }
 
@@ -166,9 +166,11 @@
     if (response.status === 403 && !json) {
       return refuse(item, "", gettext("This phone's session changed since it was kept: send it again."));
     }
-    // A score sheet refused while its page is still open: post it plainly, so the page shows it again
-    // with the field at fault marked (nothing was stored, so it cannot count twice).
-    if (response.status === 400 && filled.has(item.key)) {
+    // A report refused for bad input (the refusal names a field) while its form is still open: post it
+    // plainly, so the page shows it again with the error summary and the field at fault marked, as
+    // every form does (nothing was stored, so it cannot count twice). Other refusals stay in the list.
+    const named = Object.keys(answer.errors || {}).some((field) => field !== "non_field_errors");
+    if (response.status === 400 && named && filled.has(item.key)) {
       save(load().filter((other) => other.key !== item.key));
       HTMLFormElement.prototype.submit.call(filled.get(item.key));
       return "reposted";

@@ -98,7 +98,7 @@ def webhooks(request):
 def webhook_detail(request, pk):
     webhook = webhook_for_owner(request.user, pk)
     if request.method == "DELETE":
-        webhook_services.remove(webhook)
+        webhook_services.remove(webhook, request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
     return Response(WebhookSerializer(webhook).data)
 
@@ -108,7 +108,7 @@ def webhook_detail(request, pk):
 @permission_classes([IsAuthenticated])
 def webhook_secret(request, pk):
     """A new secret (the old one stops signing at once), shown this once."""
-    webhook = webhook_services.rotate_secret(webhook_for_owner(request.user, pk))
+    webhook = webhook_services.rotate_secret(webhook_for_owner(request.user, pk), request.user)
     return Response(WebhookSecretSerializer(webhook).data)
 
 
@@ -130,4 +130,6 @@ def delivery_replay(request, pk, delivery_id):
     original = webhook_for_owner(request.user, pk).deliveries.filter(pk=delivery_id).first()
     if original is None:
         raise Http404(_("No such delivery."))
-    return Response(DeliverySerializer(webhook_services.replay(original)).data, status=status.HTTP_201_CREATED)
+    return Response(
+        DeliverySerializer(webhook_services.replay(original, request.user)).data, status=status.HTTP_201_CREATED
+    )

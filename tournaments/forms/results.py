@@ -75,10 +75,24 @@ class ResultForm(forms.Form):
             **concurrency,
         }
 
-    def error_text(self):
-        """All errors as one line for the messages framework."""
-        parts = []
-        for name, errors in self.errors.items():
-            label = self.fields[name].label if name in self.fields else ""
-            parts += [f"{label}: {error}" if label else str(error) for error in errors]
-        return " ".join(parts)
+    # A refusal of the result names a field of the MatchResult rules: one of the form's, or a group.
+    GROUPS = {"wins": "wins_", "placements": "place_"}
+
+    def refuse(self, error):
+        """Show a refusal of the result (a DomainError) on the form: on the field it names, or, for a
+        group (everyone's wins, the places), above the form with each field of the group marked and
+        described by it, the summary linking to the first. False if it names none of the fields."""
+        names = [error.field] if error.field in self.fields else []
+        if not names and error.field in self.GROUPS:
+            names = [name for name in self.fields if name.startswith(self.GROUPS[error.field])]
+        if len(names) == 1:
+            self.add_error(names[0], error.message)
+            return True
+        self.add_error(None, error.message)
+        if not names:
+            return False
+        self.refusal_id = self.auto_id % "refusal" if self.auto_id else "refusal"
+        self.refusal_target = self[names[0]].id_for_label
+        for name in names:
+            self.fields[name].widget.attrs.update({"aria-invalid": "true", "aria-describedby": self.refusal_id})
+        return True

@@ -66,6 +66,10 @@ class AuditAction(models.TextChoices):
     STAFF_ADD = "staff.add", _("Staff member added")
     STAFF_ROLE = "staff.role", _("Staff role changed")
     STAFF_REMOVE = "staff.remove", _("Staff member removed")
+    WEBHOOK_REGISTER = "webhook.register", _("Webhook registered")
+    WEBHOOK_SECRET = "webhook.secret", _("Webhook secret replaced")
+    WEBHOOK_REPLAY = "webhook.replay", _("Webhook delivery sent again")
+    WEBHOOK_REMOVE = "webhook.remove", _("Webhook removed")
 
 
 def audit_action_choices():

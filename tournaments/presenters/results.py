@@ -219,3 +219,49 @@ def _entered_result(entry, after, before, names):
 @describes(AuditAction.RESULT_CONFIRM, AuditAction.REPORT_SUBMIT, AuditAction.REPORT_CONFIRM)
 def _agreed_result(entry, after, before, names):
     return _confirmed_words(after["result"], names) if after.get("result") else []
+
+
+# The phone's report form where the game has no score sheet: game wins (and drawn games), or places.
+REPORT_GROUPS = {"wins": "wins_", "placements": "place_"}
+
+
+def report_form(seats, me, pods, data=None, error=None):
+    """The report's inputs for templates/tournaments/_report_fields.html, the reporter's own first
+    (`seats` in that order), filled with `data` after a refusal; `error` (a DomainError) marks the
+    fields it names (a group: everyone's wins) and is linked from the error summary to the first."""
+    data = data or {}
+    key = "place" if pods else "wins"
+    fields = [
+        {
+            "id": f"r-{seat.entrant_id}",
+            "name": f"{key}_{seat.entrant_id}",
+            "label": _report_label(seat, me, pods),
+            "low": 1 if pods else 0,
+            "high": len(seats) if pods else 2,
+            "value": data.get(f"{key}_{seat.entrant_id}", ""),
+            "required": True,
+        }
+        for seat in seats
+    ]
+    if not pods:
+        draws = data.get("draws", "0")
+        fields.append(
+            {"id": "r-draws", "name": "draws", "label": _("Drawn games"), "low": 0, "high": 3, "value": draws}
+        )
+    named = error.field if error is not None else ""
+    group = REPORT_GROUPS.get(named)
+    for field in fields:
+        field["invalid"] = field["name"] == named or bool(group) and field["name"].startswith(group)
+    marked = [field["id"] for field in fields if field["invalid"]]
+    return {
+        "fields": fields,
+        "error": error.message if error is not None else "",
+        "problems": [{"message": error.message, "target": marked[0] if marked else ""}] if error is not None else [],
+    }
+
+
+def _report_label(seat, me, pods):
+    if seat.entrant_id == me.pk:
+        return _("Your place") if pods else _("Games you won")
+    name = seat.entrant.name
+    return _("Place of %(name)s") % {"name": name} if pods else _("Games won by %(name)s") % {"name": name}

@@ -27,19 +27,29 @@ def sheet_view(sheet, seats, data=None, error=None):
     labels = {}
     sections = [_section(number, fields, players, data, labels) for number, fields in sheet.sections()]
     wrong = error_name(error.field) if error is not None else ""
+    marked = []
     for section in sections:
         for cell in _cells(section):
-            cell["invalid"] = bool(wrong) and _names(cell["name"], wrong)
+            # the error names this input, or a group it is in: a column, a pile, or a whole round
+            groups = (cell["name"], *cell.get("groups", ()), section["round"])
+            cell["invalid"] = bool(wrong) and wrong in groups
+            if cell["invalid"]:
+                marked.append(cell["name"])
+    error_at = _label_of(wrong, labels) if wrong else ""
+    # For the error summary: the refusal, linked to the first field it marks (after the sheet's prefix).
+    problems = [{"message": error.message, "label": error_at, "target": marked[0] if marked else ""}] if error else []
     return {
         "sections": sections,
         "error": error.message if error is not None else "",
-        "error_at": _label_of(wrong, labels) if wrong else "",
+        "error_at": error_at,
+        "problems": problems,
     }
 
 
 def _section(number, fields, players, data, labels):
     title = game_round(number) if number else ""
-    section = {"title": title, "table": [], "columns": [], "rows": [], "piles": []}
+    section = {"title": title, "round": f"rounds_{number}" if number else None}
+    section.update({"table": [], "columns": [], "rows": [], "piles": []})
     per_player = [field for field in fields if isinstance(field, (Count, Tick))]
     for field in fields:
         name = field_name(number, field.key)
@@ -58,7 +68,8 @@ def _section(number, fields, players, data, labels):
         for field in per_player:
             name = field_name(number, field.key, side)
             labels[name] = _joined(title, field.label, who)
-            cells.append(_cell(field, name, _joined(field.label, who), data))
+            cell = _cell(field, name, _joined(field.label, who), data)
+            cells.append({**cell, "groups": [field_name(number, field.key)]})
         section["rows"].append({"name": who, "cells": cells})
     return section
 
@@ -78,6 +89,7 @@ def _pile(number, field, side, who, data, labels, title):
                 "kind": "count",
                 "low": 0,
                 "high": high,
+                "groups": [field_name(number, field.key), field_name(number, field.key, side)],
             }
         )
     return {"name": who, "legend": _joined(field.label, who), "cells": cells}
@@ -109,16 +121,15 @@ def _cell(field, name, aria, data):
 
 
 def _cells(section):
-    yield from section["table"]
+    """A section's inputs in the order the sheet shows them (its choices come after the piles)."""
+    if not section["piles"]:
+        yield from section["table"]
     for row in section["rows"]:
         yield from row["cells"]
     for pile in section["piles"]:
         yield from pile["cells"]
-
-
-def _names(name, wrong):
-    """Whether the error's field is this input or a group it belongs to (a round's tricks, a pile)."""
-    return name == wrong or name.startswith(wrong + "_")
+    if section["piles"]:
+        yield from section["table"]
 
 
 def _label_of(wrong, labels):

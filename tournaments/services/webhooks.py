@@ -75,26 +75,60 @@ def register(actor, event, url, kinds, own_host=""):
             raise DomainError("webhook.site_wide", status=403)
     else:
         require(actor, event, "manage")
-    url = check_url(url, own_host)
+    url = check_url(url, own_host)  # resolves the host: outside the transaction and its lock
     kinds = sorted(set(kinds))
     if not kinds or not set(kinds) <= set(WebhookKind.values):
         raise DomainError("webhook.kinds", field="kinds")
-    return Webhook.objects.create(event=event, owner=actor, url=url, kinds=kinds, secret=new_secret())
+    with transaction.atomic():
+        _lock_event(event)
+        webhook = Webhook.objects.create(event=event, owner=actor, url=url, kinds=kinds, secret=new_secret())
+        _log(webhook, actor, AuditAction.WEBHOOK_REGISTER, kinds=kinds)
+    return webhook
 
 
 def new_secret():
     return secrets.token_hex(32)
 
 
-def rotate_secret(webhook):
+@transaction.atomic
+def rotate_secret(webhook, actor):
     """A new secret, from the next delivery on (a receiver that leaked the old one replaces it)."""
+    _lock_event(webhook.event)
     webhook.secret = new_secret()
     webhook.save(update_fields=["secret"])
+    _log(webhook, actor, AuditAction.WEBHOOK_SECRET)
     return webhook
 
 
-def remove(webhook):
+@transaction.atomic
+def remove(webhook, actor):
+    """The webhook and its delivery log go; the event's log keeps that it was there."""
+    _lock_event(webhook.event)
+    _log(webhook, actor, AuditAction.WEBHOOK_REMOVE, kinds=webhook.kinds)
     webhook.delete()
+
+
+def _lock_event(event):
+    """The log's writer expects the event's lock (docs/architecture.md); a site-wide webhook has none."""
+    if event is not None:
+        from .common import locked  # common imports this module (announce)
+
+        locked(event)
+
+
+def _log(webhook, actor, action, **details):
+    """One line in the event's log: the webhook and the host it sends to, never its secret nor the
+    rest of its URL (a receiver's path may hold a token of its own). None of these actions is news
+    for the webhooks (KINDS_AFTER), so logging them sends nothing. A site-wide webhook belongs to
+    no event: the application's logger keeps its line."""
+    after = {"webhook": webhook.pk, "host": urlsplit(webhook.url).hostname or "", **details}
+    if webhook.event_id is None:
+        line = ("site-wide webhook %s (%s): %s by %s", webhook.pk, after["host"], action, actor.username)
+        transaction.on_commit(lambda: logger.info(*line))
+        return
+    from .common import log  # common imports this module (announce)
+
+    log(webhook.event, actor, action, after=after)
 
 
 def check_url(url, own_host=""):
@@ -179,10 +213,13 @@ def _send_again_if_lost(webhook_id, event_id, kind):
         send_later(DELIVER, delivery_id, 0)
 
 
-def replay(original):
+@transaction.atomic
+def replay(original, actor):
     """Send a past delivery's body again, as a new delivery in the log (signed afresh)."""
     if original.payload is None:
         raise DomainError("webhook.replay_unsent", status=409)
+    webhook = original.webhook
+    _lock_event(webhook.event)
     delivery = WebhookDelivery.objects.create(
         webhook_id=original.webhook_id,
         event_id=original.event_id,
@@ -190,5 +227,6 @@ def replay(original):
         payload=original.payload,
         replay_of=original,
     )
+    _log(webhook, actor, AuditAction.WEBHOOK_REPLAY, delivery=delivery.pk, replay_of=original.pk, kind=original.kind)
     transaction.on_commit(lambda: send_later(DELIVER, delivery.pk, 0))
     return delivery

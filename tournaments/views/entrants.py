@@ -283,7 +283,10 @@ def join(request, code=""):
     try:
         event = entrant_services.event_by_join_code(code)
     except DomainError as error:
-        return render(request, "tournaments/join.html", {"problem": error.message, "code": code[:12]}, status=404)
+        # the error summary links the refusal to the code's box (templates/tournaments/join.html)
+        problems = [{"message": error.message, "target": "join-code-input"}]
+        context = {"problem": error.message, "problems": problems, "code": code[:12]}
+        return render(request, "tournaments/join.html", context, status=404)
     target = reverse("tournaments:register", args=[event.pk]) + "?" + urlencode({"code": event.join_code})
     if not request.user.is_authenticated:
         return redirect_to_login(target)

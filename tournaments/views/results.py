@@ -19,7 +19,7 @@ from .. import console
 from ..access import can, event_for_viewer, staff_role
 from ..forms.results import ResultForm
 from ..models import AuditAction, EventStaff, Match, Report
-from ..presenters.results import head_start, report_lines, report_problem
+from ..presenters.results import head_start, report_form, report_lines, report_problem
 from ..presenters.results_sheets import points_tables, sheet_for, sheet_view
 from ..presenters.rounds import round_title
 from ..services import results as result_services
@@ -86,20 +86,36 @@ def _entered_by(entry):
 def result(request, event, match_id):
     """The organiser, a judge or a scorekeeper enters a table's result (tournaments.access)."""
     match = _match(event, match_id)
-    form = ResultForm(request.POST, match=match, seats=_seats(match), event=event)
-    prefix = _("Table %(table)s:") % {"table": match.table}
+    form = ResultForm(request.POST, match=match, seats=_seats(match), event=event, auto_id=f"id_m{match.pk}_%s")
     if not form.is_valid():
-        messages.error(request, f"{prefix} {form.error_text()}")
-        return _back(request, event)
+        return _refused(request, event, match, form)
     try:
         result_services.record_result(match, request.user, **form.service_arguments())
     except DomainError as error:
         if error.code == "result.stale":
             return _stale(request, event, match, error)
+        if form.refuse(error):
+            return _refused(request, event, match, form)
+        prefix = _("Table %(table)s:") % {"table": match.table}
         messages.error(request, f"{prefix} {error.message}")
     else:
         _saved(request, match)
     return _back(request, event)
+
+
+def _refused(request, event, match, form):
+    """Bad input: the table's page again with what was entered, the error summary on top and each
+    field at fault marked (docs/accessibility.md). Nothing was saved."""
+    context = {
+        **_table_context(event, match, form=form),
+        "next": _next_url(request, event),
+        "home_url": desk_url(request.user, event),
+    }
+    if context["correction"]:  # the round is over: its page has no result form to show them on
+        problems = " ".join(str(error) for errors in form.errors.values() for error in errors)
+        messages.error(request, _("Table %(table)s:") % {"table": match.table} + f" {problems}")
+        return _back(request, event)
+    return render(request, "tournaments/manage/table.html", context, status=400)
 
 
 def _saved(request, match):
@@ -165,7 +181,7 @@ def correction(request, event, match_id):
                 match, request.user, correction=form.cleaned_data["reason"], **form.service_arguments()
             )
         except DomainError as error:
-            form.add_error(None, error.message)
+            form.refuse(error)
         else:
             messages.success(
                 request,
@@ -219,6 +235,7 @@ def report_panel(match, user):
     declared = sheet_for(match.round.event)
     return {
         "sheet": sheet_view(declared, seats) if declared else None,
+        "report": None if declared else report_form(seats, mine, match.round.event.is_pods),
         "their_points": points_tables(theirs.result, seats) if theirs else [],
         "my_points": points_tables(my_last.result, seats) if my_last and my_last.result else [],
         "match": match,
@@ -287,65 +304,68 @@ def _phone_form(view):
 @idempotent
 @retry_on_blip
 def report(request, pk, match_id):
+    """A player's report: a score sheet where the game declares one, else game wins or places. Bad
+    input (a refusal naming a field) shows the form again, filled in, with the error summary and the
+    field at fault marked; the phone's queue gets every refusal as JSON."""
     match = _players_match(request, pk, match_id)
     declared = sheet_for(match.round.event)
-    if declared is not None:
-        return _report_sheet(request, match, declared)
-    body = _report_body(request.POST, match)
-    if body is None:
-        messages.error(request, _("Enter whole numbers for every player."))
-        return redirect("tournaments:me", pk)
-
-    def send():
-        submit_report(match, request.user, body)
-        if awaits_organiser(match):
-            messages.success(
-                request, _("Result sent. Your opponent has no account here, so the organiser checks and accepts it.")
-            )
-        else:
-            messages.success(request, _("Result sent. Your opponent is asked to confirm it."))
-
-    return _done(request, pk, send)
-
-
-def _report_sheet(request, match, declared):
-    """A player's score sheet: refused with the sheet shown again, the field at fault marked."""
-    event_id = match.round.event_id
     seats = _seats(match)
     # The reporter's own side first, as on their page: for a team, the team of which they are a member.
     mine = entrant_of(match, request.user, seats)
     seats = sorted(seats, key=lambda seat: mine is None or seat.entrant_id != mine.pk)
-    body = report_from(declared, request.POST, [seat.entrant_id for seat in seats])
     try:
+        if declared is not None:
+            body = report_from(declared, request.POST, [seat.entrant_id for seat in seats])
+        else:
+            body = _report_body(request.POST, match)
         submit_report(match, request.user, body)
     except DomainError as error:
-        if error.status != 400:
-            messages.error(request, error.message)
-            return redirect("tournaments:me", event_id)
-        context = {
-            "match": match,
-            "event": match.round.event,
-            "sheet": sheet_view(declared, seats, request.POST, error),
-        }
-        return render(request, "tournaments/report_sheet.html", context, status=400)
+        if _from_queue(request):
+            return JsonResponse(error.body(), status=error.status)
+        if error.status == 400 and error.field != "non_field_errors":
+            return _report_again(request, match, seats, mine, declared, error)
+        messages.error(request, error.message)
+        return redirect("tournaments:me", pk)
     if awaits_organiser(match):
         messages.success(
             request, _("Result sent. Your opponent has no account here, so the organiser checks and accepts it.")
         )
     else:
         messages.success(request, _("Result sent. Your opponent is asked to confirm it."))
-    return redirect("tournaments:me", event_id)
+    return redirect("tournaments:me", pk)
+
+
+def _report_again(request, match, seats, mine, declared, error):
+    """The report refused for bad input: nothing was stored; the form again as it was filled in."""
+    event = match.round.event
+    if mine is None:  # not a player of this match: that is the refusal to show, not the form
+        messages.error(request, DomainError("report.players_only").message)
+        return redirect("tournaments:me", event.pk)
+    context = {"match": match, "event": event}
+    if declared is not None:
+        context["sheet"] = sheet_view(declared, seats, request.POST, error)
+    else:
+        context["report"] = report_form(seats, mine, event.is_pods, request.POST, error)
+    return render(request, "tournaments/report_sheet.html", context, status=400)
 
 
 def _report_body(data, match):
+    """The report from the form's numbers; a field left empty or not a number is refused, named."""
     entrants = [seat.entrant_id for seat in match.seats.all()]
-    key = "place" if match.round.event.is_pods else "wins"
+    pods = match.round.event.is_pods
+    key = "place" if pods else "wins"
     try:
         values = {str(entrant): int(data.get(f"{key}_{entrant}", "")) for entrant in entrants}
+    except ValueError:
+        code, field = ("result.placements_whole", "placements") if pods else ("result.wins_whole", "wins")
+        raise DomainError(code, field) from None
+    if pods:
+        return {"placements": values}
+    try:
         draws = int(data.get("draws") or 0)
     except ValueError:
-        return None
-    return {"placements": values} if key == "place" else {"wins": values, "draws": draws}
+        raise DomainError("result.wins_whole", "draws") from None
+    return {"wins": values, "draws": draws}
 
 
 @_phone_form

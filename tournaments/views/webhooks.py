@@ -100,13 +100,13 @@ def webhook_detail(request, place, webhook_id):
 @require_POST
 def webhook_secret(request, place, webhook_id):
     """A new secret, shown on the answer to this request only."""
-    webhook = webhook_services.rotate_secret(place.webhook(request.user, webhook_id))
+    webhook = webhook_services.rotate_secret(place.webhook(request.user, webhook_id), request.user)
     return _log(request, place, webhook, new=webhook)
 
 
 @require_POST
 def webhook_remove(request, place, webhook_id):
-    webhook_services.remove(place.webhook(request.user, webhook_id))
+    webhook_services.remove(place.webhook(request.user, webhook_id), request.user)
     messages.success(request, _("Webhook removed."))
     return redirect(place.url("webhooks"))
 
@@ -117,7 +117,7 @@ def delivery_replay(request, place, webhook_id, delivery_id):
     original = webhook.deliveries.filter(pk=delivery_id).first()
     if original is None:
         raise Http404(_("No such delivery."))
-    done, _delivery = _attempt(request, webhook_services.replay, original)
+    done, _delivery = _attempt(request, webhook_services.replay, original, request.user)
     if done:
         messages.success(request, _("The delivery will be sent again."))
     return redirect(place.url("webhook", webhook.pk))

@@ -226,3 +226,61 @@ def test_a_failed_form_focuses_its_error_summary_which_leads_to_the_field(live_s
     tab_to(page, "Username:", tag="a")
     page.keyboard.press("Enter")
     expect(username).to_be_focused()
+
+
+def axe_findings(page):
+    """axe-core's findings on the page as it is now (the run of test_browser_accessibility)."""
+    from tests.site.browser.test_browser_accessibility import AXE_OPTIONS, AXE_SOURCE, RUN_AXE
+
+    page.evaluate(AXE_SOURCE)
+    return page.evaluate(RUN_AXE, AXE_OPTIONS)
+
+
+def follows_the_summary_to(page, problem, field):
+    """The summary has the focus after the failed submit; its link, reached with Tab, puts the focus
+    in the field; and axe finds nothing on the refused page."""
+    summary = page.locator("[data-error-summary]")
+    expect(summary).to_be_focused()
+    assert page.evaluate("() => document.activeElement.hasAttribute('data-error-summary')")
+    expect(summary).to_contain_text(problem)
+    expect(page.locator(f"#{field}")).to_have_attribute("aria-invalid", "true")
+    assert axe_findings(page) == []
+    tab_to(page, problem, tag="a")
+    page.keyboard.press("Enter")
+    expect(page.locator(f"#{field}")).to_be_focused()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bad_result_at_the_console_and_on_the_phone_focuses_the_summary(
+    live_server, keyboard_night, browser, eager_celery
+):
+    from tournaments.models import Match
+    from tournaments.services import events, rounds
+
+    event, base = keyboard_night, live_server.url
+    events.start_event(event, event.organiser)
+    rounds.pair_next_round(event, event.organiser)
+    at_console, on_phone = Match.objects.filter(round__event=event, is_bye=False).order_by("table")[:2]
+    both_win = "Both players cannot win the match."
+
+    # The organiser types 2–2 at a table's page (best of 3): refused, the entry kept.
+    first, second = (seat.entrant for seat in at_console.seats.order_by("pk").select_related("entrant"))
+    organiser = new_page(browser)
+    log_in_by_keyboard(organiser, base, ORGANISER)
+    organiser.goto(f"{base}/en/events/{event.pk}/manage/matches/{at_console.pk}/")
+    type_into(organiser, first.name, "2")
+    type_into(organiser, second.name, "2")
+    press_button(organiser, "Save result")
+    follows_the_summary_to(organiser, both_win, f"id_m{at_console.pk}_wins_{first.pk}")
+
+    # A player sends 2–2 from the phone's report form (through its queue): the same.
+    reporter = on_phone.seats.order_by("pk").select_related("entrant__user").first().entrant
+    phone = new_page(browser, width=390)
+    log_in_by_keyboard(phone, base, reporter.user.username)
+    phone.goto(f"{base}/en/events/{event.pk}/me/")
+    type_into(phone, "Games you won", "2")
+    type_into(phone, "Games won by", "2")
+    press_button(phone, "Send the result")
+    follows_the_summary_to(phone, both_win, f"r-{reporter.pk}")
+    expect(phone.locator(f"#r-{reporter.pk}")).to_have_value("2")
+    assert not on_phone.reports.exists() and Match.objects.get(pk=at_console.pk).status == Match.Status.PENDING

@@ -98,9 +98,10 @@ def test_a_reclamation_pod_is_reported_from_a_phone_sheet_and_confirmed(live_ser
         expect(round_1.locator("output.sheet-sum").first).to_have_class("sheet-sum wrong")
         expect(sheet.get_by_role("group", name="Round 2").locator("output.sheet-sum").first).to_have_text("8 / 8")
         sheet.get_by_role("button", name="Send the result").tap()
-        expect(phone.get_by_role("alert")).to_contain_text(
-            "Round 1 · Tricks won: 7 tricks in one round, but a round is exactly 8 tricks"
-        )
+        # The error summary takes the focus and says what is wrong (docs/accessibility.md).
+        summary = phone.locator("[data-error-summary]")
+        expect(summary).to_be_focused()
+        expect(summary).to_contain_text("Round 1 · Tricks won: 7 tricks in one round, but a round is exactly 8 tricks")
         expect(phone.locator(f'[name="rounds_1_tricks_{seats[0].pk}"]')).to_have_attribute("aria-invalid", "true")
         expect(phone.locator(f'[name="rounds_3_tricks_{seats[2].pk}"]')).to_have_value("6")
         assert not Report.objects.filter(match=match).exists()
