@@ -253,7 +253,7 @@ def test_a_reclamation_night_with_a_table_of_five_is_run_from_phones(live_server
         fill_sheet(ada, five, entrants, changed={(1, "ada"): 2})
         expect(sheet.get_by_role("group", name="Round 1").locator("output.sheet-sum").first).to_have_text("7 / 8")
         sheet.get_by_role("button", name="Send the result").tap()
-        expect(ada.get_by_role("alert")).to_contain_text(
+        expect(ada.locator("[data-error-summary]")).to_contain_text(
             "Round 1 · Tricks won: 7 tricks in one round, but a round is exactly 8 tricks"
         )
         assert not Report.objects.filter(match__round=round_1).exists()

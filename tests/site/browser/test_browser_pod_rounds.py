@@ -141,7 +141,7 @@ def play_table(phones, me_url, table, sides, side_of, forget_the_last_round=Fals
     if forget_the_last_round:
         winner.select_option("")
         reporter.get_by_role("button", name="Send the result").tap()
-        expect(reporter.get_by_role("alert")).to_contain_text(
+        expect(reporter.locator("[data-error-summary]")).to_contain_text(
             "Winner of the last round: Choose a player (or team) of this match."
         )
         expect(legends.first).to_have_text(own_pile_first)
