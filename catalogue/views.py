@@ -3,6 +3,7 @@ from django.db.models import Count
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -75,6 +76,8 @@ def card_detail(request, slug, set_code, number):
     context = {
         "card": card,
         "shared_ability": shared_ability,
+        # Quoted in the page's language, the ability itself stays English: screen readers say so.
+        "ability_quote": format_html('<span lang="en">{}</span>', card.ability),
         "attributes": card.card_set.game.card_schema.attribute_rows(card.attributes),
         "standings": format_standings(card),
     }

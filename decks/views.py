@@ -75,7 +75,8 @@ def _left_out(request, content):
 
 @login_required
 def deck_create(request):
-    form = DeckForm(request.POST or None, request.FILES or None)
+    # An event's "Build a deck" link names its format (?format=), so the page starts in it.
+    form = DeckForm(request.POST or None, request.FILES or None, initial={"format": request.GET.get("format")})
     rejected = []
     if request.method == "POST" and form.is_valid():
         game = form.game()

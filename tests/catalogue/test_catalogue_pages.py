@@ -40,7 +40,7 @@ def test_card_detail_shows_stats_wheel_and_shared_ability(client, dc_catalogue):
     response = client.get("/en/catalogue/dust-collectorz/TST/002/")
     assert response.status_code == 200
     assert "beats Glimmerkin; beaten by Loomweavers" in response.text
-    assert "Other cards with “Polish”" in response.text
+    assert 'Other cards with “<span lang="en">Polish</span>”' in response.text
     assert "<td>2</td><td>2</td><td>3</td><td>0</td>" in response.text
 
 
@@ -63,3 +63,14 @@ def test_pages_are_translated(client, dc_catalogue):
 
 def test_reclamation_has_no_deck_building_badge(client, dc_catalogue):
     assert "No deck building" in client.get("/en/catalogue/").text
+
+
+@pytest.mark.parametrize("language", ["fr", "it"])
+def test_english_card_text_carries_its_own_language_on_a_translated_page(client, dc_catalogue, language):
+    """The catalogue is in English: on a French or Italian page a screen reader must read the card's
+    ability in English (issue 30, WCAG 3.1.2), on the card's page and in the game's list."""
+    card = client.get(f"/{language}/catalogue/dust-collectorz/TST/002/").text
+    assert f'<html lang="{language}">' in card
+    assert '<dd lang="en">Polish' in card and '<span lang="en">Polish</span>' in card.split("<h2>")[-1]
+    listing = client.get(f"/{language}/catalogue/dust-collectorz/").text
+    assert '<td lang="en">Polish' in listing

@@ -2,6 +2,8 @@
 was served with; while nothing changes the answer is a bodiless 304, and a confirmed result comes
 back as new rows. The projector page turns its screens by itself."""
 
+import re
+
 import pytest
 
 from tests.event_builder import build_event
@@ -103,3 +105,26 @@ def test_a_live_update_is_announced_and_keeps_the_keyboards_focus(live_server, b
     expect(status).to_have_text("The pairings and results were updated.")
     assert page.evaluate("() => document.activeElement.getAttribute('href')") == href
     assert page.evaluate("() => document.getElementById('event-live').contains(document.activeElement)")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_clocks_state_is_announced_without_taking_the_focus(live_server, browser_page, organiser):
+    """The round clock's state is a polite live region and its ticking digits are not announced; a
+    change (here the organiser pausing the clock) is read out while the keyboard's focus stays where
+    it was (issue 30, WCAG 4.1.3)."""
+    from tournaments.services.rounds_clock import control_timer, start_round_clock
+
+    event = build_event(organiser, 8, 1)
+    start_round_clock(event)
+    page = browser_page
+    page.goto(f"{live_server.url}/en/events/{event.pk}/timer/")
+    state = page.locator(".timer-state")
+    expect(state).to_have_attribute("aria-live", "polite")
+    expect(page.locator(".timer-clock")).to_have_attribute("aria-live", "off")
+    expect(state).to_have_text("")
+    back = page.get_by_role("link", name="Back to the event")
+    back.focus()
+    control_timer(event, organiser, "pause")
+    expect(state).to_have_text("Paused", timeout=20_000)  # the page asks the server every 5 s
+    expect(page.locator(".timer-clock")).to_have_class(re.compile(r"\bis-paused\b"))
+    expect(back).to_be_focused()

@@ -140,6 +140,19 @@ def phone(browser, base, username, me_url):
     raise AssertionError("the service worker did not keep the player's page")
 
 
+def kept_with(page, text):
+    """Wait until the service worker's copy of this page holds `text` (it stores after the answer)."""
+    kept = f"""async () => {{
+        const copy = await (await caches.open("{CACHE}")).match(location.pathname);
+        return Boolean(copy) && (await copy.text()).includes({text!r});
+    }}"""
+    for _attempt in range(100):
+        if page.evaluate(kept):
+            return
+        page.wait_for_timeout(200)
+    raise AssertionError(f"the kept copy of {page.url} never held {text!r}")
+
+
 def reopen(context, me_url):
     """The tab closed and opened again."""
     for page in context.pages:
@@ -184,6 +197,7 @@ def test_a_report_made_offline_survives_the_tab_and_is_sent_once(site, phone_nig
         expect(phone_1.locator("html")).to_have_attribute("data-offline-copy", STORED_AT)
         expect(phone_1.locator(".me-now .me-table")).to_have_text(str(match.table))
         expect(phone_1.locator(".me-now .me-opponent")).to_have_text(PLAYER_2)
+        expect(phone_1.locator(".me-now .me-result")).to_contain_text("minutes left in the round")
         expect(phone_1.locator("#offline-banner")).to_contain_text("Last updated")
         expect(queue_line(phone_1)).to_contain_text("Not sent yet")
 
@@ -208,6 +222,16 @@ def test_a_report_made_offline_survives_the_tab_and_is_sent_once(site, phone_nig
 
         phone_1.reload()
         expect(queue_line(phone_1)).to_contain_text("Confirmed by your opponent.")
+        expect(phone_1.locator(".me-now .me-result")).to_have_text("Win 2–1")
+
+        # Offline again: the kept page has the last standings line the phone saw, not the first.
+        expect(phone_1.locator(".me-grid .me-big")).to_have_text("1-0-0")
+        kept_with(phone_1, "Rank 1 of 2")
+        context_1.set_offline(True)
+        phone_1 = reopen(context_1, me_url)
+        expect(phone_1.locator("html")).to_have_attribute("data-offline-copy", STORED_AT)
+        expect(phone_1.locator(".me-grid .me-big")).to_have_text("1-0-0")
+        expect(phone_1.locator(".me-grid")).to_contain_text("Rank 1 of 2")
         expect(phone_1.locator(".me-now .me-result")).to_have_text("Win 2–1")
     finally:
         context_1.close()

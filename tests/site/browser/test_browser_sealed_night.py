@@ -1,5 +1,6 @@
 """The whole sealed night as the store owner ran it (issue 27), on phones and the desk in headless
-Chromium: 9 players checked in at the door before any deck, pools pasted on phones (one with a
+Chromium, with the hall's projector on a 1920 px screen: 9 players checked in at the door before any
+deck, deck building on the projector's clock with the join code in view, pools pasted on phones (one with a
 mistaken line, named and fixed), decks built from the pools by tapping (a player on her phone; the
 organiser at the desk for a walk-in), a late arrival who joins from round 2 and builds at the desk, a
 deck check with a game loss before the result, a result reported on a phone, a drop after round 2
@@ -82,6 +83,20 @@ def hand_tally(event, before_round=99):
     return {name: "-".join(map(str, record)) for name, record in records.items()}
 
 
+def projector_clock_on_one_line(page):
+    """The projector's clock is one line inside its column, not "44:" over "58"."""
+    clock = page.evaluate("""() => {
+      const clock = document.querySelector('.projector-clock .timer-clock');
+      const box = clock.getBoundingClientRect();
+      return {height: box.height, line: parseFloat(getComputedStyle(clock).lineHeight), text: clock.textContent,
+              overflows: clock.scrollWidth > clock.clientWidth + 1, right: box.right,
+              column: clock.parentElement.getBoundingClientRect().right};
+    }""")
+    assert clock["height"] < 1.5 * clock["line"] and not clock["overflows"], clock
+    assert clock["right"] <= clock["column"] + 1, clock
+    return clock["text"]
+
+
 def read_csv(page, url):
     """A CSV as a French Excel opens it: a byte-order mark, then ';'-separated rows."""
     response = page.request.get(url)
@@ -108,7 +123,7 @@ def store(transactional_db, sample):
 @pytest.mark.django_db(transaction=True)
 def test_the_whole_sealed_night_on_phones_and_at_the_desk(live_server, store, browser_page, eager_celery):
     from tournaments.models import Penalty
-    from tournaments.services import decklists, rounds, sealed
+    from tournaments.services import decklists, rounds, rounds_clock, sealed
     from tournaments.services import entrants as entrant_services
     from tournaments.services import prizes as prize_services
     from tournaments.services.standings import event_standings
@@ -140,6 +155,18 @@ def test_the_whole_sealed_night_on_phones_and_at_the_desk(live_server, store, br
     assert fits_the_phone(desk)
     entrant_services.check_in_many(event, organiser)
     assert event.entrants.filter(checked_in=True).count() == 9
+
+    # Deck building starts: seats drawn, 45 minutes on the hall's projector, the join code in view.
+    sealed.assign_build_seats(event, organiser, seed=27)
+    rounds_clock.start_build_clock(event, organiser, 45)
+    hall = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-GB").new_page()
+    hall.goto(f"{base}/en/events/{event.pk}/projector/")
+    expect(hall.locator(".projector-title")).to_have_text("Deck building")
+    expect(hall.locator(".projector-table tbody tr")).to_have_count(9)
+    assert projector_clock_on_one_line(hall).startswith("4")  # 45:00 counting down
+    expect(hall.locator(".projector-join .join-code-value")).to_have_text(event.join_code)
+    expect(hall.locator(".projector-join .join-code-value")).to_be_in_viewport(ratio=1)
+    expect(hall.locator(".projector-join .join-qr svg")).to_be_in_viewport(ratio=1)
 
     # Pools pasted on the phones: Pia's has a mistaken line, which is named with the right card.
     lines = pool_text(cards).split("\n")
@@ -188,6 +215,13 @@ def test_the_whole_sealed_night_on_phones_and_at_the_desk(live_server, store, br
     desk.get_by_role("button", name="Pair round 1 of 3").click()
     round_1 = rounds.current_round(event)
     assert round_1.matches.filter(is_bye=True).count() == 1
+    # The projector turns to round 1's tables by itself; the join code leaves it.
+    pia_table = round_1.matches.get(seats__entrant__user=pia)
+    expect(hall.locator(".projector-title")).to_contain_text("Round 1", timeout=30_000)
+    pia_line = hall.locator(".projector-table tbody tr:has(td.player:text-is('sn_pia'))")
+    expect(pia_line.locator(".table-no")).to_have_text("—" if pia_table.is_bye else str(pia_table.table))
+    expect(hall.locator(".projector-join .join-code-value")).to_have_count(0, timeout=30_000)
+    projector_clock_on_one_line(hall)
 
     # A late arrival during round 1: added at the desk, pool pasted and deck tapped there; he
     # plays from round 2.
@@ -300,5 +334,5 @@ def test_the_whole_sealed_night_on_phones_and_at_the_desk(live_server, store, br
     assert {row[2]: row[3] for row in prize_rows[1:] if row[0]} == hand_tally(event)
     penalties = read_csv(desk, f"{base}/fr/events/{event.pk}/manage/judging/penalties.csv")
     assert len(penalties) == 2 and "partie" in " ".join(penalties[1]).lower()
-    for page in phones.values():
+    for page in (*phones.values(), hall):
         page.context.close()

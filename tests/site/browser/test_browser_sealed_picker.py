@@ -72,6 +72,12 @@ def test_a_pool_fixed_and_a_deck_tapped_together_on_a_phone(live_server, night, 
     expect(phone.locator("#picker-verdict")).to_contain_text("Not legal")
     left = phone.locator(f'li[data-card="{first_half[0]}"] [data-left]')
     expect(left).to_have_text("0 of 1 left")
+    # A tap on − takes a copy back: it is left in the pool again.
+    phone.locator(f'li[data-card="{first_half[0]}"] button[data-step="-1"]').click()
+    expect(phone.locator("#picked-count")).to_have_text("15 cards")
+    expect(left).to_have_text("1 of 1 left")
+    phone.locator(f'li[data-card="{first_half[0]}"] button[data-step="1"]').click()
+    expect(phone.locator("#picked-count")).to_have_text("16 cards")
     assert no_sideways_scroll(phone)
 
     # The connection drops: taps still count and are kept on the phone; a reload loses nothing.

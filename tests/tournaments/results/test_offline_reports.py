@@ -123,3 +123,43 @@ def test_the_copy_kept_on_the_phone_leaves_the_message_for_the_next_page(client,
     kept = client.get(url, HTTP_X_KEPT_COPY="1")
     assert b"Result sent." not in kept.content
     assert b"Result sent." in client.get(url).content
+
+
+def test_a_dispute_sent_twice_with_one_key_counts_once(
+    client, paired, alice, bob, django_capture_on_commit_callbacks, eager_celery
+):
+    """A dispute kept on the phone works as a report does (issue 30): resent with its key, it counts once."""
+    event, match, seats = paired
+    client.force_login(alice)
+    body = {f"wins_{seats[alice.pk]}": "2", f"wins_{seats[bob.pk]}": "1", "draws": "0"}
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("tournaments:report", args=[event.pk, match.pk]), body)
+    client.force_login(bob)
+    url = reverse("tournaments:dispute_result", args=[event.pk, match.pk])
+    for _attempt in range(2):
+        with django_capture_on_commit_callbacks(execute=True):
+            response = client.post(url, HTTP_IDEMPOTENCY_KEY="phone-4", **QUEUE)
+        assert response.status_code == 302 and response["Location"] == reverse("tournaments:me", args=[event.pk])
+    assert AuditEntry.objects.filter(action=AuditAction.RESULT_DISPUTE).count() == 1
+    match.refresh_from_db()
+    assert match.status == Match.Status.DISPUTED
+
+
+def test_a_queued_dispute_after_the_organiser_entered_the_result_is_refused_as_data(
+    client, paired, alice, bob, organiser, django_capture_on_commit_callbacks, eager_celery
+):
+    event, match, seats = paired
+    client.force_login(alice)
+    body = {f"wins_{seats[alice.pk]}": "2", f"wins_{seats[bob.pk]}": "1", "draws": "0"}
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("tournaments:report", args=[event.pk, match.pk]), body)
+    results.record_result(match, organiser, wins={seats[alice.pk]: 0, seats[bob.pk]: 2})
+    client.force_login(bob)
+    url = reverse("tournaments:dispute_result", args=[event.pk, match.pk])
+    response = client.post(url, HTTP_IDEMPOTENCY_KEY="phone-5", **QUEUE)
+    assert response.status_code == 400 and response.json()["code"] == "report.closed"
+    assert set(response.json()) >= {"message", "code", "errors"}
+    assert not AuditEntry.objects.filter(action=AuditAction.RESULT_DISPUTE).exists()
+    match.refresh_from_db()
+    assert match.status == Match.Status.CONFIRMED
+    assert {seat.entrant_id: seat.game_wins for seat in match.seats.all()} == {seats[alice.pk]: 0, seats[bob.pk]: 2}

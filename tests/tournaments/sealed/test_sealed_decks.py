@@ -151,6 +151,16 @@ def test_tapping_plus_and_registering_works_as_a_plain_form(client, night, alice
     assert "registered and legal" in client.get(registered["Location"]).content.decode()
 
 
+def test_tapping_minus_takes_a_copy_back_as_a_plain_form(client, night, alice):
+    client.force_login(alice)
+    ids = legal_deck_ids(dc_cards())
+    fields = {f"card-{card}": "1" for card in ids}
+    tapped = client.post(build_url(night), {**fields, "remove": str(ids[0])})
+    page = tapped.content.decode()
+    assert tapped.status_code == 200 and f'name="card-{ids[0]}" value="0"' in page and "31 cards" in page
+    assert night.entrants.get(user=alice).deck_id is None  # a tap registers nothing
+
+
 def test_the_picker_refuses_more_copies_than_the_pool_with_a_message(client, night, alice):
     client.force_login(alice)
     card = dc_cards()[0]
@@ -262,3 +272,71 @@ def test_checking_in_someone_not_registered_says_so_and_changes_nothing(client, 
     answer = api.post(f"/api/v1/tournaments/{night.pk}/entrants/{stranger.pk}/check-in/")
     assert answer.status_code == 404 and "not registered for this event" in answer.json()["message"]
     assert AuditEntry.objects.count() == log_before
+
+
+# Bad input in the reader's language (the issue's "Bad input"), nothing changed
+
+
+@pytest.mark.parametrize(
+    ("language", "not_in_pool", "not_registered"),
+    [
+        ("fr", "n’est pas dans le pool enregistré", "ce joueur n’est pas inscrit à ce tournoi"),
+        ("it", "non è nel pool registrato", "questo giocatore non è iscritto a questo torneo"),
+    ],
+)
+def test_a_card_not_in_the_pool_and_a_stranger_checked_in_are_refused_in_the_readers_language(
+    client, night, organiser, alice, language, not_in_pool, not_registered
+):
+    cards = dc_cards()
+    entrant = night.entrants.get(user=alice)
+    sealed.register_pool(entrant, alice, pool_text(cards[1:]))
+    client.force_login(alice)
+    refused = client.post(f"/{language}/events/{night.pk}/pool/build/", {f"card-{cards[0].pk}": "1", "register": "1"})
+    assert refused.status_code == 400 and f"{cards[0].name} {not_in_pool}" in refused.content.decode()
+    stranger = entrant_services.add_entrant(
+        events.create_event(organiser, "Elsewhere", "dust-collectorz", sealed=True), organiser, name="Stray"
+    )
+    client.force_login(organiser)
+    log_before = AuditEntry.objects.count()
+    answer = client.post(f"/{language}/events/{night.pk}/manage/entrants/{stranger.pk}/check-in/", follow=True)
+    assert not_registered in answer.content.decode()
+    assert AuditEntry.objects.count() == log_before
+    assert not night.entrants.filter(checked_in=True).exists()
+    assert night.entrants.get(user=alice).deck_id is None
+
+
+# "Build a deck" never leads away from the pool at a sealed event (the issue's first defect)
+
+
+def test_a_sealed_player_without_a_pool_is_sent_to_the_pool_not_the_deck_editor(client, night, alice, bob):
+    client.force_login(bob)  # registered, no pool yet
+    page = client.get(f"/en/events/{night.pk}/deck/").content.decode()
+    assert f'href="/en/events/{night.pk}/pool/">Register my pool first' in page
+    assert "/en/decks/new/" not in page
+    client.force_login(alice)  # her pool is registered
+    page = client.get(f"/en/events/{night.pk}/deck/").content.decode()
+    assert f'href="/en/events/{night.pk}/pool/build/">Build from my pool' in page
+    assert "/en/decks/new/" not in page
+
+
+def test_the_desk_offers_the_players_pool_not_the_deck_editor(client, night, organiser, alice, bob):
+    client.force_login(organiser)
+    for user, link, words in (
+        (alice, "pool/build/", "Build the deck from the pool"),
+        (bob, "pool/", "Paste the pool first"),
+    ):
+        entrant = night.entrants.get(user=user)
+        page = client.get(f"/en/events/{night.pk}/manage/entrants/{entrant.pk}/deck/").content.decode()
+        assert f'href="/en/events/{night.pk}/manage/entrants/{entrant.pk}/{link}">{words}' in page, user
+        assert "/en/decks/new/" not in page
+
+
+def test_build_a_deck_at_a_constructed_event_opens_the_editor_in_the_events_format(client, organiser, alice, sample):
+    event = events.create_event(organiser, "Constructed", "dust-collectorz", format_slug="dc-prerelease")
+    join_event(event, alice)
+    client.force_login(alice)
+    page = client.get(f"/en/events/{event.pk}/deck/").content.decode()
+    assert 'href="/en/decks/new/?format=dc-prerelease">Build a deck' in page
+    editor = client.get("/en/decks/new/?format=dc-prerelease").content.decode()
+    assert '<option value="dc-prerelease" selected>' in editor
+    assert '<option value="dc-prerelease" selected>' not in client.get("/en/decks/new/").content.decode()
