@@ -70,7 +70,7 @@ def test_the_pod_integer_program_agrees_with_brute_force():
 def events_with_forced_repeats(count, preferred, fives, seed):
     """Rounds of a simulated event until players have few fresh pod-mates left, so that late
     rounds force repeats."""
-    rounds = max(5, count // (4 if fives else 3))
+    rounds = count // 2
     return play(count, rounds, seed, preferred, drops=0.01, pods_of_five=fives)
 
 
