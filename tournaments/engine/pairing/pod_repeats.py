@@ -2,8 +2,8 @@
 with a proof that no seating has fewer (plain Python): a search for a seating with no repeat,
 then with one, two... (`FewRepeats`); a search that finds none proves that no seating has so
 few. Above UNBOUNDED_LIMIT players it may try PODS_BUDGET pods; one that has not settled the
-question by then gives up, and the caller keeps its seating (tested exact on generated events
-up to 17 players)."""
+question by then gives up, and the caller keeps its seating (exact, and tested so, up to
+16 players)."""
 
 from .pod_bounds import SIZES, OutOfBudget, fresh_masks, members, pair_bound, shared_repeats, split_repeats
 
