@@ -172,3 +172,61 @@ def pods_fewest_repeats(players, preferred):
     )
     assert result.status == 0, result.message
     return round(result.fun)
+
+
+def pods_fewer_repeats(players, preferred, below, fives=False):
+    """The fewest repeat pod-mates of any seating with the engine's pod sizes (no bye), when that
+    is fewer than `below`; else `below`. An integer program over the pods themselves: one
+    variable per pod that has fewer than `below` repeats (no seating with fewer holds another),
+    each player in one pod, as many pods of each size as the engine seats. Solved exactly by
+    HiGHS (scipy): infeasible proves that no seating has fewer than `below`."""
+    import numpy as np
+    from scipy.optimize import Bounds, LinearConstraint, milp
+    from scipy.sparse import coo_array
+
+    active = standings_order(players)
+    count, sizes = len(active), pod_sizes(len(active), preferred, fives)
+    assert sum(sizes) == count, "a seating without a bye"
+    met = [[not a.can_meet(b) for b in active] for a in active]
+    pods = [pod for size in set(sizes) for pod in _cheap_pods(met, size, below - 1)]
+    kinds = sorted(set(sizes))
+    rows, columns = [], []
+    for column, (pod, _repeats) in enumerate(pods):
+        for player in pod:
+            rows.append(player)
+            columns.append(column)
+        rows.append(count + kinds.index(len(pod)))
+        columns.append(column)
+    if not pods:
+        return below
+    matrix = coo_array((np.ones(len(rows)), (rows, columns)), shape=(count + len(kinds), len(pods)))
+    needed = np.array([1] * count + [sizes.count(size) for size in kinds], dtype=float)
+    result = milp(
+        np.array([repeats for _pod, repeats in pods], dtype=float),
+        constraints=LinearConstraint(matrix.tocsr(), needed, needed),
+        integrality=np.ones(len(pods)),
+        bounds=Bounds(0, 1),
+        options={"time_limit": 120},
+    )
+    if result.status == 2:  # infeasible
+        return below
+    assert result.status == 0, result.message
+    return round(result.fun)
+
+
+def _cheap_pods(met, size, most):
+    """Every pod of `size` players (indices, in order) with at most `most` pairs who have met, as
+    (pod, repeats): grown one player at a time, dropped as soon as it has too many."""
+    found = []
+
+    def grow(pod, repeats):
+        if len(pod) == size:
+            found.append((pod, repeats))
+            return
+        for player in range(pod[-1] + 1 if pod else 0, len(met) - (size - len(pod)) + 1):
+            more = repeats + sum(met[player][other] for other in pod)
+            if more <= most:
+                grow([*pod, player], more)
+
+    grow([], 0)
+    return found

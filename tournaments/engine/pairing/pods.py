@@ -73,7 +73,7 @@ def seat(players, sizes):
         search = _PodSearch(players, sizes, pods)
         search.run()
         pods = search.best
-    elif repeats and len(players) <= REPEATS_LIMIT and max(sizes) <= MAX_POD:
+    elif repeats and len(players) <= REPEATS_LIMIT:
         better = fewer_repeats(players, sizes, repeats)
         if better is not None:
             pods = better
