@@ -184,11 +184,11 @@ def _projector_html(event, url):
 
 def _projector_join_html(event, url):
     """The join code and its QR code (`url`) beside the clock, where no list of names pushes them
-    off the screen, for as long as players can join from the hall: until round 1 is paired, deck
-    building included. Empty afterwards."""
+    off the screen, for as long as players can join from the hall: deck building included, and
+    through the Swiss rounds, where late entries still join with the code. Empty afterwards."""
 
     def build():
-        if current_round(event) is not None or not event.accepting_entrants:
+        if not event.accepting_entrants:
             return ""
         return render_to_string("tournaments/_join_code.html", {"join": join_panel(url, event.join_code)})
 

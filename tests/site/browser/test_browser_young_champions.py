@@ -77,7 +77,9 @@ def test_a_young_champions_pod_is_reported_from_a_phone_and_confirmed(live_serve
 
         fill_sheet(phone, seats, ((0, 0), (0, 0), (0, 5)), LAST)
         sheet.get_by_role("button", name="Send the result").tap()
-        expect(phone.locator("[data-error-summary]")).to_contain_text("Cards left: Only one player can run out of cards")
+        expect(phone.locator("[data-error-summary]")).to_contain_text(
+            "Cards left: Only one player can run out of cards"
+        )
         expect(phone.locator(f'[name="cards_left_{seats[1].pk}_hand"]')).to_have_attribute("aria-invalid", "true")
         expect(phone.locator(f'[name="cards_left_{seats[2].pk}_hand"]')).to_have_value("5")
         assert not Report.objects.filter(match=match).exists()

@@ -1,15 +1,16 @@
-"""Where the join code shows (issue 27 item 4): beside the projector's clock while players can join,
+"""Where the join code shows (issue 27 item 4): beside the projector’s clock while players can join,
 deck building included; on the dashboard until the event starts, then only a line for late entries."""
 
 import pytest
 
 from tests.conftest import join_event
+from tournaments.models import Match
 from tournaments.services import entrants, events, rounds
 
 pytestmark = pytest.mark.django_db
 
 
-def test_the_projector_keeps_the_join_code_beside_the_clock_until_round_one(client, organiser, alice, bob):
+def test_the_projector_keeps_the_join_code_beside_the_clock_while_players_can_join(client, organiser, alice, bob):
     event = events.create_event(organiser, "Open night", "dust-collectorz", swiss_rounds=3)
     join_event(event, alice)
     join_event(event, bob)
@@ -22,6 +23,10 @@ def test_the_projector_keeps_the_join_code_beside_the_clock_until_round_one(clie
     assert event.join_code in fragment.text
     events.start_event(event, organiser)
     rounds.pair_next_round(event, organiser)
+    # Round 1 is on: late entries still join with the code, so it stays in view
+    assert event.join_code in client.get(f"/en/events/{event.pk}/projector/?fragment=join").text
+    Match.objects.filter(round__event=event).update(status=Match.Status.CONFIRMED)
+    events.finish_event(event, organiser)  # nobody can join any more: the code goes
     assert client.get(f"/en/events/{event.pk}/projector/?fragment=join").text.strip() == ""
     assert event.join_code not in client.get(f"/en/events/{event.pk}/projector/").text
 
