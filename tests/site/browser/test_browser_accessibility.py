@@ -178,6 +178,68 @@ def test_every_page_meets_wcag_22_aa_by_axe(live_server, language):
     assert not undocumented, f"axe findings not listed in docs/accessibility.md: {undocumented}\n{report}"
 
 
+def error_pages(language):
+    """{status: HTML} of the pages only a failure shows, rendered by the site's own handlers in
+    `language`: a bad request, a refusal, a server error, the database away."""
+    from django.core.exceptions import PermissionDenied
+    from django.test import RequestFactory
+    from django.utils import translation
+    from django.views.defaults import permission_denied
+
+    from config import urls
+    from core.db_blips import unavailable_response
+
+    request = RequestFactory().get(f"/{language}/events/")
+    request.user = None
+    with translation.override(language):
+        answers = {
+            400: urls.handler400(request),
+            403: permission_denied(request, PermissionDenied()),
+            500: urls.handler500(request),
+            503: unavailable_response(request),
+        }
+    return {status: answer.content.decode() for status, answer in answers.items()}
+
+
+def _answer(status, html):
+    """A route handler that answers as the site's failure would."""
+
+    def fulfill(route):
+        route.fulfill(status=status, body=html, content_type="text/html; charset=utf-8")
+
+    return fulfill
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_error_pages_meet_wcag_22_aa_by_axe(live_server):
+    """Served at a URL of the site (the browser fetches the site's own CSS), as a failure would."""
+    from django.db import connection
+
+    if connection.vendor != "sqlite":
+        pytest.skip("the pages' markup is the same on every database: the SQLite pass runs axe (CI time)")
+    findings = []
+    with playwright_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            for viewport in WIDTHS:
+                options = AXE_OPTIONS if viewport is WIDTHS[1] else AXE_OPTIONS_NARROW
+                page = browser.new_page(viewport=viewport)
+                for language in LANGUAGES:
+                    for status, html in error_pages(language).items():
+                        assert f'<html lang="{language}"' in html, f"the {status} page is not in {language}"
+                        url = f"{live_server.url}/{language}/error-page-{status}/"
+                        page.route(url, _answer(status, html))
+                        for violation in _axe(page, url, options, status):
+                            findings.append({"who": "visitor", "width": viewport["width"], "url": url, **violation})
+                page.close()
+        finally:
+            browser.close()
+    blocking = [f for f in findings if f["impact"] in BLOCKING]
+    undocumented = sorted({f["id"] for f in findings} - documented_rules())
+    assert not blocking, f"serious or critical axe violations on the error pages: {blocking[:10]}"
+    assert not undocumented, f"axe findings not listed in docs/accessibility.md: {undocumented}"
+
+
 HALL_SCREENS = ({"width": 1280, "height": 720}, {"width": 1920, "height": 1080})
 ENHANCED_CONTRAST = {"runOnly": {"type": "rule", "values": ["color-contrast-enhanced"]}, "resultTypes": ["violations"]}
 
