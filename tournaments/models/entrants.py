@@ -1,5 +1,8 @@
 """Who plays: entrants (players or teams) and the waitlist."""
 
+import operator
+from functools import reduce
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -86,6 +89,16 @@ def player_detail(entrant_id, name, username):
 
 def _label_row(entrant):
     return entrant.pk, entrant.name, entrant.user.username if entrant.user_id else None
+
+
+def labels_among(event_id, names):
+    """player_labels for the entrants of the event named as one of `names` (any case), in one query
+    whatever the field's size: enough to tell apart the few people a player's page shows."""
+    names = {name for name in names if name}
+    if not names:
+        return {}
+    named = reduce(operator.or_, (models.Q(name__iexact=name) for name in names))
+    return player_labels(Entrant.objects.filter(named, event_id=event_id).values_list("pk", "name", "user__username"))
 
 
 def event_player_labels(event):

@@ -11,6 +11,7 @@ from core.errors import DomainError
 from ..engine import penalties
 from ..engine.match_result import MatchResult
 from ..models import AuditAction, Match, Report
+from ..models.entrants import labels_among
 from ..services.results import seated_result
 from .audit import describes
 
@@ -231,11 +232,12 @@ def report_form(seats, me, pods, data=None, error=None):
     fields it names (a group: everyone's wins) and is linked from the error summary to the first."""
     data = data or {}
     key = "place" if pods else "wins"
+    labels = labels_among(me.event_id, [seat.entrant.name for seat in seats])
     fields = [
         {
             "id": f"r-{seat.entrant_id}",
             "name": f"{key}_{seat.entrant_id}",
-            "label": _report_label(seat, me, pods),
+            "label": _report_label(seat, me, pods, labels),
             "low": 1 if pods else 0,
             "high": len(seats) if pods else 2,
             "value": data.get(f"{key}_{seat.entrant_id}", ""),
@@ -260,8 +262,8 @@ def report_form(seats, me, pods, data=None, error=None):
     }
 
 
-def _report_label(seat, me, pods):
+def _report_label(seat, me, pods, labels):
     if seat.entrant_id == me.pk:
         return _("Your place") if pods else _("Games you won")
-    name = seat.entrant.name
+    name = labels.get(seat.entrant_id, seat.entrant.name)
     return _("Place of %(name)s") % {"name": name} if pods else _("Games won by %(name)s") % {"name": name}

@@ -16,6 +16,7 @@ from .. import page_cache
 from ..access import event_for_viewer
 from ..joining import join_panel, join_url
 from ..models import Match, Seat
+from ..models.entrants import labels_among
 from ..presenters.events import export_cells, export_columns
 from ..presenters.results import outcome_for
 from ..presenters.rounds import by_name, clock, round_title, table_end, top_cut_stage
@@ -228,6 +229,10 @@ def _my_matches(entrant):
         .prefetch_related(Prefetch("seats", queryset=seats))
         .order_by("-round__number")
     )
+    matches = list(matches)
+    # Opponents as the one display rule shows them: a shared name told apart, as on the pairings
+    names = [seat.entrant.name for match in matches for seat in match.seats.all()]
+    labels = labels_among(entrant.event_id, names)
     history = []
     for match in matches:
         seated = list(match.seats.all())
@@ -241,7 +246,7 @@ def _my_matches(entrant):
                 "table": match.table,
                 "bye": match.is_bye,
                 "outcome": outcome,
-                "opponents": [seat.entrant.name for seat in seated if seat is not mine],
+                "opponents": [labels.get(seat.entrant_id, seat.entrant.name) for seat in seated if seat is not mine],
                 "score": score,
                 "placement": mine.placement,
             }

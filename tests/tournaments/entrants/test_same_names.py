@@ -86,3 +86,22 @@ def test_standings_prizes_and_the_api_tell_the_two_anas_apart(client, api, organ
     api.force_authenticate(organiser)
     names = {row["name"] for row in api.get(f"/api/v1/public/events/{event.pk}/standings/").json()["standings"]}
     assert set(both) <= names
+
+
+def test_a_players_page_and_report_form_tell_their_opponent_apart(client, organiser, two_anas):
+    """Whoever plays the walk-in Ana sees which Ana, on their page and on the report form."""
+    event, walk_in = two_anas
+    for name in ("Hana", "Bo"):  # everyone but the walk-in has an account, so any opponent can look
+        event.entrants.get(name=name).delete()
+        user = make_user(f"{name.lower()}_player", display_name=name)
+        entrant_services.add_entrant(event, user, user=user)
+    event.entrants.update(checked_in=True)
+    events.start_event(event, organiser)
+    match = rounds.pair_next_round(event, organiser).matches.get(seats__entrant=walk_in)
+    opponent = match.seats.exclude(entrant=walk_in).get().entrant
+    client.force_login(opponent.user)
+    page = client.get(f"/en/events/{event.pk}/me/").content.decode()
+    assert f"Ana (#{walk_in.pk})" in page
+    assert f"Games won by Ana (#{walk_in.pk})" in page
+    if opponent.name != "Ana":  # a name nobody else has stays bare
+        assert f"{opponent.name} (" not in page
