@@ -97,6 +97,8 @@ def test_a_rounds_clock_is_one_line_and_its_tables_fill_the_screen(live_server, 
             assert clock["height"] < 1.5 * clock["line"], clock
             assert not clock["overflows"] and clock["right"] <= clock["column"] + 1, clock
             expect(page.locator(".timer-state")).not_to_be_empty()
-            expect(page.locator(".projector-join *")).to_have_count(0)  # nobody joins from the hall now
+            # Late entries still join with the code during the Swiss rounds: it stays beside the clock
+            expect(page.locator(".projector-join .join-code-value")).to_have_text(event.join_code)
+            expect(page.locator(".projector-join .join-code-value")).to_be_in_viewport(ratio=1)
         finally:
             context.close()

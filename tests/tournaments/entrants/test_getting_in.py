@@ -11,7 +11,7 @@ from django.utils.translation import override
 from core.errors import DomainError
 from tests.conftest import join_event, make_user
 from tests.exports_support import read_dicts, read_rows
-from tournaments.models import AuditAction, AuditEntry, Entrant, Event, JudgeCall, WaitlistEntry
+from tournaments.models import AuditAction, AuditEntry, Entrant, Event, JudgeCall, Match, WaitlistEntry
 from tournaments.services import entrants as entrant_services
 from tournaments.services import events
 from tournaments.services import judging as judging_services
@@ -242,7 +242,7 @@ def test_registration_by_code_obeys_capacity_and_status(client, organiser):
     assert "Registration is closed." in page and not event.waitlist.filter(user=dave).exists()
 
 
-def test_the_projector_shows_the_code_and_qr_before_round_one_only(client, organiser, alice):
+def test_the_projector_shows_the_code_and_qr_while_players_can_join(client, organiser, alice):
     event = events.create_event(organiser, "Join me", "dust-collectorz")
     page = client.get(f"/en/events/{event.pk}/projector/").text
     assert event.join_code in page and "<svg" in page and 'class="qr-code"' in page
@@ -258,6 +258,9 @@ def test_the_projector_shows_the_code_and_qr_before_round_one_only(client, organ
     entrant_services.add_entrant(event, organiser, name="Ben")
     events.start_event(event, organiser)
     round_services.pair_next_round(event, organiser)
+    assert "<svg" in client.get(f"/en/events/{event.pk}/projector/").text  # late entries join with it
+    Match.objects.filter(round__event=event).update(status=Match.Status.CONFIRMED)
+    events.finish_event(event, organiser)
     assert "<svg" not in client.get(f"/en/events/{event.pk}/projector/").text
 
 

@@ -289,7 +289,9 @@ def test_a_card_not_in_the_pool_and_a_stranger_checked_in_are_refused_in_the_rea
 ):
     cards = dc_cards()
     entrant = night.entrants.get(user=alice)
-    sealed.register_pool(entrant, alice, pool_text(cards[1:]))
+    # The first card is not in the pool: a second copy of another of its tribe and rank came instead.
+    twin = next(card for card in cards[2:] if (card.tribe_id, card.rank) == (cards[0].tribe_id, cards[0].rank))
+    sealed.register_pool(entrant, alice, pool_text([*cards[1:], twin]))
     client.force_login(alice)
     refused = client.post(f"/{language}/events/{night.pk}/pool/build/", {f"card-{cards[0].pk}": "1", "register": "1"})
     assert refused.status_code == 400 and f"{cards[0].name} {not_in_pool}" in refused.content.decode()
