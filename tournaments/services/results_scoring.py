@@ -27,7 +27,9 @@ from games.scoring import ScoringContext
 
 from ..engine.match_result import MatchResult
 from ..models import Event, Match, Report, Round
+from ..queues import LARGE, queue_for_event
 from .results import ScoredTables, final_result, settle_claims
+from .rounds import after_results
 
 logger = logging.getLogger("tournaments")
 
@@ -62,7 +64,7 @@ def _tables(matches, skip_locked=False):
     """Lazy, locked (match rows only) with their event, seats and reports read along."""
     return (
         matches.select_for_update(of=("self",), skip_locked=skip_locked)
-        .select_related("round__event__game")
+        .select_related("round__event__game", "round__event__settings")
         .prefetch_related("seats", "reports")
         .order_by("pk")
     )
@@ -88,11 +90,22 @@ def score_tables(tables):
 
 
 def _settle_if_complete(event_id, rounds):
-    """The round's follow-up is sent only once no table of the batch's rounds waits for a result:
-    a store's trickle of confirmations then costs one follow-up per round, not one per batch.
-    Checked after this batch commits, so of two batches confirming a round's last tables at once,
-    the later to commit sees both and sends it (the sweeper still nudges auto_pair events)."""
-    if not Match.objects.filter(round_id__in=rounds).exclude(status=Match.Status.CONFIRMED).exists():
+    """The round's follow-up, once no table of the batch's rounds waits for a result: a store's
+    trickle of confirmations then costs one follow-up per round, not one per batch. Checked after
+    this batch commits, so of two batches confirming a round's last tables at once, the later to
+    commit sees both (the sweeper still nudges auto_pair events). A store's follow-up runs here,
+    in the run that confirmed its last table: one wait in the queue instead of two, which was
+    most of a store's wait for its next round on a busy weekend (docs/benchmarks.md). A large
+    event's is its own task on its queue, coalesced across its batches."""
+    if Match.objects.filter(round_id__in=rounds).exclude(status=Match.Status.CONFIRMED).exists():
+        return
+    if queue_for_event(event_id) == LARGE:
+        send_once(AFTER_RESULTS, event_id)
+        return
+    try:
+        after_results(event_id)
+    except DatabaseError:  # the task retries it; the scores themselves are already committed
+        logger.warning("event %s: follow-up sent as a task after a database error", event_id, exc_info=True)
         send_once(AFTER_RESULTS, event_id)
 
 

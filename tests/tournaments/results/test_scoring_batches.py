@@ -62,29 +62,71 @@ def test_a_round_of_confirmations_sends_one_scoring_run_and_pairs_once(
     assert sent == [(tasks.SCORE_REPORTS, event.pk)]  # 200 reports, one run queued
     with django_capture_on_commit_callbacks(execute=True):
         tasks.score_reports(event.pk)
-    assert not Match.objects.filter(round__event=event, is_bye=False).exclude(status="confirmed").exists()
+    assert not Match.objects.filter(round__event=event, round__number=1).exclude(status="confirmed").exists()
     assert AuditEntry.objects.filter(event=event, action="result.confirm").count() == 100
-    assert sent.count((tasks.AFTER_RESULTS, event.pk)) == 1  # one follow-up for the whole burst
     assert (
-        Event.objects.get(pk=event.pk).counters.results_version == event.counters.results_version + 1
-    )  # one bump per batch
+        Event.objects.get(pk=event.pk).counters.results_version == event.counters.results_version + 2
+    )  # one bump per batch, one for the next round
+    # The run that confirmed the round's last table paired the next one itself: no second trip
+    # through the queue (most of a store's wait on a busy weekend).
+    assert list(event.rounds.values_list("number", flat=True)) == [1, 2]
+    assert (tasks.AFTER_RESULTS, event.pk) not in sent
+    tasks.after_results(event.pk)  # the sweeper's nudge, or a message from before an upgrade
+    assert list(event.rounds.values_list("number", flat=True)) == [1, 2]
+
+
+def test_a_big_events_follow_up_is_its_own_task_sent_once_per_burst(
+    organiser, sent, settings, django_capture_on_commit_callbacks
+):
+    """A big event's next round (a pairing of thousands) goes to its own queue, once per burst."""
+    settings.LARGE_EVENT_PLAYERS = 8
+    event, matches = table_event(organiser, 40)
+    for match in matches:
+        report_both(match, django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.score_reports(event.pk)
+    assert sent.count((tasks.AFTER_RESULTS, event.pk)) == 1
+    assert event.rounds.count() == 1
     tasks.after_results(event.pk)
     tasks.after_results(event.pk)  # delivered twice: the second finds round 2 paired
     assert list(event.rounds.values_list("number", flat=True)) == [1, 2]
 
 
-def test_a_trickle_of_confirmations_sends_the_follow_up_once_the_round_is_complete(
+def test_a_trickle_of_confirmations_pairs_the_next_round_once_the_round_is_complete(
     organiser, sent, django_capture_on_commit_callbacks
 ):
-    """A store's tables confirm one by one, each in a scoring run of its own: the round's follow-up
-    is sent only by the run that confirms the last table, not once per run."""
+    """A store's tables confirm one by one, each in a scoring run of its own: the next round is
+    paired by the run that confirms the last table, not before, and without a task of its own."""
     event, matches = table_event(organiser, 8)
     for number, match in enumerate(matches, start=1):
         report_both(match, django_capture_on_commit_callbacks)
         with django_capture_on_commit_callbacks(execute=True):
             tasks.score_reports(event.pk)
-        expected = 1 if number == len(matches) else 0
-        assert sent.count((tasks.AFTER_RESULTS, event.pk)) == expected
+        assert event.rounds.count() == (2 if number == len(matches) else 1)
+    assert (tasks.AFTER_RESULTS, event.pk) not in sent
+
+
+def test_a_database_error_in_a_stores_follow_up_sends_it_as_a_task(
+    organiser, sent, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The scores are committed before the follow-up; a database error there leaves the pairing
+    to the task, which retries it."""
+    from django.db import OperationalError
+
+    from tournaments.services import results_scoring
+
+    def database_away(event_id):
+        raise OperationalError("the database went away")
+
+    monkeypatch.setattr(results_scoring, "after_results", database_away)
+    event, matches = table_event(organiser, 4)
+    for match in matches:
+        report_both(match, django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.score_reports(event.pk)
+    assert not Match.objects.filter(round__event=event).exclude(status="confirmed").exists()
+    assert event.rounds.count() == 1
+    assert sent.count((tasks.AFTER_RESULTS, event.pk)) == 1
 
 
 def test_a_run_with_reports_still_waiting_pairs_nothing(organiser, sent, django_capture_on_commit_callbacks):
