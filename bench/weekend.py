@@ -95,23 +95,68 @@ class Services(convention.Services):
 
     def memory_mb(self):
         """Resident memory of the workers and their pool processes, in MB."""
-        pids = {process.pid for process in self.workers}
-        for entry in Path("/proc").iterdir():
-            if entry.name.isdigit():
-                try:
-                    parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-                except (OSError, IndexError, ValueError):
-                    continue
-                if parent in pids:
-                    pids.add(int(entry.name))
         total = 0
-        for pid in pids:
+        for pid in _with_descendants({process.pid for process in self.workers}):
             try:
                 status = Path(f"/proc/{pid}/status").read_text()
             except OSError:
                 continue
             total += int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS")))
         return total / 1024
+
+    def cpu_seconds(self):
+        """CPU time used so far by each part of the setup, in seconds: the web nodes, the workers,
+        beat, PostgreSQL (every `postgres` process) and this process (the clients)."""
+        parts = {"web": [], "workers": [], "beat": []}
+        for process, log in self.processes:
+            name = Path(log.name).stem
+            parts["web" if name.startswith("gunicorn") else "workers" if name.startswith("worker") else "beat"].append(
+                process.pid
+            )
+        used = {part: sum(map(_cpu_of, _with_descendants(set(pids)))) for part, pids in parts.items()}
+        used["PostgreSQL"] = sum(_cpu_of(pid) for pid in _pids() if _command(pid) == "postgres")
+        own = os.times()
+        used["clients (this process)"] = own.user + own.system
+        return used
+
+
+def _pids():
+    return [int(entry.name) for entry in Path("/proc").iterdir() if entry.name.isdigit()]
+
+
+def _stat(pid):
+    """/proc/<pid>/stat's fields after the command's name (the name may hold spaces)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
+def _command(pid):
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return None
+
+
+def _with_descendants(pids):
+    pids = set(pids)
+    parents = {pid: int(fields[1]) for pid in _pids() if (fields := _stat(pid))}
+    grew = True
+    while grew:
+        children = {pid for pid, parent in parents.items() if parent in pids} - pids
+        pids |= children
+        grew = bool(children)
+    return pids
+
+
+def _cpu_of(pid):
+    """User and system time of a process and of its children that ended (utime, stime, cutime,
+    cstime), in seconds."""
+    fields = _stat(pid)
+    if fields is None:
+        return 0.0
+    return sum(int(value) for value in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
 
 # --- setting up --------------------------------------------------------------------------------
@@ -338,7 +383,7 @@ def poll_pages(stores, big_event_id, cookie_by_store, stop, timings):
 # --- the report ------------------------------------------------------------------------------
 
 
-def lag_rows(table, lags):
+def lag_rows(table, lags, players):
     for during in (False, True):
         for final in (False, True):
             rows = [lag for number, d, lag in lags if d == during and (number == ROUNDS) == final]
@@ -347,10 +392,10 @@ def lag_rows(table, lags):
             what = "last report -> all confirmed (round 3)" if final else "last report -> next round paired"
             when = "during the big burst" if during else "big event quiet"
             worst = p95(rows)
-            table.add(STORES, f"store lag p95, {what}, {when} ({len(rows)})", f"{worst:.2f} s", "< 2 s", worst < 2)
+            table.add(players, f"store lag p95, {what}, {when} ({len(rows)})", f"{worst:.2f} s", "< 2 s", worst < 2)
 
 
-def timing_rows(table, timings, healthz_p95):
+def timing_rows(table, timings, healthz_p95, players):
     kinds = {}
     for kind, what, status, seconds in timings.rows:
         kinds.setdefault((kind, what), []).append((status, seconds))
@@ -358,7 +403,7 @@ def timing_rows(table, timings, healthz_p95):
         errors = sum(1 for status, _s in rows if status >= 500)
         worst = p95([s for _status, s in rows])
         table.add(
-            STORES,
+            players,
             f"p95 {kind}: {what} ({len(rows):,})",
             f"{worst:.2f} s ({worst / healthz_p95:.0f}x /healthz), {errors} errors",
             "< 1 s, 0 errors",
@@ -405,6 +450,7 @@ def main():
         for index, store in enumerate(stores):
             queue.put((index, store))
         played_at = time.monotonic()
+        cpu_before = services.cpu_seconds()
 
         def runner():
             while True:
@@ -423,6 +469,7 @@ def main():
         for thread in runners:
             thread.join()
         played = time.monotonic() - played_at
+        cpu_used = {part: seconds - cpu_before[part] for part, seconds in services.cpu_seconds().items()}
         stop.set()
         watch.stop.set()
         for thread in pollers:
@@ -439,26 +486,26 @@ def main():
     reports = [row for row in timings.rows if row[1].startswith("POST /api/v1/matches")]
     reads = [row for row in timings.rows if row[1].startswith("/")]
     table.add(
-        STORES,
+        players,
         "/healthz alone (32 clients), before and after",
         f"{healthz:,.0f}/s, p95 {healthz_p95 * 1000:.0f} ms",
         "(baseline)",
         True,
     )
-    timing_rows(table, timings, healthz_p95)
-    lag_rows(table, lags)
+    timing_rows(table, timings, healthz_p95, players)
+    lag_rows(table, lags, players)
     report_rate = len(reports) / played
     table.add(
-        STORES,
+        players,
         "reports accepted per second over the weekend",
         f"{report_rate:,.0f}/s ({report_rate / healthz:.0%} of /healthz)",
         ">= 40% of /healthz",
         report_rate / healthz >= 0.4,
     )
-    table.add(STORES, "pages read per second by 8 pollers", f"{len(reads) / played:,.0f}/s", "(measured)", True)
+    table.add(players, "pages read per second by 8 pollers", f"{len(reads) / played:,.0f}/s", "(measured)", True)
     big_settled = results.get("big_settled_seconds")
     table.add(
-        STORES,
+        players,
         f"big event ({BIG:,}): its round's reports, then all confirmed",
         f"{results['big_reports_seconds']:.0f} s, {big_settled:.0f} s" if big_settled else "not settled",
         "all confirmed",
@@ -466,26 +513,28 @@ def main():
     )
     if NODES > 1:
         table.add(
-            STORES,
+            players,
             "one worker killed mid-burst: nothing lost",
             "yes" if big_settled else "NO",
             "all confirmed",
             bool(big_settled),
         )
     table.add(
-        STORES,
+        players,
         "database size per 1,000 players",
         f"{database_mb / players * 1000:.1f} MB ({database_mb:,.0f} MB)",
         "(measured)",
         True,
     )
     table.add(
-        STORES,
+        players,
         "workers' memory per 1,000 players",
         f"{memory / players * 1000:.1f} MB ({memory:,.0f} MB, {NODES} worker(s))",
         "(measured)",
         True,
     )
+    busy = ", ".join(f"{part} {seconds / played:.0%}" for part, seconds in cpu_used.items())
+    table.add(players, "where the cores went during play (one core = 100%)", busy, "(measured)", True)
     print(
         f"\nweekend benchmark ({os.cpu_count()} cores, {NODES} node(s), {time.perf_counter() - started:.0f} s in all, "
         f"{played:.0f} s of play; logs in {logs})"
