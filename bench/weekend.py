@@ -106,7 +106,8 @@ class Services(convention.Services):
                 status = Path(f"/proc/{pid}/status").read_text()
             except OSError:
                 continue
-            total += int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS")))
+            resident = next((line.split()[1] for line in status.splitlines() if line.startswith("VmRSS")), None)
+            total += int(resident or 0)  # a killed worker not yet reaped has none
         return total / 1024
 
     def cpu_seconds(self):
