@@ -195,3 +195,38 @@ def join_event(event, user):
     if not event.format_slug and not entrant.checked_in:
         entrant = entrants.check_in(entrant, event.organiser)
     return entrant
+
+
+# A pass on two cores ends when the later of its two processes does: a test of minutes started near
+# the end leaves the other core idle meanwhile. So the longest tests run first, the axe run over
+# every page (a test per language) first of all; CI's xdist hands work out with --dist worksteal
+# (pyproject.toml), an idle process taking over the queue's tail from the busy one.
+LONGEST_FIRST = ("tests/site/browser/test_browser_accessibility.py",)
+LONG_MARKERS = ("browser", "worker")
+
+
+def _length_rank(item):
+    if item.nodeid.split("::", 1)[0] in LONGEST_FIRST:
+        return 0
+    return 1 if any(item.get_closest_marker(name) for name in LONG_MARKERS) else 2
+
+
+def _transactional(item):
+    marker = item.get_closest_marker("django_db")
+    fixtures = getattr(item, "fixturenames", ())
+    return (
+        "live_server" in fixtures or "transactional_db" in fixtures or bool(marker and marker.kwargs.get("transaction"))
+    )
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    """After pytest-django's order (database tests, then transactional ones, then the rest), the long
+    tests move to the head of the transactional ones: they all use a live server, so no test meets a
+    database emptied by a flush before its turn that Django's own order would not."""
+    long_items = sorted((item for item in items if _length_rank(item) < 2), key=_length_rank)
+    if not long_items:
+        return
+    rest = [item for item in items if _length_rank(item) == 2]
+    head = next((index for index, item in enumerate(rest) if _transactional(item)), len(rest))
+    items[:] = rest[:head] + long_items + rest[head:]
