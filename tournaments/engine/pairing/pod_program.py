@@ -78,9 +78,7 @@ class _PodProgram:
         for mask, cost in zip(pods, costs, strict=True):
             self._add_column(highs, mask, cost)
         if integral:
-            highs.changeColsIntegrality(
-                len(pods), list(range(len(pods))), [highspy.HighsVarType.kInteger] * len(pods)
-            )
+            highs.changeColsIntegrality(len(pods), list(range(len(pods))), [highspy.HighsVarType.kInteger] * len(pods))
         return highs
 
     def _add_column(self, highs, mask, cost):
