@@ -7,7 +7,12 @@ Candidate pods are only those that can be part of a seating with fewer repeats t
 hand. The linear relaxation over all pods is solved by column generation (a pod joins when its
 reduced cost is negative); its duals then bound every seating that holds a pod from below by the
 relaxation's optimum plus that pod's reduced cost, so a pod whose reduced cost is at least the
-gap to the seating in hand can be left out without losing any better seating."""
+gap to the seating in hand can be left out without losing any better seating.
+
+Its work is bounded, the same on every machine (no clock: a seating stays reproducible from the
+seed): at most CANDIDATES_LIMIT pods, PRICING_ROUNDS rounds of column generation and MIP_NODES
+branch-and-bound nodes per program. A program that reaches a bound gives up, and the caller keeps
+the seating in hand with its swap guarantee (docs/pairing.md says where that happened)."""
 
 import math
 
@@ -15,12 +20,18 @@ import highspy
 
 from .pod_bounds import SIZES, members
 
-CANDIDATES_LIMIT = 200_000  # more candidate pods than this: the caller keeps its seating
+CANDIDATES_LIMIT = 50_000  # more candidate pods than this: the caller keeps its seating
 PRICED_PER_ROUND = 300  # pods a pricing round adds at most (column generation)
+PRICING_ROUNDS = 200  # rounds of column generation at most
+MIP_NODES = 1_000  # branch-and-bound nodes a program may explore
 TOLERANCE = 1e-6
 
 
-class TooManyPods(Exception):
+class GaveUp(Exception):
+    """The program reached one of its bounds of work without settling the round."""
+
+
+class TooManyPods(GaveUp):
     """The candidate pods exceed CANDIDATES_LIMIT (only where players have met few others)."""
 
 
@@ -30,7 +41,7 @@ def fewest_repeats_program(players, sizes, fresh, incumbent):
     Seatings of at most `target` repeats are sought from the relaxation's bound up (1, 2, 4...
     more each time, a program with no seating being the slowest kind), each time among the pods
     that can be part of one and with the fewest repeats as the objective, so the first found is
-    the fewest. Raises TooManyPods."""
+    the fewest. Raises GaveUp (TooManyPods among others)."""
     program = _PodProgram(players, sizes, fresh)
     above = sum(program.repeats(_mask(pod)) for pod in incumbent)
     for pod in incumbent:
@@ -71,6 +82,7 @@ class _PodProgram:
         highs = highspy.Highs()
         highs.setOptionValue("output_flag", False)
         highs.setOptionValue("random_seed", 0)
+        highs.setOptionValue("mip_max_nodes", MIP_NODES)
         for _player in range(self.count):
             highs.addRow(1.0, 1.0, 0, [], [])
         for needed in self.needed:
@@ -89,7 +101,7 @@ class _PodProgram:
         """The optimum of the linear relaxation over every pod (column generation: the pods of
         negative reduced cost join, the model warm-started); keeps its duals."""
         highs = self._model(self.pods, [self.repeats(mask) for mask in self.pods], integral=False)
-        while True:
+        for _round in range(PRICING_ROUNDS):
             highs.run()
             duals = highs.getSolution().row_dual
             self.player_duals = list(duals[: self.count])
@@ -100,6 +112,7 @@ class _PodProgram:
             for mask in priced:
                 self.add(mask)
                 self._add_column(highs, mask, self.repeats(mask))
+        raise GaveUp
 
     def candidates(self, at_most, most=None):
         """Every pod whose reduced cost is at most `at_most` (up to `most` of them when given).
@@ -148,8 +161,11 @@ class _PodProgram:
         highs = self._model(self.pods, repeats, integral=True)
         highs.addRow(-highs.getInfinity(), float(at_most), len(self.pods), list(range(len(self.pods))), repeats)
         highs.run()
-        if highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        status = highs.getModelStatus()
+        if status == highspy.HighsModelStatus.kInfeasible:
             return None
+        if status != highspy.HighsModelStatus.kOptimal:
+            raise GaveUp  # its node limit: whether a seating has so few is not known
         values = highs.getSolution().col_value
         return [mask for mask, value in zip(self.pods, values, strict=True) if value > 0.5]
 

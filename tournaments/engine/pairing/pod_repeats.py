@@ -6,7 +6,7 @@ question by then gives up, and the caller keeps its seating (exact, and tested s
 16 players)."""
 
 from .pod_bounds import SIZES, OutOfBudget, fresh_masks, members, pair_bound, shared_repeats, split_repeats
-from .pod_program import TooManyPods, fewest_repeats_program
+from .pod_program import GaveUp, fewest_repeats_program
 
 REPEATS_LIMIT = 64
 UNBOUNDED_LIMIT = 16  # up to this many players the search never gives up
@@ -16,8 +16,8 @@ PODS_BUDGET = 500  # pods the search may try above it before the integer program
 def fewer_repeats(players, sizes, seating):
     """Pods with as few repeats as any seating has, if that is fewer than the `seating` in hand
     (pods of these players) has; else None. A search that runs out of its budget hands the
-    question to the integer program, which settles it (None also when its candidate pods are
-    too many: the caller keeps its seating)."""
+    question to the integer program, which settles it (None also when the program reaches one of
+    its bounds of work: the caller keeps its seating)."""
     index = {id(p): i for i, p in enumerate(players)}
     incumbent = [[index[id(p)] for p in pod] for pod in seating]
     fresh = fresh_masks(players)
@@ -35,7 +35,7 @@ def fewer_repeats(players, sizes, seating):
     except OutOfBudget:
         try:
             return fewest_repeats_program(players, sizes, fresh, incumbent)
-        except TooManyPods:
+        except GaveUp:
             return None
     return None
 
