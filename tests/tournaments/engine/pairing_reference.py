@@ -211,7 +211,7 @@ def pods_fewer_repeats(players, preferred, below, fives=False):
     if result.status == 2:  # infeasible
         return below
     assert result.status == 0, result.message
-    return round(result.fun)
+    return min(below, round(result.fun))  # pods of fewer than `below` repeats can still add up to more
 
 
 def _cheap_pods(met, size, most):

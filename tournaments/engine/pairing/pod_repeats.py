@@ -6,16 +6,24 @@ question by then gives up, and the caller keeps its seating (exact, and tested s
 16 players)."""
 
 from .pod_bounds import SIZES, OutOfBudget, fresh_masks, members, pair_bound, shared_repeats, split_repeats
+from .pod_program import GaveUp, fewest_repeats_program
 
 REPEATS_LIMIT = 64
 UNBOUNDED_LIMIT = 16  # up to this many players the search never gives up
-PODS_BUDGET = 5_000  # pods the search may try above it (docs/pairing.md)
+PODS_BUDGET = 500  # pods the search may try above it before the integer program (docs/pairing.md)
 
 
-def fewer_repeats(players, sizes, repeats):
-    """Pods with as few repeats as any seating has, if that is fewer than `repeats`; else None,
-    also when the search runs out of its budget (the caller keeps its seating)."""
-    search = FewRepeats(players, sizes, fresh_masks(players))
+def fewer_repeats(players, sizes, seating):
+    """Pods with as few repeats as any seating has, if that is fewer than the `seating` in hand
+    (pods of these players) has; else None. A search that runs out of its budget hands the
+    question to the integer program, which settles it (None also when the program reaches one of
+    its bounds of work: the caller keeps its seating)."""
+    index = {id(p): i for i, p in enumerate(players)}
+    incumbent = [[index[id(p)] for p in pod] for pod in seating]
+    fresh = fresh_masks(players)
+    met = [((1 << len(players)) - 1) & ~mask & ~(1 << i) for i, mask in enumerate(fresh)]
+    repeats = sum((met[i] & sum(1 << j for j in pod)).bit_count() for pod in incumbent for i in pod) // 2
+    search = FewRepeats(players, sizes, fresh)
     search.budget = None if len(players) <= UNBOUNDED_LIMIT else PODS_BUDGET
     floor = search.bound((1 << len(players)) - 1, search.counts, repeats)
     try:
@@ -25,7 +33,10 @@ def fewer_repeats(players, sizes, repeats):
                 return pods
             floor += 1  # the search proved that no seating has so few
     except OutOfBudget:
-        return None
+        try:
+            return fewest_repeats_program(players, sizes, fresh, incumbent)
+        except GaveUp:
+            return None
     return None
 
 

@@ -74,7 +74,7 @@ def seat(players, sizes):
         search.run()
         pods = search.best
     elif repeats and len(players) <= REPEATS_LIMIT:
-        better = fewer_repeats(players, sizes, repeats)
+        better = fewer_repeats(players, sizes, pods)
         if better is not None:
             pods = better
             _improve(pods, order)  # a lower spread, with no more repeats
