@@ -46,6 +46,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from rules.checking.numbers import number_words
 from rules.parsing import Item, RulesDocument, Section, slugify, split_term
@@ -796,12 +797,21 @@ def number_similarity(a: str, b: str) -> float:
 
 def surface_similarity(a: Item, b: Item) -> float:
     """0..1 likeness of two 'Term: definition' entries by letter trigrams, numbers and length."""
-    term_a, definition_a = split_term(a.text) or ("", a.text)
-    term_b, definition_b = split_term(b.text) or ("", b.text)
-    terms = _jaccard(_trigrams(term_a), _trigrams(term_b))
-    definitions = _jaccard(_trigrams(definition_a), _trigrams(definition_b))
-    length = _length_ratio(definition_a, definition_b)
-    return 0.3 * terms + 0.5 * definitions + 0.1 * number_similarity(a.text, b.text) + 0.1 * length
+    term_a, definition_a, numbers_a, length_a = _surface(a.text)
+    term_b, definition_b, numbers_b, length_b = _surface(b.text)
+    terms = _jaccard(term_a, term_b)
+    definitions = _jaccard(definition_a, definition_b)
+    numbers = _jaccard(numbers_a, numbers_b)
+    return 0.3 * terms + 0.5 * definitions + 0.1 * numbers + 0.1 * _ratio(length_a, length_b)
+
+
+@lru_cache(maxsize=8192)
+def _surface(text: str) -> tuple[Counter[str], Counter[str], Counter[str], int]:
+    """An entry's trigrams (term, definition), numbers and definition length, computed once per
+    text: a glossary of n entries against m compares every pair, which made importing a
+    translation spend most of its time recounting the same trigrams."""
+    term, definition = split_term(text) or ("", text)
+    return _trigrams(term), _trigrams(definition), Counter(_NUMBER.findall(text)), len(definition)
 
 
 def term_usage(terms: list[str], texts: list[tuple[str, str]]) -> dict[str, dict[str, float]]:
@@ -847,11 +857,17 @@ def _trigrams(text: str) -> Counter[str]:
 
 
 def _jaccard(a: Counter[str], b: Counter[str]) -> float:
+    """Weighted Jaccard: the shared counts over the counts of either (min over max, summed)."""
     if not a and not b:
         return 1.0
-    return sum((a & b).values()) / sum((a | b).values())
+    small, large = (a, b) if len(a) <= len(b) else (b, a)
+    shared = sum(min(count, large[key]) for key, count in small.items() if key in large)
+    return shared / (a.total() + b.total() - shared)
 
 
 def _length_ratio(a: str, b: str) -> float:
-    longest = max(len(a), len(b))
-    return min(len(a), len(b)) / longest if longest else 1.0
+    return _ratio(len(a), len(b))
+
+
+def _ratio(a: int, b: int) -> float:
+    return min(a, b) / max(a, b) if max(a, b) else 1.0

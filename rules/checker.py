@@ -9,12 +9,13 @@ from what the software enforces. Each finding has a kind, a severity and the tex
 """
 
 import re
+from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cache
 
 from .checking import connectors, meaning, numbers, sentences, spelling, terms
 from .checking.findings import Finding
-from .checking.text import are_forms, contains_phrase, find_phrase, fold, phrase_words, tokens
+from .checking.text import MIN_STEM, are_forms, contains_phrase, find_phrase, fold, phrase_words, tokens
 from .parsing import split_term
 
 MIN_SHORT_SENTENCE = 60
@@ -552,11 +553,17 @@ def _allowed_words(source, table):
     reference_words = {
         word for _anchor, texts in source.items() for word in phrase_words(texts.get(source.reference) or "")
     }
-    reference_words = [word for word in reference_words if len(word) > 2]
+    # Related words share their first letters (terms.related), so only those are compared.
+    reference_words_by_start = defaultdict(list)
+    for word in reference_words:
+        if len(word) > 2:
+            reference_words_by_start[word[:MIN_STEM]].append(word)
 
     @cache
     def is_allowed(word):
-        return word.lower() in allowed or any(terms.related(fold(word), other) for other in reference_words)
+        folded = fold(word)
+        candidates = reference_words_by_start.get(folded[:MIN_STEM], ())
+        return word.lower() in allowed or any(terms.related(folded, other) for other in candidates)
 
     return is_allowed
 

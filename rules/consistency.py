@@ -1,8 +1,10 @@
 """Feeds the checker: the current documents of a game, the admin's confirmed terms, the game's own
 words and names, and the engine's values; marks the findings a person accepted."""
 
+import dataclasses
 import hashlib
 import json
+import threading
 
 from django.core.cache import cache
 from django.utils import translation
@@ -18,6 +20,12 @@ from .services import current_documents, pairings_of, reference_language, stale_
 
 CACHE_SECONDS = 24 * 3600
 CHECKER_VERSION = "6"
+# The last few results this process computed, in front of the shared cache: a translator's check
+# page, its reloads and the command ask the same question again, and the answer is a few thousand
+# findings that unpickling would rebuild each time. Keyed by content, so never stale.
+RECENT_KEPT = 4
+_recent: dict[str, tuple] = {}
+_recent_lock = threading.Lock()
 
 
 def check_game(game):
@@ -28,19 +36,38 @@ def check_game(game):
     reference = reference_language(documents)
     confirmed = confirmed_terms(game, reference)
     stale = stale_rules(documents)
-    key = _cache_key(game, documents, confirmed, stale)
-    cached = cache.get(key)
-    if cached is None:
-        cached = _check(game, documents, reference, confirmed, stale)
-        cache.set(key, cached, CACHE_SECONDS)
-    findings, languages = cached
+    names = names_of(game)
+    key = _cache_key(game, documents, confirmed, stale, names)
+    findings, languages = _remembered(key) or _computed(
+        key, lambda: _check(game, documents, reference, confirmed, stale, names)
+    )
     reviews = dict(FindingReview.objects.filter(game=game).values_list("key", "note"))
-    for finding in findings:
-        finding.accepted = reviews.get(finding.key)
-    return findings, languages
+    return [dataclasses.replace(finding, accepted=reviews.get(finding.key)) for finding in findings], languages
 
 
-def _check(game, documents, reference, confirmed, stale):
+def _remembered(key):
+    with _recent_lock:
+        found = _recent.get(key)
+    if found is None and (found := cache.get(key)) is not None:
+        _remember(key, found)
+    return found
+
+
+def _computed(key, compute):
+    found = compute()
+    cache.set(key, found, CACHE_SECONDS)
+    _remember(key, found)
+    return found
+
+
+def _remember(key, found):
+    with _recent_lock:
+        _recent[key] = found
+        while len(_recent) > RECENT_KEPT:
+            del _recent[next(iter(_recent))]
+
+
+def _check(game, documents, reference, confirmed, stale, names):
     parsed = {language: parse_rules(doc.source_text, language) for language, doc in documents.items()}
     alignment = align(parsed, reference=reference, pairings=pairings_of(documents))
     glossary_index = parsed[reference].glossary_section
@@ -50,7 +77,7 @@ def _check(game, documents, reference, confirmed, stale):
         glossary_key=alignment.section_key_of(reference, glossary_index) if glossary_index is not None else None,
         expectations=rules_expectations(game),
         vocabulary=game_words(game, reference),
-        names=names_of(game),
+        names=names,
         confirmed=confirmed,
         stale=stale,
         ranks=rank_labels(game, alignment.languages),
@@ -62,10 +89,11 @@ def _check(game, documents, reference, confirmed, stale):
     return check(source), alignment.languages
 
 
-def _cache_key(game, documents, confirmed, stale):
+def _cache_key(game, documents, confirmed, stale, names):
     hashes = sorted((language, doc.content_hash, sorted(doc.pairing.items())) for language, doc in documents.items())
     stale = sorted((language, sorted(s["anchors"]), s["version"], s["since"]) for language, s in stale.items())
-    payload = json.dumps([CHECKER_VERSION, game.slug, hashes, confirmed, stale, rules_expectations(game)], default=str)
+    expectations = rules_expectations(game)
+    payload = json.dumps([CHECKER_VERSION, game.slug, hashes, confirmed, stale, expectations, names], default=str)
     return "rules-check:" + hashlib.sha256(payload.encode()).hexdigest()
 
 
@@ -89,7 +117,7 @@ def rank_labels(game, languages):
 def names_of(game):
     """Names the translations keep as written: the game's, its tribes' and its cards'."""
     tribes = [tribe.name for tribe in game.wheel()]
-    cards = Card.objects.filter(card_set__game=game).values_list("name", flat=True).distinct()
+    cards = Card.objects.filter(card_set__game=game).values_list("name", flat=True).distinct().order_by("name")
     return (game.definition.name or game.name, *tribes, *cards)
 
 

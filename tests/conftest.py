@@ -219,11 +219,37 @@ def _transactional(item):
     )
 
 
+# Plain Python, no database: the game engine (pairing, pods, standings, scoring) runs the same on
+# every database, so CI's PostgreSQL pass skips these and the SQLite pass runs them (CI time).
+PLAIN_PYTHON = ("tests/tournaments/engine/", "tests/games/")
+DATABASE_FIXTURES = {"db", "transactional_db", "live_server", "client", "admin_client", "django_user_model"}
+
+
+def _plain_python(item):
+    return (
+        item.nodeid.startswith(PLAIN_PYTHON)
+        and item.get_closest_marker("django_db") is None
+        and not DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+    )
+
+
+def _skip_plain_python_beside_postgresql(items):
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    skip = pytest.mark.skip(reason="plain Python, the same on every database: the SQLite pass runs it (CI time)")
+    for item in items:
+        if _plain_python(item):
+            item.add_marker(skip)
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items):
     """After pytest-django's order (database tests, then transactional ones, then the rest), the long
     tests move to the head of the transactional ones: they all use a live server, so no test meets a
     database emptied by a flush before its turn that Django's own order would not."""
+    _skip_plain_python_beside_postgresql(items)
     long_items = sorted((item for item in items if _length_rank(item) < 2), key=_length_rank)
     if not long_items:
         return

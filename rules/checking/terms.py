@@ -13,11 +13,11 @@ The reference terms are the glossary's, the headings' parts and the game's own w
 types) from the registry.
 """
 
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .text import are_forms, contains_phrase, find_phrase, fold, phrase_words, same_phrase, tokens
+from .text import MIN_STEM, are_forms, contains_phrase, find_phrase, fold, phrase_words, same_phrase, tokens
 
 MIN_LINK = 0.6
 MIN_SHARED_ANCHORS = 2
@@ -216,12 +216,16 @@ def _merged(counts, anchors):
 
 def _canonical_forms(counts):
     by_frequency = sorted(counts, key=lambda word: (-counts[word], word))
+    # Forms share a stem of MIN_STEM letters, so only words of the same first letters are compared.
+    same_start = defaultdict(list)
+    for word in by_frequency:
+        same_start[word[:MIN_STEM]].append(word)
     canonical = {}
     for word in by_frequency:
         if word in canonical:
             continue
         canonical[word] = word
-        for other in by_frequency:
+        for other in same_start[word[:MIN_STEM]]:
             if other not in canonical and are_forms(word, other):
                 canonical[other] = word
     return canonical

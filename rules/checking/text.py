@@ -31,9 +31,10 @@ def fold(text):
     return "".join(char for char in decomposed if not unicodedata.combining(char)).casefold()
 
 
+@lru_cache(maxsize=1 << 12)  # each check tokenises every rule's text dozens of times
 def tokens(text):
     """The words of a text (letters only: "d'argent" gives "d" and "argent"), with their positions."""
-    return [Token(m.group(), fold(m.group()), m.start(), m.end()) for m in _WORD.finditer(text)]
+    return tuple(Token(m.group(), fold(m.group()), m.start(), m.end()) for m in _WORD.finditer(text))
 
 
 def words(text):

@@ -423,3 +423,23 @@ def test_a_defined_word_the_translation_always_renders_dropped_from_one_rule():
     rows.append(row("rule-10", "The Team answers.", "-", "Il Team risponde."))
     found = [f for f in check(CheckInput(rows, "en")) if f.kind == "word_missing"]
     assert [(f.anchor, f.params["ours"], f.params["usual"]) for f in found] == [("rule-9", "player", "giocatore")]
+
+
+@needs_reference
+def test_a_card_named_after_a_phrase_of_the_rules_is_checked_at_once(dc_rules, dc_catalogue):
+    """The checker's answer is kept a day, keyed by what it read: a card added to the catalogue
+    is a new name the translations must keep, so the next check sees it."""
+    from catalogue.models import Card, Game
+    from rules.consistency import check_game
+
+    game = Game.objects.get(slug="dust-collectorz")
+
+    def discard_pile_missing():
+        findings = check_game(game)[0]
+        return [f.language for f in findings if f.kind == "name_missing" and f.params["name"] == "Discard Pile"]
+
+    assert discard_pile_missing() == []
+    card = Card.objects.filter(card_set__game=game).first()
+    card.pk, card.number, card.name = None, "LP-1", "Discard Pile"
+    card.save()
+    assert "fr" in discard_pile_missing()
