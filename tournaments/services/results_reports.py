@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import DatabaseError, transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Prefetch, prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -115,9 +115,9 @@ def submit_report(match, user, payload, confirms=None):
 
 def awaits_organiser(match):
     """A side without an account (a walk-in, not a team with members) never reports: the organiser
-    accepts the other side's claim."""
-    seats = match.seats.select_related("entrant")
-    return any(seat.entrant.user_id is None and not seat.entrant.member_names for seat in seats)
+    accepts the other side's claim. A report's match carries its seats already (locked_for_report)."""
+    prefetch_related_objects([match], Prefetch("seats", Seat.objects.select_related("entrant")))
+    return any(seat.entrant.user_id is None and not seat.entrant.member_names for seat in match.seats.all())
 
 
 def due_now(report_id):
@@ -188,6 +188,7 @@ def locked_for_report(match_id):
         seat, entrant = instances(row[_SEAT_START:], _SEAT, _ENTRANT)
         seat.match, seat.entrant = match, entrant
         seats.append(seat)
+    match._prefetched_objects_cache = {"seats": seats}  # match.seats.all() needs no query of its own
     reported = frozenset(seat.entrant_id for seat, row in zip(seats, rows, strict=True) if row[-1])
     return ReportTable(match, tuple(seats), rows[0][-2], reported)
 

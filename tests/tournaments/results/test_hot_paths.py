@@ -2,6 +2,7 @@
 statements (core/bulk.py) must give and write exactly what the ORM does, on SQLite and PostgreSQL."""
 
 import datetime
+import re
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
@@ -194,3 +195,39 @@ def test_insert_rows_writes_every_value_and_returns_what_was_asked(organiser):
         ({"n": 1}, None, "é", when),
     ]
     assert bulk.insert_rows(Match, columns, []) == []
+
+
+def test_a_report_through_the_api_reads_its_table_once(api, organiser, sent):  # noqa: F811
+    """A player's report, the hot path of every burst: the token, the idempotency key, the table
+    (locked, with its seats and players), the report, the log entry and the key's answer. Whether
+    the opponent has an account is read from the seats already there, not asked again."""
+    from django.test.utils import CaptureQueriesContext
+
+    _event, matches = table_event(organiser, 4)
+    match = matches[0]
+    first, second = (seat.entrant for seat in match.seats.all())
+    body = {"wins": {str(first.pk): 2, str(second.pk): 0}, "draws": 0}
+    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=first.user).key}")
+    with CaptureQueriesContext(connection) as queries:
+        answer = api.post(f"/api/v1/matches/{match.pk}/report/", body, format="json", HTTP_IDEMPOTENCY_KEY="k-1")
+    assert answer.status_code == 202 and answer.json()["awaits_organiser"] is False
+    statements = [_verb_and_table(query["sql"]) for query in queries.captured_queries]
+    assert [statement for statement in statements if statement[0] not in ("SAVEPOINT", "RELEASE")] == [
+        ("SELECT", "authtoken_token"),
+        ("INSERT", "api_idempotentrequest"),
+        ("SELECT", "tournaments_match"),
+        ("INSERT", "tournaments_report"),
+        ("INSERT", "tournaments_auditentry"),
+        ("UPDATE", "api_idempotentrequest"),
+    ]
+    assert Report.objects.filter(match=match, entrant=first).count() == 1
+
+
+def _verb_and_table(sql):
+    """("SELECT", "tournaments_match") for a statement: its verb and its outermost table."""
+    outermost = sql
+    while re.search(r"\([^()]*\)", outermost):  # subqueries and column lists out
+        outermost = re.sub(r"\([^()]*\)", "", outermost)
+    verb = re.search(r"\b(SELECT|INSERT|UPDATE|DELETE|SAVEPOINT|RELEASE)\b", sql, re.IGNORECASE).group(1).upper()
+    table = re.search(r'(?:FROM|INTO|UPDATE)\s+"?(\w+)"?', outermost)
+    return verb, table.group(1) if table else None
