@@ -32,6 +32,7 @@ BIG = int(os.environ.get("BENCH_BIG", "2048"))
 NODES = int(os.environ.get("BENCH_NODES", "1"))
 RUNNERS = int(os.environ.get("BENCH_RUNNERS", "48"))  # stores playing at once (staggered starts)
 POLLERS = 8
+WEB_NICE = int(os.environ.get("BENCH_WEB_NICE", "0"))
 VACUUM_SECONDS = 30
 BUSY_TABLES = (
     "tournaments_report",
@@ -90,11 +91,17 @@ class Services(convention.Services):
             self.env = {**self.env, "GUNICORN_BIND": f"127.0.0.1:{port}"}
             if NODES > 1:
                 self.env["GUNICORN_WORKERS"] = "2"
-            self.start(f"gunicorn{node}", [str(bin_dir / "gunicorn"), "-c", "config/gunicorn.py", "config.wsgi"])
-        self.workers = []
+            gunicorn = [str(bin_dir / "gunicorn"), "-c", "config/gunicorn.py", "config.wsgi"]
+            self.start(f"gunicorn{node}", ["nice", "-n", str(WEB_NICE), *gunicorn] if WEB_NICE else gunicorn)
+        # As docs/deploy.md sets up a weekend beside a convention: on each node a worker process that
+        # takes every queue and one for the stores alone, so the big event never holds every process.
+        self.workers, self.store_workers = [], []
+        celery = [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO", "--concurrency=1"]
         for node in range(NODES):
-            self.start(f"worker{node}", [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO"])
+            self.start(f"worker{node}", [*celery, "-Q", "default,large", "-n", f"all{node}@%h"])
             self.workers.append(self.processes[-1][0])
+            self.start(f"stores{node}", [*celery, "-Q", "default", "-n", f"stores{node}@%h"])
+            self.store_workers.append(self.processes[-1][0])
         self.start("beat", [sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel=INFO"])
         deadline = time.monotonic() + 90
         for node in range(NODES):
@@ -102,15 +109,16 @@ class Services(convention.Services):
                 if time.monotonic() > deadline:
                     raise RuntimeError(f"gunicorn did not answer; see {self.logs}")
                 time.sleep(0.5)
-            while "ready." not in (self.logs / f"worker{node}.log").read_text(errors="replace"):
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"a worker did not start; see {self.logs}")
-                time.sleep(0.5)
+            for log in (f"worker{node}.log", f"stores{node}.log"):
+                while "ready." not in (self.logs / log).read_text(errors="replace"):
+                    if time.monotonic() > deadline:
+                        raise RuntimeError(f"a worker did not start; see {self.logs}")
+                    time.sleep(0.5)
 
     def memory_mb(self):
         """Resident memory of the workers and their pool processes, in MB."""
         total = 0
-        for pid in _with_descendants({process.pid for process in self.workers}):
+        for pid in _with_descendants({process.pid for process in [*self.workers, *self.store_workers]}):
             try:
                 status = Path(f"/proc/{pid}/status").read_text()
             except OSError:
@@ -125,9 +133,8 @@ class Services(convention.Services):
         parts = {"web": [], "workers": [], "beat": []}
         for process, log in self.processes:
             name = Path(log.name).stem
-            parts["web" if name.startswith("gunicorn") else "workers" if name.startswith("worker") else "beat"].append(
-                process.pid
-            )
+            kind = "web" if name.startswith("gunicorn") else "beat" if name == "beat" else "workers"
+            parts[kind].append(process.pid)
         used = {part: sum(map(_cpu_of, _with_descendants(set(pids)))) for part, pids in parts.items()}
         used["PostgreSQL"] = sum(_cpu_of(pid) for pid in _pids() if _command(pid) == "postgres")
         own = os.times()
@@ -580,7 +587,7 @@ def main():
     table.add(
         players,
         "workers' memory per 1,000 players",
-        f"{memory / players * 1000:.1f} MB ({memory:,.0f} MB, {NODES} worker(s))",
+        f"{memory / players * 1000:.1f} MB ({memory:,.0f} MB, {2 * NODES} workers)",
         "(measured)",
         True,
     )

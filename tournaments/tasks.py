@@ -42,33 +42,54 @@ class ScoringTask(Task):
 @shared_task(acks_late=True, reject_on_worker_lost=True, **RETRY)
 def score_reports(event_id):
     """Score the event's received reports, table batch by table batch; a run that reaches its
-    time sends the next one. Tables another worker holds are left to it (skip locked). A big
-    event's run gathers its burst into a few big batches; a store's run ends once nothing waits,
-    so a worker is never held by a store's trickle of reports (a report arriving later sends a
-    run of its own: the flag was cleared as this one started)."""
-    clear_pending(SCORE_REPORTS, event_id)
+    time sends the next one. Tables another worker holds are left to it (skip locked). A store's
+    run ends once nothing waits, so a worker is never held by a store's trickle of reports (a
+    report arriving later sends a run of its own: the flag was cleared as this one started). A big
+    event's run gathers its burst into a few big batches and holds the flag while it runs, so
+    reports arriving meanwhile send no second run: a burst occupies one worker process, never
+    all of them, and the stores' runs keep the others (docs/deploy.md)."""
     deadline = time.monotonic() + settings.SCORING_RUN_SECONDS
-    gathers = queue_for_event(event_id) == LARGE
-    while batch := score_pending(event_id).tables:
+    holds = queue_for_event(event_id) == LARGE
+    if holds:
+        _hold(event_id)
+    else:
+        clear_pending(SCORE_REPORTS, event_id)
+    while True:
+        batch = score_pending(event_id).tables
+        if not batch and (not holds or _released_and_nothing_came(event_id)):
+            return
         if time.monotonic() > deadline:
-            send_once(SCORE_REPORTS, event_id)
+            clear_pending(SCORE_REPORTS, event_id)
+            send_once(SCORE_REPORTS, event_id)  # to the back of the queue: the stores' runs go first
             return
         if batch < settings.SCORING_BATCH_TABLES:
-            if not gathers:
+            if not holds:
                 return
             _gather(event_id)
+
+
+def _hold(event_id):
+    """Reports arriving within the run's time need no run of their own: this one looks again."""
+    mark_pending(SCORE_REPORTS, event_id, settings.SCORING_RUN_SECONDS + settings.SCORING_GATHER_MS / 1000)
+
+
+def _released_and_nothing_came(event_id):
+    """The run lets go of the flag, then looks once more: a report that came while it was held
+    sent no run, and is scored here; one that comes after sends its own."""
+    clear_pending(SCORE_REPORTS, event_id)
+    if score_pending(event_id).tables:
+        _hold(event_id)
+        return False
+    return True
 
 
 def _gather(event_id):
     """Wait a moment before the next batch, so that a burst is scored in a few big batches: the
     work per batch, not per table, was most of a burst's scoring. Reports arriving meanwhile send
-    no run of their own; this one looks again (it clears the flag first, so none is missed)."""
+    no run of their own (the run holds the flag); this one looks again."""
     seconds = settings.SCORING_GATHER_MS / 1000
-    if seconds <= 0:
-        return
-    mark_pending(SCORE_REPORTS, event_id, seconds)
-    time.sleep(seconds)
-    clear_pending(SCORE_REPORTS, event_id)
+    if seconds > 0:
+        time.sleep(seconds)
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, **RETRY)
