@@ -33,6 +33,10 @@ NODES = int(os.environ.get("BENCH_NODES", "1"))
 RUNNERS = int(os.environ.get("BENCH_RUNNERS", "48"))  # stores playing at once (staggered starts)
 POLLERS = 8
 WEB_NICE = int(os.environ.get("BENCH_WEB_NICE", "0"))
+WORKER_NICE = int(os.environ.get("BENCH_WORKER_NICE", "0"))
+# Processes per worker: Celery's default (one per core), as docs/deploy.md starts them, unless set.
+PROCESSES_EACH = int(os.environ.get("BENCH_WORKER_PROCESSES") or os.cpu_count())
+WORKER_PROCESSES = [f"--concurrency={PROCESSES_EACH}"]
 VACUUM_SECONDS = 30
 BUSY_TABLES = (
     "tournaments_report",
@@ -48,6 +52,7 @@ BUSY_TABLES = (
 # measure would then measure them (docs/benchmarks.md).
 READS_PER_SECOND = float(os.environ.get("BENCH_READS_PER_SECOND", "25"))
 ROUNDS = 3
+WATCH_SECONDS = 0.05  # the lags' resolution: each is measured up to this much long, never short
 convention.DATABASE = "bench_weekend"
 convention.REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
 PORTS = [convention.PORT + node for node in range(NODES)]
@@ -92,11 +97,13 @@ class Services(convention.Services):
             if NODES > 1:
                 self.env["GUNICORN_WORKERS"] = "2"
             gunicorn = [str(bin_dir / "gunicorn"), "-c", "config/gunicorn.py", "config.wsgi"]
-            self.start(f"gunicorn{node}", ["nice", "-n", str(WEB_NICE), *gunicorn] if WEB_NICE else gunicorn)
-        # As docs/deploy.md sets up a weekend beside a convention: on each node a worker process that
-        # takes every queue and one for the stores alone, so the big event never holds every process.
+            self.start(f"gunicorn{node}", _niced(gunicorn, WEB_NICE))
+        # As docs/deploy.md sets up a weekend beside a convention: on each node a worker that takes
+        # every queue and one for the stores alone (Celery's default processes: one per core), so the
+        # big event never holds every process.
         self.workers, self.store_workers = [], []
-        celery = [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO", "--concurrency=1"]
+        celery = [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO", "--without-gossip"]
+        celery = _niced([*celery, "--without-mingle", *WORKER_PROCESSES], WORKER_NICE)
         for node in range(NODES):
             self.start(f"worker{node}", [*celery, "-Q", "default,large", "-n", f"all{node}@%h"])
             self.workers.append(self.processes[-1][0])
@@ -140,6 +147,10 @@ class Services(convention.Services):
         own = os.times()
         used["clients (this process)"] = own.user + own.system
         return used
+
+
+def _niced(command, level):
+    return ["nice", "-n", str(level), *command] if level else command
 
 
 def _pids():
@@ -258,7 +269,7 @@ class RoundWatch:
                 seen[0] = now
                 done.set()
             close_old_connections()
-            time.sleep(0.02)
+            time.sleep(WATCH_SECONDS)
 
 
 def rounds_paired(event_id):
@@ -587,7 +598,7 @@ def main():
     table.add(
         players,
         "workers' memory per 1,000 players",
-        f"{memory / players * 1000:.1f} MB ({memory:,.0f} MB, {2 * NODES} workers)",
+        f"{memory / players * 1000:.1f} MB ({memory:,.0f} MB, {2 * NODES} workers of {PROCESSES_EACH} processes)",
         "(measured)",
         True,
     )

@@ -69,7 +69,9 @@ def search_events(user, filters):
     """The events `user` may see that match cleaned EventFilterForm data, in the chosen order."""
     events = filter_events(visible_events(user), filters)
     events = _whose(events, user, filters.get("mine"))
-    return events.order_by(*SORTS[filters.get("sort") or "newest"])
+    # A row of the list shows the event and its game, none of the rows read along with one event
+    # (models.events.SETUP): joined to those too, PostgreSQL took 13-22 ms to plan each page.
+    return events.select_related(None).select_related("game").order_by(*SORTS[filters.get("sort") or "newest"])
 
 
 def filter_events(events, filters):

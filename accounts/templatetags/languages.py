@@ -1,8 +1,10 @@
 """The language switcher, language names and dates and numbers written the way each language writes them."""
 
+import functools
+
 from babel import Locale
 from babel.dates import format_date
-from babel.numbers import format_percent
+from babel.numbers import format_percent, parse_pattern
 from django import template
 from django.conf import settings
 from django.utils import timezone, translation
@@ -69,6 +71,21 @@ def local_percent(value, digits=2):
     """66.667 -> "66.67%" in English, "66,67 %" in French, "66,67%" in Italian."""
     if value in (None, ""):
         return ""
-    pattern = Locale.parse(_locale()).percent_formats[None].pattern
-    decimals = "0." + "0" * int(digits) if int(digits) else "0"
-    return format_percent(float(value) / 100, format=pattern.replace("0", decimals, 1), locale=_locale())
+    locale = _locale()
+    return format_percent(
+        float(value) / 100, format=_percent_pattern(locale, int(digits)), locale=_babel_locale(locale)
+    )
+
+
+# A standings page writes three percentages on each of its rows: the language's data and pattern
+# are read once per process, not once per number.
+@functools.cache
+def _babel_locale(locale):
+    return Locale.parse(locale)
+
+
+@functools.cache
+def _percent_pattern(locale, digits):
+    pattern = _babel_locale(locale).percent_formats[None].pattern
+    decimals = "0." + "0" * digits if digits else "0"
+    return parse_pattern(pattern.replace("0", decimals, 1))

@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from catalogue.models import Game
+from core.choice_labels import ChoiceLabels
 
 from ..engine import lifecycle
 
@@ -34,7 +35,7 @@ class EventManager(models.Manager):
         return super().get_queryset().select_related(*SETUP)
 
 
-class Event(models.Model):
+class Event(ChoiceLabels, models.Model):
     """What an event is: its identity, game and format, shape and state. How it runs is in its
     rows of their own (SETUP)."""
 

@@ -3,6 +3,8 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.choice_labels import ChoiceLabels
+
 from .entrants import Entrant
 from .events import Event
 
@@ -39,7 +41,7 @@ class Round(models.Model):
         return f"{self.event} round {self.number}"
 
 
-class Match(models.Model):
+class Match(ChoiceLabels, models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", _("Waiting for a result")
         REPORTED = "reported", _("Reported, waiting for confirmation")

@@ -6,7 +6,7 @@ from collections import namedtuple
 
 from django.db.models import Count, Max, Prefetch, Sum
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from .. import page_cache
 from ..engine.match_result import VERSUS_POINTS, MatchResult
@@ -20,22 +20,28 @@ from .results import PlainSeat, _plain_table_payload, confirmed_result, head_sta
 from .standings import places_text
 
 STAGES = {4: "quarterfinals", 2: "semifinals", 1: "final"}
+# Marked here, translated when shown: a big event's standings name a stage on each of 2,048 rows,
+# and translating every name for each row was a quarter of their rendering.
+STAGE_NAMES = {
+    "quarterfinals": gettext_noop("Quarterfinals"),
+    "semifinals": gettext_noop("Semifinals"),
+    "final": gettext_noop("Final"),
+}
+TOP_CUT_STAGES = {
+    "winner": gettext_noop("Winner"),
+    "finalist": gettext_noop("Finalist"),
+    "semi_finalist": gettext_noop("Semi-finalist"),
+    "quarter_finalist": gettext_noop("Quarter-finalist"),
+}
 
 
 def stage_name(table_count):
-    names = {"quarterfinals": _("Quarterfinals"), "semifinals": _("Semifinals"), "final": _("Final")}
-    return names.get(STAGES.get(table_count), _("Top cut"))
+    return _(STAGE_NAMES.get(STAGES.get(table_count), gettext_noop("Top cut")))
 
 
 def top_cut_stage(stage):
     """How far a player went in the top cut, in words (final standings)."""
-    names = {
-        "winner": _("Winner"),
-        "finalist": _("Finalist"),
-        "semi_finalist": _("Semi-finalist"),
-        "quarter_finalist": _("Quarter-finalist"),
-    }
-    return names.get(stage, "")
+    return _(TOP_CUT_STAGES[stage]) if stage in TOP_CUT_STAGES else ""
 
 
 def round_title(round_, table_count=None):

@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from tests.conftest import join_event, make_user
 from tests.event_builder import build_event
@@ -121,3 +121,28 @@ def test_admin_lists_cost_the_same_with_more_events(client, organiser, alice, mo
     for number in range(6):
         build_event(organiser, players=8, played=1, name=f"More {number}")
     assert count() == few
+
+
+def test_the_list_reads_events_without_the_rows_an_event_page_needs(client, stores):
+    """A list row needs the event and its game. Joined to the five rows each event page reads along
+    with it (settings, clock, sealed setup, prizes, page counters), PostgreSQL took 13-22 ms to plan
+    each list page of a thousand stores (docs/benchmarks.md)."""
+    with CaptureQueriesContext(connection) as captured:
+        page = client.get(URL)
+    listed = next(
+        query["sql"] for query in captured if 'FROM "tournaments_event"' in query["sql"] and "LIMIT" in query["sql"]
+    )
+    for table in ("eventsettings", "clock", "sealedsetup", "prizetable", "pagecounters", "accounts_user"):
+        assert table not in listed
+    assert "Friday night" in page.content.decode()
+
+
+def test_statuses_and_modes_are_shown_in_the_readers_language(client, stores):
+    english = client.get(URL).content.decode()
+    with translation.override("fr"):
+        french = client.get(reverse("tournaments:events")).content.decode()
+        finished_fr, versus_fr = str(Event.Status.FINISHED.label), str(Event.Mode.VERSUS.label)
+    assert finished_fr != str(Event.Status.FINISHED.label)
+    assert f">{finished_fr}</span>" in french and f">{versus_fr}</td>" in french
+    assert f">{Event.Status.FINISHED.label}</span>" in english and f">{Event.Mode.VERSUS.label}</td>" in english
+    assert Event(status="no-such-status").get_status_display() == "no-such-status"
