@@ -76,6 +76,12 @@ def cached_on(event, part, state, build):
     return _lookup(f"part:{event.pk}:{part}:{_digest(state)}", build)
 
 
+def cached_by_content(part, shown, build):
+    """For a part that shows many events (a list): keyed on what it shows, `shown`, which the caller
+    has read, and the language. Fresh by construction: any change to what it shows is a new key."""
+    return _lookup(f"shown:{part}:{get_language()}:{_digest(shown)}", build)
+
+
 def _lookup(name, build):
     try:
         value = cache.get(name, MISSING)

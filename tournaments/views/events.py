@@ -85,7 +85,23 @@ def event_list(request):
     query = request.GET.copy()
     query.pop("page", None)
     context = {"page": page, "form": form, "games": Game.objects.order_by("name"), "query": query.urlencode()}
+    context["rows_html"] = _event_rows_html(request.user, page)
     return render(request, "tournaments/event_list.html", context)
+
+
+def _event_rows_html(user, page):
+    """The list's rows, rendered once for what they show: every stored field of each event, its
+    game's name, its players and whether the reader organises it (the "Manage" link)."""
+    fields = [field.attname for field in Event._meta.concrete_fields]
+    shown = [
+        ([getattr(event, name) for name in fields], event.game.name, event.players, event.organiser_id == user.pk)
+        for event in page.object_list
+    ]
+
+    def build():
+        return render_to_string("tournaments/_event_rows.html", {"page": page, "user": user})
+
+    return mark_safe(page_cache.cached_by_content("event-rows", shown, build))  # noqa: S308 - our template
 
 
 def _format_name(event):

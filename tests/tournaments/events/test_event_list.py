@@ -146,3 +146,20 @@ def test_statuses_and_modes_are_shown_in_the_readers_language(client, stores):
     assert f">{finished_fr}</span>" in french and f">{versus_fr}</td>" in french
     assert f">{Event.Status.FINISHED.label}</span>" in english and f">{Event.Mode.VERSUS.label}</td>" in english
     assert Event(status="no-such-status").get_status_display() == "no-such-status"
+
+
+def _row(page, name):
+    row = page[page.index(f">{name}</a>") :]
+    return row[: row.index("</tr>")]
+
+
+def test_a_listed_event_changes_on_the_list_at_once(client, organiser, alice, stores):
+    assert '<td class="num">0</td>' in _row(client.get(URL).content.decode(), "Friday night")
+    join_event(stores["friday"], alice)
+    Event.objects.filter(pk=stores["friday"].pk).update(status=Event.Status.SWISS)
+    row = _row(client.get(URL).content.decode(), "Friday night")
+    assert '<td class="num">1</td>' in row and str(Event.Status.SWISS.label) in row
+    assert "Manage" not in row
+    client.force_login(organiser)
+    assert "Manage" in _row(client.get(URL).content.decode(), "Friday night")
+    assert "Manage" not in _row(client.get(URL).content.decode(), "Lyon prerelease")
