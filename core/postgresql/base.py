@@ -1,13 +1,14 @@
 """Django's PostgreSQL backend, with a cheaper check of a kept connection.
 
 Django checks a kept connection before each request reuses it (CONN_HEALTH_CHECKS) by sending
-`SELECT 1`: a round trip per request, a tenth of the web's CPU on the weekend benchmark
-(docs/benchmarks.md). A backend PostgreSQL ends (a restart, `pg_terminate_backend`, an idle
+`SELECT 1`: a round trip per request, a tenth of the web processes' samples in a profile of the
+weekend benchmark (docs/benchmarks.md). A backend PostgreSQL ends (a restart, `pg_terminate_backend`, an idle
 timeout) tells the client first and closes the socket, so an idle connection (no transaction
 open or failed) whose socket has nothing to read is still open; any other is checked the old way."""
 
 import select
 
+import psycopg
 from django.db.backends.postgresql import base
 from psycopg.pq import TransactionStatus
 
@@ -16,8 +17,12 @@ class DatabaseWrapper(base.DatabaseWrapper):
     def is_usable(self):
         if self.connection is None or self.connection.closed or self.connection.broken:
             return False
-        idle = self.connection.info.transaction_status == TransactionStatus.IDLE
-        if idle and not _has_input(self.connection.pgconn.socket):
+        try:
+            idle = self.connection.info.transaction_status == TransactionStatus.IDLE
+            socket = self.connection.pgconn.socket
+        except psycopg.Error:  # "the connection is lost"
+            return False
+        if idle and not _has_input(socket):
             return True
         return super().is_usable()
 

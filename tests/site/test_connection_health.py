@@ -59,3 +59,8 @@ def test_a_connection_with_a_transaction_open_is_asked(kept):
     finally:
         connection.rollback()
         connection.set_autocommit(True)
+
+
+def test_a_connection_whose_socket_is_gone_is_not_usable(kept):
+    connection.connection.pgconn.finish()  # as libpq leaves a connection it lost
+    assert not connection.is_usable()

@@ -40,7 +40,7 @@ def test_database_and_redis_urls_switch_to_real_services():
         DEBUG="true", DATABASE_URL="postgres://u@db.internal:5432/events", REDIS_URL="redis://cache.internal:6379/0"
     )
     config = json.loads(result.stdout)
-    assert config["engine"] == "django.db.backends.postgresql"
+    assert config["engine"] == "core.postgresql"  # Django's, with a kept connection checked without a query
     assert config["eager"] is False and config["broker"] == "redis://cache.internal:6379/0"
     assert config["cache"].endswith("RedisCache")
 

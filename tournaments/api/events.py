@@ -8,9 +8,11 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
 from api.schema import error_responses
+from catalogue.api.pagination import StandardPagination
 
 from .. import page_cache
-from ..access import event_for_viewer, require, visible_events
+from ..access import event_for_viewer, require
+from ..filters import search_events
 from ..presenters.standings import standings_payload
 from ..services import events as event_services
 from .common import _valid, _validated
@@ -18,7 +20,14 @@ from .decklists import DecklistActions
 from .entrants import EntrantActions
 from .interchange import InterchangeActions
 from .rounds import RoundActions
-from .serializers import EventCreateSerializer, EventSerializer, EventUpdateSerializer
+from .serializers import (
+    EventCreateSerializer,
+    EventListQuerySerializer,
+    EventPageSerializer,
+    EventSerializer,
+    EventUpdateSerializer,
+    listed_events,
+)
 from .staff import StaffActions
 
 
@@ -35,9 +44,17 @@ class EventViewSet(EntrantActions, DecklistActions, RoundActions, StaffActions, 
         require(request.user, event, capability)
         return event
 
-    @extend_schema(responses={200: EventSerializer(many=True)})
+    @extend_schema(
+        parameters=[EventListQuerySerializer], responses={200: EventPageSerializer, **error_responses(400, 404)}
+    )
     def list(self, request):
-        return Response(EventSerializer(visible_events(request.user)[:200], many=True).data)
+        """The events you may see, newest first, 50 a page: filtered and sorted as the events page."""
+        query = _valid(EventListQuerySerializer, request.query_params.dict())  # "?status=" is a bad status
+        filters = {**query, "starts_from": query.get("date_from"), "starts_until": query.get("date_to")}
+        events = listed_events(search_events(request.user, filters), "settings", "sealed_setup")
+        pages = StandardPagination()
+        page = pages.paginate_queryset(events, request, view=self)
+        return pages.get_paginated_response(EventSerializer(page, many=True).data)
 
     @extend_schema(request=EventCreateSerializer, responses={201: EventSerializer})
     def create(self, request):

@@ -8,8 +8,6 @@ import hashlib
 import json
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Count, OuterRef, Subquery
-from django.db.models.functions import Coalesce
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, viewsets
@@ -23,13 +21,13 @@ from api.throttles import PublicRateThrottle
 from .. import page_cache
 from ..access import event_for_viewer, visible_decklists, visible_events
 from ..filters import filter_events
-from ..models import Entrant, Round
+from ..models import Round
 from ..presenters.standings import standings_payload
 from ..services.metagame import event_for_report, event_payload
 from .common import _valid, _validated
 from .decklists import decklist_payload
 from .rounds import round_response
-from .serializers import GAMES, DecklistSerializer, EventSerializer
+from .serializers import GAMES, DecklistSerializer, EventSerializer, count_per_event, listed_events
 
 ANYONE = AnonymousUser()
 READ_ERRORS = error_responses(404, 429)
@@ -44,23 +42,15 @@ class PublicEventSerializer(EventSerializer):
             *("status", "organiser", "players", "publication", "rounds"),
         ]
 
-    def get_players(self, event) -> int:
-        counted = getattr(event, "player_count", None)  # the list counts in its one query
-        return super().get_players(event) if counted is None else counted
-
     def get_rounds(self, event) -> int:
         counted = getattr(event, "round_count", None)
         return event.rounds.count() if counted is None else counted
 
 
 def _counted(events):
-    """Events with their players and rounds counted in the same query (a page of 200 is one query)."""
-
-    def count(model):
-        rows = model.objects.filter(event=OuterRef("pk")).order_by().values("event").annotate(n=Count("pk"))
-        return Coalesce(Subquery(rows.values("n")), 0)
-
-    return events.annotate(player_count=count(Entrant), round_count=count(Round))
+    """Events as the list shows them, their players and rounds counted in the same query (a page
+    of 200 is one query)."""
+    return listed_events(events, "settings").annotate(round_count=count_per_event(Round))
 
 
 class EventFilterSerializer(serializers.Serializer):

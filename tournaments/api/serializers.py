@@ -1,5 +1,7 @@
+from django.db.models import Count, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 import games
@@ -8,6 +10,7 @@ from core.numbers import ID_MAX
 from core.text import shown_multiline_text, shown_text
 
 from ..engine.match_result import POD_TABLE_KEYS
+from ..filters import MINE, SORTS
 from ..models import Entrant, Event, EventSettings, EventStaff
 from ..services.entrants import MAX_CAPACITY, MIN_CAPACITY
 from ..services.events import MAX_ROUNDS
@@ -70,13 +73,52 @@ class EventSerializer(serializers.ModelSerializer):
         ]
 
     def get_players(self, event) -> int:
-        return event.entrants.count()
+        counted = getattr(event, "player_count", None)  # a list counts them in its one query
+        return event.entrants.count() if counted is None else counted
+
+
+@extend_schema_serializer(many=False)  # one page of events, not a list of pages
+class EventPageSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = EventSerializer(many=True)
+
+
+def count_per_event(model):
+    """`model`'s rows of each event (0 when none), counted in the list's own query."""
+    rows = model.objects.filter(event=OuterRef("pk")).order_by().values("event").annotate(n=Count("pk"))
+    return Coalesce(Subquery(rows.values("n")), 0)
+
+
+def listed_events(events, *rows):
+    """`events` as a list reads them: the event with its game, its organiser and the `rows` of
+    its own the list shows, its players counted along. Not every row an event's own page reads
+    (models.events.SETUP): joined to all of them, PostgreSQL took 20 ms to plan a page."""
+    related = events.select_related(None).select_related("game", "organiser", *rows)
+    return related.annotate(player_count=count_per_event(Entrant))
 
 
 # One choice set each with the event model, so the schema names one enum per field.
 BEST_OF = Event._meta.get_field("best_of").choices
 TOP_CUT = Event._meta.get_field("top_cut").choices
 GAMES = [game.slug for game in games.registered()]  # catalogue.apps gives each its row
+
+
+class EventListQuerySerializer(serializers.Serializer):
+    """The events list's query: the events page's filters (`store`: a venue, an organiser's
+    username or display name; `mine`: events you organise, play in or work at), its sorts (newest
+    first by default) and the API's pages."""
+
+    game = serializers.ChoiceField(choices=GAMES, required=False)
+    status = serializers.ChoiceField(choices=Event.Status.values, required=False)
+    store = serializers.CharField(required=False, allow_blank=True, max_length=100)
+    date_from = serializers.DateField(required=False)
+    date_to = serializers.DateField(required=False)
+    mine = serializers.ChoiceField(choices=list(MINE), required=False)
+    sort = serializers.ChoiceField(choices=list(SORTS), required=False)
+    page = serializers.IntegerField(min_value=1, max_value=ID_MAX, required=False)
+    page_size = serializers.IntegerField(min_value=1, max_value=200, required=False)
 
 
 @extend_schema_field(

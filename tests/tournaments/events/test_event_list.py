@@ -163,3 +163,51 @@ def test_a_listed_event_changes_on_the_list_at_once(client, organiser, alice, st
     client.force_login(organiser)
     assert "Manage" in _row(client.get(URL).content.decode(), "Friday night")
     assert "Manage" not in _row(client.get(URL).content.decode(), "Lyon prerelease")
+
+
+@pytest.mark.parametrize("url", ["/api/v1/tournaments/", "/api/v1/public/events/"])
+def test_the_api_lists_cost_the_same_with_more_events(api, organiser, alice, url):
+    """Each event's players are counted in the list's query, not one query per event."""
+
+    def add_events(prefix, count):
+        for number in range(count):
+            join_event(_event(organiser, f"{prefix} {number}"), alice)
+
+    def read():
+        with CaptureQueriesContext(connection) as captured:
+            response = api.get(url)
+        assert response.status_code == 200
+        body = response.json()
+        rows = body["results"] if isinstance(body, dict) else body
+        return len(captured), sorted((row["name"], row["players"]) for row in rows)
+
+    api.force_authenticate(alice)
+    add_events("Friday", 3)
+    few, listed = read()
+    assert listed == [("Friday 0", 1), ("Friday 1", 1), ("Friday 2", 1)]
+    add_events("Saturday", 40)
+    many, listed = read()
+    assert many == few
+    assert len(listed) == 43 and {players for _name, players in listed} == {1}
+
+
+def test_the_api_list_filters_sorts_and_pages_as_the_events_page(api, organiser, alice, stores):
+    join_event(stores["friday"], alice)
+    api.force_authenticate(alice)
+
+    def names(**query):
+        response = api.get("/api/v1/tournaments/", query)
+        assert response.status_code == 200, response.json()
+        return [event["name"] for event in response.json()["results"]]
+
+    assert names(mine="playing") == ["Friday night"]
+    assert names(status="finished") == ["Lyon prerelease"]
+    assert names(store="card cave") == ["Friday night"]
+    assert names(game="dbz-ccg") == ["DBZ open"]
+    assert names(sort="date", date_from="2026-12-01", date_to="2026-12-06") == ["Friday night", "Lyon prerelease"]
+    assert names(sort="name") == ["DBZ open", "Friday night", "Lyon prerelease"]  # not the private one
+    second = api.get("/api/v1/tournaments/", {"sort": "name", "page_size": 2, "page": 2}).json()
+    assert second["count"] == 3 and [event["name"] for event in second["results"]] == ["Lyon prerelease"]
+    refused = api.get("/api/v1/tournaments/", {"status": "playing", "page_size": 500})
+    assert refused.status_code == 400 and set(refused.json()["errors"]) == {"status", "page_size"}
+    assert api.get("/api/v1/tournaments/", {"page": 9}).status_code == 404
