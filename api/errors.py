@@ -53,8 +53,24 @@ def json_exception_handler(exc, context):
     if response is None:
         logger.exception("Unhandled API error", exc_info=exc)
         return JsonResponse({"message": _("Internal server error.")}, status=500)
-    response.data = _with_message(response.data)
+    response.data = _shaped(exc, _with_message(response.data))
     return response
+
+
+def _shaped(exc, data):
+    """The framework's own errors (a serializer's field errors, a missing login) in the one shape
+    every API error has: `{"message", "code", "errors"}`, errors per field."""
+    if not isinstance(data, dict) or "code" in data or "message" not in data:
+        return data
+    errors = data.get("errors")
+    if not isinstance(errors, dict):
+        errors = {"non_field_errors": errors if isinstance(errors, list) else [data["message"]]}
+    code = "api.invalid" if isinstance(exc, exceptions.ValidationError) else f"api.{_code(exc)}"
+    return {"message": data["message"], "code": code, "errors": errors}
+
+
+def _code(exc):
+    return getattr(exc, "default_code", None) or "error"
 
 
 def _coded(exc, context):

@@ -29,7 +29,6 @@ from decks.services import decks as deck_services
 from decks.services.legality import validate_request
 from decks.services.sharing import regenerate_share_link
 
-from .errors import DeckErrors
 from .serializers import (
     CardCountSerializer,
     ChangeSerializer,
@@ -82,7 +81,7 @@ def _written(result):
 
 
 @extend_schema(responses=error_responses(400, 401, 404))
-class CollectionViewSet(DeckErrors, viewsets.ViewSet):
+class CollectionViewSet(viewsets.ViewSet):
     permission_classes = [IsAuthenticated]
     lookup_value_regex = "[0-9]+"
 
@@ -217,7 +216,7 @@ class CollectionViewSet(DeckErrors, viewsets.ViewSet):
 
 
 @extend_schema(responses=error_responses(404))
-class SharedCollectionViewSet(DeckErrors, viewsets.ViewSet):
+class SharedCollectionViewSet(viewsets.ViewSet):
     """An unlisted collection, read-only, by its share key."""
 
     permission_classes = [AllowAny]
@@ -306,7 +305,7 @@ class DeckReading:
 
 
 @extend_schema(responses=error_responses(400, 401, 403, 404))
-class DeckViewSet(DeckErrors, DeckReading, viewsets.ViewSet):
+class DeckViewSet(DeckReading, viewsets.ViewSet):
     permission_classes = [IsAuthenticatedOrReadOnly]
     lookup_value_regex = "[0-9]+"
 
@@ -382,7 +381,7 @@ class DeckViewSet(DeckErrors, DeckReading, viewsets.ViewSet):
 
 
 @extend_schema(responses=error_responses(404))
-class SharedDeckViewSet(DeckErrors, DeckReading, viewsets.ViewSet):
+class SharedDeckViewSet(DeckReading, viewsets.ViewSet):
     """An unlisted (or public) deck, read by its share key."""
 
     permission_classes = [AllowAny]

@@ -11,12 +11,11 @@ from decks.access import collection_for
 from decks.models import Format
 from decks.services.legality import validate_request
 
-from .errors import DeckErrors
 from .requests import parse_validate_request
 from .serializers import FormatSerializer, ValidateRequestSerializer
 
 
-class ValidateDeck(DeckErrors, APIView):
+class ValidateDeck(APIView):
     """Check a decklist or a list of card ids against a format as of a date."""
 
     permission_classes = [AllowAny]
@@ -38,7 +37,7 @@ class ValidateDeck(DeckErrors, APIView):
         return Response(payload)
 
 
-class FormatList(DeckErrors, generics.ListAPIView):
+class FormatList(generics.ListAPIView):
     permission_classes = [AllowAny]
     serializer_class = FormatSerializer
     pagination_class = None

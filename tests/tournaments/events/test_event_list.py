@@ -211,3 +211,9 @@ def test_the_api_list_filters_sorts_and_pages_as_the_events_page(api, organiser,
     refused = api.get("/api/v1/tournaments/", {"status": "playing", "page_size": 500})
     assert refused.status_code == 400 and set(refused.json()["errors"]) == {"status", "page_size"}
     assert api.get("/api/v1/tournaments/", {"page": 9}).status_code == 404
+
+
+def test_a_bad_query_on_the_api_list_has_the_api_s_error_shape(api):
+    body = api.get("/api/v1/tournaments/", {"status": "playing"}).json()
+    assert body["code"] == "api.invalid" and set(body) == {"message", "code", "errors"}
+    assert list(body["errors"]) == ["status"]
