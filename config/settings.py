@@ -200,8 +200,14 @@ CELERY_BROKER_CHANNEL_ERROR_RETRY = True  # a Redis that is loading or was demot
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CELERY_TASK_DEFAULT_QUEUE = "default"
 # A big event's scoring and follow-up go to a queue of their own, so no store waits behind it
-# (tournaments/queues.py); a worker consumes both unless started with -Q.
-CELERY_TASK_QUEUES = (Queue("default", routing_key="default"), Queue("large", routing_key="large"))
+# (tournaments/queues.py); a worker consumes both unless started with -Q. Every worker also takes
+# the `urgent` queue, before any other (config/celery.py, core/broker.py): a store's round that
+# its last report closes.
+CELERY_TASK_QUEUES = (
+    Queue("urgent", routing_key="urgent"),
+    Queue("default", routing_key="default"),
+    Queue("large", routing_key="large"),
+)
 CELERY_TASK_ROUTES = ("tournaments.queues.route",)
 LARGE_EVENT_PLAYERS = env_int("LARGE_EVENT_PLAYERS", 256)
 # Fail fast when the broker is down: the report is saved and the sweeper sends it later.
@@ -212,6 +218,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_timeout": 2,  # a frozen Redis must not hold a request longer than this
     "socket_keepalive": True,
     "health_check_interval": 10,  # an idle connection is pinged before use; a half-open one is dropped
+    "queue_order_strategy": "core.broker:UrgentFirstCycle",
 }
 # Beat keeps its schedule in memory: nothing on local disk, and its one job is a fixed interval.
 CELERY_BEAT_SCHEDULER = "celery.beat:Scheduler"

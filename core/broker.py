@@ -11,9 +11,14 @@ error" instead of reconnecting (kombu issue #582 shows the same failure). Here, 
 connection is closed answers a connection error, which every caller already handles: the close goes
 on, and the consumer reconnects with backoff. Messages it could not requeue are sent again by the
 sweepers (`docs/scoring.md`).
+
+And one addition: the `urgent` queue, for work someone is waiting on right now (a store's round
+that its last report closes), is always asked first; the other queues are taken in turn, as
+kombu's default does (`UrgentFirstCycle`, CELERY_BROKER_TRANSPORT_OPTIONS).
 """
 
 from kombu.transport import redis as kombu_redis
+from kombu.utils.scheduling import round_robin_cycle
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 
@@ -26,3 +31,19 @@ class Channel(kombu_redis.Channel):
 
 class Transport(kombu_redis.Transport):
     Channel = Channel
+
+
+URGENT = "urgent"
+
+
+class UrgentFirstCycle(round_robin_cycle):
+    """The order a worker asks its queues for the next message (Redis's BRPOP takes the first
+    non-empty one): `urgent` first, always; the others in turn, so that no queue starves another."""
+
+    def consume(self, n):
+        return sorted(super().consume(n), key=lambda queue: queue != URGENT)
+
+    def rotate(self, last_used):
+        if last_used != URGENT:
+            super().rotate(last_used)
+        return last_used

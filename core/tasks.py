@@ -26,9 +26,9 @@ class Task(DjangoTask):
     def errors_surface(self):
         return bool(self.app.conf.task_always_eager and self.app.conf.task_eager_propagates)
 
-    def send(self, args=(), kwargs=None):
+    def send(self, args=(), kwargs=None, queue=None):
         try:
-            return self.apply_async(args, kwargs)
+            return self.apply_async(args, kwargs, queue=queue)
         except (BrokerError, RedisError, OSError):
             logger.warning("could not send %s%s; a sweeper will send it again", self.name, args, exc_info=True)
             return None
@@ -48,9 +48,9 @@ def enqueue_on_commit(task_path, *args):
     import_string(task_path).delay_on_commit(*args)
 
 
-def send_now(task_path, *args):
-    """Send at once (for sweepers running outside a transaction)."""
-    return import_string(task_path).send(args)
+def send_now(task_path, *args, queue=None):
+    """Send at once (for sweepers running outside a transaction), to the task's queue or `queue`."""
+    return import_string(task_path).send(args, queue=queue)
 
 
 PENDING_SECONDS = 60  # a pending flag outlives a lost message by at most this
@@ -78,6 +78,15 @@ def send_once(task_path, object_id):
     return False
 
 
+def send_urgent(task_path, object_id):
+    """Send the task to the `urgent` queue, which every worker asks first (core/broker.py), for
+    work a person waits on now. Not coalesced: the caller sends it once per such moment. Returns
+    False when the broker refused."""
+    from .broker import URGENT
+
+    return send_now(task_path, object_id, queue=URGENT) is not None
+
+
 def mark_pending(task_path, object_id, seconds):
     """A running task will look again within `seconds`: work arriving meanwhile needs no run of
     its own. The flag lasts a little longer than that, so a task killed meanwhile holds nothing up."""
@@ -93,16 +102,6 @@ def clear_pending(task_path, object_id):
         cache.delete(pending_key(task_path, object_id))
     except Exception:  # noqa: BLE001 - the flag expires by itself
         logger.warning("cache unavailable: pending flag of %s(%s) left to expire", task_path, object_id)
-
-
-def enqueue_once_on_commit(task_path, object_id, on_refused=None):
-    """`send_once` after the transaction commits; `on_refused()` runs if the broker refused."""
-
-    def send():
-        if not send_once(task_path, object_id) and on_refused is not None:
-            on_refused()
-
-    transaction.on_commit(send, robust=not import_string(task_path).errors_surface())
 
 
 def send_later(task_path, object_id, countdown):

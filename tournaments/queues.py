@@ -22,8 +22,9 @@ SIZE_SECONDS = 300  # an event's size class is looked up at most this often
 
 
 def route(name, args, kwargs, options, task=None, **extra):
-    """Celery's task router (CELERY_TASK_ROUTES): the event's queue for the event tasks."""
-    if name in EVENT_TASKS and args:
+    """Celery's task router (CELERY_TASK_ROUTES): the event's queue for the event tasks, unless
+    the sender named one (an urgent run, core.tasks.send_urgent)."""
+    if name in EVENT_TASKS and args and not options.get("queue"):
         return {"queue": queue_for_event(args[0])}
     return None
 

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class Worker:
-    def __init__(self, database, log, redis_url=None, beat=False, sweep_seconds=1, production=False):
+    def __init__(self, database, log, redis_url=None, beat=False, sweep_seconds=1, production=False, queues=None):
         self.log = log
         env = {**os.environ, "DATABASE_URL": database, "CONN_MAX_AGE": "0", "SWEEP_SECONDS": str(sweep_seconds)}
         if redis_url:
@@ -32,6 +32,8 @@ class Worker:
             command += ["--concurrency=2", "--without-gossip", "--without-mingle"]
         else:
             command += ["--pool=solo", "--without-gossip", "--without-mingle", "--without-heartbeat"]
+        if queues:
+            command += ["-Q", queues]
         if beat:
             command += ["-B", "--scheduler", "celery.beat:Scheduler"]  # in memory: nothing to lock on disk
         self.offset = log.stat().st_size if log.exists() else 0

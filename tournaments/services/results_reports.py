@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import DatabaseError, transaction
 from django.db.models import Exists, OuterRef, Prefetch, prefetch_related_objects
 from django.utils import timezone
+from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
 
 from catalogue.models import Game
@@ -17,10 +18,11 @@ from core.bulk import delete_rows, insert_instance
 from core.errors import DomainError, define_messages
 from core.numbers import ID_MAX, has_unstorable_number
 from core.prepared import Columns, PreparedQuery, instances, lookups
-from core.tasks import enqueue_once_on_commit
+from core.tasks import send_once, send_urgent
 from core.text import has_unstorable_text
 
 from ..models import AuditAction, Entrant, Event, EventSettings, Match, Report, Round, Seat
+from ..queues import LARGE, queue_for_event
 from . import results
 from .common import locked, locked_match, log
 from .results_scoring import give_up, reported_result, score, scoring_failed  # noqa: F401 - the reporting API
@@ -109,8 +111,48 @@ def submit_report(match, user, payload, confirms=None):
         action = AuditAction.REPORT_CONFIRM if confirms else AuditAction.REPORT_SUBMIT
         after = {"report": report.pk, "result": result}
         log(table.match.round.event, user, action, match=table.match, entrant=entrant, after=after)
-        enqueue_once_on_commit(SCORE_REPORTS, table.match.round.event_id, on_refused=lambda: due_now(report.pk))
+        _score_after_commit(report, table, entrant)
     return report
+
+
+def _score_after_commit(report, table, entrant):
+    """The report's scoring run, sent after commit. A report that leaves no table of a store's
+    round without its reports goes to the urgent queue, which every worker asks first: the whole
+    store waits on it for its next round, while any other report settles one table and joins the
+    event's coalesced run. Looked at after commit, so of two last reports committed together at
+    least one sees the other; a wrong guess only changes the queue, never the result."""
+    event_id, round_id = table.match.round.event_id, table.match.round_id
+    completes_table = {seat.entrant_id for seat in table.seats} <= table.reported_by | {entrant.pk}
+
+    def send():
+        if completes_table and _round_fully_reported(event_id, round_id) and send_urgent(SCORE_REPORTS, event_id):
+            return
+        if not send_once(SCORE_REPORTS, event_id):
+            due_now(report.pk)
+
+    transaction.on_commit(send, robust=not import_string(SCORE_REPORTS).errors_surface())
+
+
+def _round_fully_reported(event_id, round_id):
+    """Every open table of a store's round has a report from each side (a big event's runs
+    gather their burst on their own queue instead: tournaments.tasks)."""
+    if queue_for_event(event_id) == LARGE:
+        return False
+    try:
+        return not _TABLE_WAITING_FOR_A_REPORT.rows(round_id)
+    except DatabaseError:  # only the queue depends on it: the usual one
+        logger.warning("round %s: could not tell whether every report is in", round_id, exc_info=True)
+        return False
+
+
+def _table_waiting_for_a_report(round_id):
+    reported = Report.objects.filter(match=OuterRef("match"), entrant=OuterRef("entrant"))
+    unreported_seat = Seat.objects.filter(match=OuterRef("pk")).exclude(Exists(reported))
+    open_tables = Match.objects.filter(round_id=round_id, is_bye=False).exclude(status=Match.Status.CONFIRMED)
+    return open_tables.filter(Exists(unreported_seat)).values_list("pk")[:1]
+
+
+_TABLE_WAITING_FOR_A_REPORT = PreparedQuery(_table_waiting_for_a_report, int)
 
 
 def awaits_organiser(match):

@@ -13,7 +13,7 @@ from rest_framework.authtoken.models import Token
 
 from core import bulk
 from core.prepared import PreparedQuery
-from tests.tournaments.results.test_scoring_batches import report_both, sent, table_event  # noqa: F401 - `sent` is a fixture
+from tests.tournaments.results.test_scoring_batches import report_both, table_event
 from tournaments.models import AuditEntry, Event, Match, Report, Round
 from tournaments.services import rounds
 from tournaments.services.results_reports import locked_for_report, submit_report

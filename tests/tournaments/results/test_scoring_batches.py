@@ -17,19 +17,6 @@ from tournaments.services.results_scoring import claim_due_reports, score_pendin
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def sent(monkeypatch):
-    """Every task sent, recorded instead of run: [(task path, object id)]."""
-    calls = []
-
-    def record(task_path, *args):
-        calls.append((task_path, *args))
-        return object()
-
-    monkeypatch.setattr("core.tasks.send_now", record)
-    return calls
-
-
 def table_event(organiser, players, auto_pair=True, prefix="b"):
     """A started event of `players` accounts (usernames from `prefix`) with round 1 paired."""
     User = get_user_model()
@@ -59,7 +46,9 @@ def test_a_round_of_confirmations_sends_one_scoring_run_and_pairs_once(
     event, matches = table_event(organiser, 200)
     for match in matches:
         report_both(match, django_capture_on_commit_callbacks)
-    assert sent == [(tasks.SCORE_REPORTS, event.pk)]  # 200 reports, one run queued
+    # 200 reports, one run queued; and the report that left no table without its reports sent
+    # one more, to the urgent queue: the store's next round waits on it.
+    assert sent == [(tasks.SCORE_REPORTS, event.pk), (tasks.SCORE_REPORTS, event.pk, "urgent")]
     with django_capture_on_commit_callbacks(execute=True):
         tasks.score_reports(event.pk)
     assert not Match.objects.filter(round__event=event, round__number=1).exclude(status="confirmed").exists()
@@ -194,15 +183,15 @@ def test_the_sweeper_resends_only_after_the_lease_with_a_backoff(
 
 
 def test_a_queued_run_is_not_sent_again(organiser, sent, django_capture_on_commit_callbacks):
-    event, matches = table_event(organiser, 2)
-    report_both(matches[0], django_capture_on_commit_callbacks)
+    event, matches = table_event(organiser, 4)
+    report_both(matches[0], django_capture_on_commit_callbacks)  # the other table has not reported
     Report.objects.update(resend_at=timezone.now())
     tasks.sweep_reports()
     assert sent == [(tasks.SCORE_REPORTS, event.pk)]  # the submission's run has not started yet
 
 
 def test_a_report_the_broker_refused_is_due_at_once(organiser, monkeypatch, django_capture_on_commit_callbacks):
-    monkeypatch.setattr("core.tasks.send_now", lambda *args: None)  # the broker is away
+    monkeypatch.setattr("core.tasks.send_now", lambda *args, **options: None)  # the broker is away
     event, matches = table_event(organiser, 2)
     report_both(matches[0], django_capture_on_commit_callbacks)
     assert Report.objects.filter(status="received").count() == 2  # saved all the same
