@@ -1,8 +1,9 @@
 """Standings of an event from its confirmed Swiss results, cached until a result changes."""
 
 from django.core.cache import cache
-from django.db.models import Prefetch
+from django.db.models import Count, Max, Prefetch, Sum
 
+from .. import page_cache
 from ..engine.bracket import final_order
 from ..engine.match_result import MatchResult, sole_first_points
 from ..engine.standings import Outcome, ResultColumns, bye_outcome, compute_standings
@@ -59,16 +60,7 @@ def _compute(event):
         "pk", "name", "joined_round", "dropped_after", "user__username"
     )
     entrants = [row[:4] for row in rows]
-    columns = ResultColumns()
-    pod_table = event.settings.pod_points or None
-    bye_points = pod_bye_points(event)
-    for round_number, is_bye, result, totals in _confirmed_results(event):
-        if is_bye:
-            outcomes = [bye_outcome(round_number, result.sides[0], bye_points)]
-        else:
-            outcomes = result.outcomes(round_number, pod_table, totals)
-        for outcome in outcomes:
-            columns.add(outcome)
+    columns = _result_columns(event)
     if event.settings.late_entry_losses:
         for entrant, _name, joined, _dropped in entrants:
             for round_number in range(1, joined):
@@ -114,25 +106,65 @@ def _members(names):
     return {"members": list(names)} if names else {}
 
 
-def _confirmed_results(event):
-    """(round number, is a bye, MatchResult, {entrant: game total}) of every confirmed Swiss match,
-    read in one query."""
-    rows = (
-        Seat.objects.filter(
-            match__round__event=event, match__round__stage="swiss", match__status=Match.Status.CONFIRMED
-        )
-        .values_list(
-            "match_id",
-            "match__round__number",
-            "match__is_bye",
-            "match__draws",
-            "entrant_id",
-            "game_wins",
-            "placement",
-            "game_total",
-        )
-        .order_by("match_id", "pk")
+def _result_columns(event):
+    """Every confirmed Swiss result, as the standings' columns. Those of the rounds before the
+    latest are kept while those rounds are unchanged, so a round's results, coming in a table at a
+    time, read and add only that round's: a rebuild costs one round, not every round played (a
+    4,096-player event's ninth round re-read eight rounds for each batch of results)."""
+    latest, earlier_state = _rounds_state(event)
+    columns = page_cache.cached_on(
+        event, "standings-columns", earlier_state, lambda: _add_results(event, ResultColumns(), rounds_before=latest)
     )
+    return _add_results(event, columns, round_number=latest) if latest else columns
+
+
+def _rounds_state(event):
+    """The latest Swiss round's number, and what the results of the rounds before it depend on, in
+    one query: every result change saves its match (a new `updated_at` and version)."""
+    rounds = (
+        Match.objects.filter(round__event=event, round__stage=Round.Stage.SWISS)
+        .values_list("round__number")
+        .annotate(count=Count("pk"), changed=Max("updated_at"), versions=Sum("version"))
+        .order_by("round__number")
+    )
+    rows = list(rounds)
+    latest = rows[-1][0] if rows else None
+    return latest, (latest, rows[:-1], event.settings.pod_points)
+
+
+def _add_results(event, columns, round_number=None, rounds_before=None):
+    pod_table = event.settings.pod_points or None
+    bye_points = pod_bye_points(event)
+    for number, is_bye, result, totals in _confirmed_results(event, round_number, rounds_before):
+        if is_bye:
+            outcomes = [bye_outcome(number, result.sides[0], bye_points)]
+        else:
+            outcomes = result.outcomes(number, pod_table, totals)
+        for outcome in outcomes:
+            columns.add(outcome)
+    return columns
+
+
+def _confirmed_results(event, round_number=None, rounds_before=None):
+    """(round number, is a bye, MatchResult, {entrant: game total}) of every confirmed Swiss match
+    (of round `round_number`, or of the rounds before `rounds_before`, when given), in one query."""
+    confirmed = Seat.objects.filter(
+        match__round__event=event, match__round__stage="swiss", match__status=Match.Status.CONFIRMED
+    )
+    if round_number is not None:
+        confirmed = confirmed.filter(match__round__number=round_number)
+    if rounds_before is not None:
+        confirmed = confirmed.filter(match__round__number__lt=rounds_before)
+    rows = confirmed.values_list(
+        "match_id",
+        "match__round__number",
+        "match__is_bye",
+        "match__draws",
+        "entrant_id",
+        "game_wins",
+        "placement",
+        "game_total",
+    ).order_by("match_id", "pk")
     grouped = {}
     for row in rows:
         grouped.setdefault(row[0], []).append(row)

@@ -355,6 +355,50 @@ def test_records_before_a_round_are_kept_through_its_results_and_follow_a_correc
     assert after[loser]["points"] == before[loser]["points"] + 3
 
 
+def _standings_read_in_full(event):
+    """The standings as computed with nothing kept: the reference the kept columns must match."""
+    from tournaments.models import Event
+    from tournaments.services import standings
+
+    cache.clear()
+    return standings._compute(Event.objects.get(pk=event.pk))
+
+
+def test_standings_keep_the_earlier_rounds_and_follow_a_correction(event, organiser, monkeypatch):
+    """A burst of round 3 results re-reads round 3 alone; correcting round 2 re-reads the earlier
+    rounds. Each time the standings are those read in full."""
+    from tournaments.models import Event
+    from tournaments.services import standings
+
+    reads = []
+    real = standings._confirmed_results
+    monkeypatch.setattr(
+        standings, "_confirmed_results", lambda event, *rounds: reads.append(rounds) or real(event, *rounds)
+    )
+
+    def current():
+        return standings._compute(Event.objects.get(pk=event.pk))
+
+    first = current()
+    assert reads == [(None, 3), (3, None)]  # the earlier rounds, then the latest
+    reads.clear()
+    confirm_first_seat_wins(pending_match(event, 3), organiser)
+    after_round_3 = current()
+    assert reads == [(3, None)], "round 3's result re-read only round 3"
+    assert after_round_3 != first
+    assert after_round_3 == _standings_read_in_full(event)
+
+    reads.clear()
+    earlier = pending_match(event, 2)
+    won, lost = earlier.seats.order_by("-game_wins", "pk").values_list("entrant_id", flat=True)
+    record_result(earlier, organiser, wins={lost: 2, won: 0}, correction="slip misread")
+    corrected = current()
+    assert reads == [(None, 3), (3, None)], "a correction in round 2 re-read the earlier rounds"
+    points = {row["entrant"]: row["match_points"] for row in corrected}
+    assert points[lost] == {row["entrant"]: row["match_points"] for row in after_round_3}[lost] + 3
+    assert corrected == _standings_read_in_full(event)
+
+
 def test_with_the_cache_away_nobody_waits_for_a_render(event, settings, monkeypatch):
     """django-redis, told to ignore a Redis that is down, answers `add` with None: that is no claim
     by another process, so the page renders at once instead of waiting for one."""
