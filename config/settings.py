@@ -133,6 +133,11 @@ if DATABASE_URL:
     }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         DATABASES["default"]["ENGINE"] = "core.postgresql"  # the same, with a health check without a round trip
+        # The hot paths' prepared statements (core/prepared.py; nothing else is prepared) are planned
+        # once per connection: PostgreSQL would otherwise plan their joins again on every run when it
+        # guesses a generic plan dearer, 1-5 ms each time for 0.2 ms of work (docs/benchmarks.md).
+        options = DATABASES["default"].setdefault("OPTIONS", {})
+        options["options"] = f"{options.get('options', '')} -c plan_cache_mode=force_generic_plan".strip()
 else:
     # A store's Saturday on one file: writers take the lock up front (IMMEDIATE) and wait for it
     # (timeout, in seconds) instead of failing, and readers never block writers (WAL).
@@ -198,6 +203,10 @@ CELERY_BROKER_CHANNEL_ERROR_RETRY = True  # a Redis that is loading or was demot
 # A task whose acknowledgement can no longer reach the broker is stopped: it will be delivered again
 # (or resent by the sweeper), and every task is idempotent.
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# Celery's own count of tasks before it closes the database connection: a worker otherwise opens
+# a connection per task. Connections are kept and checked around each task instead, as requests'
+# are (config/celery.py: CONN_MAX_AGE and the health check).
+CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", 1000)
 CELERY_TASK_DEFAULT_QUEUE = "default"
 # A big event's scoring and follow-up go to a queue of their own, so no store waits behind it
 # (tournaments/queues.py); a worker consumes both unless started with -Q. Every worker also takes

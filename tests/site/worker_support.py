@@ -12,9 +12,16 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class Worker:
-    def __init__(self, database, log, redis_url=None, beat=False, sweep_seconds=1, production=False, queues=None):
+    def __init__(
+        self, database, log, redis_url=None, beat=False, sweep_seconds=1, production=False, queues=None, conn_max_age=0
+    ):
         self.log = log
-        env = {**os.environ, "DATABASE_URL": database, "CONN_MAX_AGE": "0", "SWEEP_SECONDS": str(sweep_seconds)}
+        env = {
+            **os.environ,
+            "DATABASE_URL": database,
+            "CONN_MAX_AGE": str(conn_max_age),
+            "SWEEP_SECONDS": str(sweep_seconds),
+        }
         if redis_url:
             env["REDIS_URL"] = redis_url
         command = [

@@ -13,7 +13,6 @@ from django.utils import timezone
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
 
-from catalogue.models import Game
 from core.bulk import delete_rows, insert_instance
 from core.errors import DomainError, define_messages
 from core.numbers import ID_MAX, has_unstorable_number
@@ -21,11 +20,11 @@ from core.prepared import Columns, PreparedQuery, instances, lookups
 from core.tasks import send_once, send_urgent
 from core.text import has_unstorable_text
 
-from ..models import AuditAction, Entrant, Event, EventSettings, Match, Report, Round, Seat
+from ..models import AuditAction, Entrant, Match, Report, Round, Seat
 from ..queues import LARGE, queue_for_event
 from . import results
 from .common import locked, locked_match, log
-from .results_scoring import give_up, reported_result, score, scoring_failed  # noqa: F401 - the reporting API
+from .results_scoring import TABLE, give_up, reported_result, score, scoring_failed  # noqa: F401 - the reporting API
 
 SCORE_REPORTS = "tournaments.tasks.score_reports"
 
@@ -180,15 +179,10 @@ def _refuse_impossible(payload, table):
         return None
 
 
-_MATCH = Columns(Match)
-_ROUND = Columns(Round, "round", defer=("notes",))
-_EVENT = Columns(Event, "round__event")
-_SETTINGS = Columns(EventSettings, "round__event__settings", defer=("pod_points",))
-_GAME = Columns(Game, "round__event__game")
 _SEAT = Columns(Seat, "seats")
 _ENTRANT = Columns(Entrant, "seats__entrant", defer=("deck_problems",))
-_REPORT_CONTEXT = (_MATCH, _ROUND, _EVENT, _SETTINGS, _GAME, _SEAT, _ENTRANT)
-_SEAT_START = len(lookups(_MATCH, _ROUND, _EVENT, _SETTINGS, _GAME))
+_REPORT_CONTEXT = (*TABLE, _SEAT, _ENTRANT)
+_SEAT_START = len(lookups(*TABLE))
 
 
 def _report_context_query(match_id):
@@ -223,7 +217,7 @@ def locked_for_report(match_id):
     rows = _LOCKED_FOR_REPORT.rows(match_id)
     if not rows:
         raise Match.DoesNotExist
-    match, round_, event, event_settings, game = instances(rows[0], _MATCH, _ROUND, _EVENT, _SETTINGS, _GAME)
+    match, round_, event, event_settings, game = instances(rows[0], *TABLE)
     event.game, event.settings, round_.event, match.round = game, event_settings, event, round_
     seats = []
     for row in rows:

@@ -16,17 +16,18 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import DatabaseError, transaction
-from django.db.models import Exists, F, OuterRef, Subquery
+from django.db.models import Exists, F, OuterRef, Subquery, prefetch_related_objects
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from catalogue.models import Card
+from catalogue.models import Card, Game
 from core.errors import DomainError
+from core.prepared import Columns, PreparedQuery, instances, lookups
 from core.tasks import send_once
 from games.scoring import ScoringContext
 
 from ..engine.match_result import MatchResult
-from ..models import Event, Match, Report, Round
+from ..models import Event, EventSettings, Match, Report, Round
 from ..queues import LARGE, queue_for_event
 from .results import ScoredTables, final_result, settle_claims
 from .rounds import after_results
@@ -42,12 +43,57 @@ class Batch:
     confirmed: int  # of which confirmed by this run
 
 
+# A table's match row with its round, event, settings and game, as one query reads them (here and
+# for a player's report, results_reports.locked_for_report).
+MATCH = Columns(Match)
+ROUND = Columns(Round, "round", defer=("notes",))
+EVENT = Columns(Event, "round__event")
+SETTINGS = Columns(EventSettings, "round__event__settings", defer=("pod_points",))
+GAME = Columns(Game, "round__event__game")
+TABLE = (MATCH, ROUND, EVENT, SETTINGS, GAME)
+
+
 def score_pending(event_id, limit=None):
     """Score the received reports of up to `limit` tables of the event, in one transaction."""
     with transaction.atomic():
-        waiting = Report.objects.filter(status=Report.Status.RECEIVED, match__round__event_id=event_id)
-        tables = _tables(Match.objects.filter(pk__in=waiting.values("match_id")), skip_locked=True)
-        return score_tables(tables[: limit or settings.SCORING_BATCH_TABLES])
+        return score_tables(_waiting_tables(event_id, limit or settings.SCORING_BATCH_TABLES))
+
+
+def _waiting_tables(event_id, limit):
+    """Up to `limit` tables of the event with received reports, their match rows locked (tables
+    another run holds are skipped), with their round, event, seats and reports. The query is
+    compiled and prepared once per process and connection: PostgreSQL spent 2-5 ms planning its
+    joins on every run, more than running it (docs/benchmarks.md)."""
+    rows = _waiting_tables_query(limit).rows(event_id)
+    matches, rounds, event = [], {}, None
+    for row in rows:
+        match, round_, row_event, event_settings, game = instances(row, *TABLE)
+        if event is None:
+            event, event.settings, event.game = row_event, event_settings, game
+        match.round = rounds.setdefault(round_.pk, round_)
+        match.round.event = event
+        matches.append(match)
+    prefetch_related_objects(matches, "seats", "reports")
+    return matches
+
+
+_WAITING_TABLES = {}  # per batch size
+
+
+def _waiting_tables_query(limit):
+    if limit not in _WAITING_TABLES:
+
+        def build(event_id):
+            waiting = Report.objects.filter(status=Report.Status.RECEIVED, match__round__event_id=event_id)
+            return (
+                Match.objects.filter(pk__in=waiting.values("match_id"))
+                .select_for_update(of=("self",), skip_locked=True)
+                .order_by("pk")
+                .values_list(*lookups(*TABLE))[:limit]
+            )
+
+        _WAITING_TABLES[limit] = PreparedQuery(build, int)
+    return _WAITING_TABLES[limit]
 
 
 def score(report_id):
@@ -56,18 +102,14 @@ def score(report_id):
         match_id = Report.objects.filter(pk=report_id).values_list("match_id", flat=True).first()
         if match_id is None:
             return None  # replaced by the player's newer report before it was scored
-        score_tables(_tables(Match.objects.filter(pk=match_id)))
+        table = (
+            Match.objects.filter(pk=match_id)
+            .select_for_update(of=("self",))
+            .select_related("round__event__game", "round__event__settings")
+            .prefetch_related("seats", "reports")
+        )
+        score_tables(table)
     return Report.objects.filter(pk=report_id).first()
-
-
-def _tables(matches, skip_locked=False):
-    """Lazy, locked (match rows only) with their event, seats and reports read along."""
-    return (
-        matches.select_for_update(of=("self",), skip_locked=skip_locked)
-        .select_related("round__event__game", "round__event__settings")
-        .prefetch_related("seats", "reports")
-        .order_by("pk")
-    )
 
 
 def score_tables(tables):
