@@ -12,6 +12,7 @@ from kombu.exceptions import OperationalError as BrokerError
 from redis.exceptions import RedisError
 
 from .background import dispatcher
+from .broker import URGENT
 
 logger = logging.getLogger(__name__)
 
@@ -82,8 +83,6 @@ def send_urgent(task_path, object_id):
     """Send the task to the `urgent` queue, which every worker asks first (core/broker.py), for
     work a person waits on now. Not coalesced: the caller sends it once per such moment. Returns
     False when the broker refused."""
-    from .broker import URGENT
-
     return send_now(task_path, object_id, queue=URGENT) is not None
 
 

@@ -4,7 +4,7 @@ bracket, the pairing engine's notes; and the log's words for pairing, the top cu
 import datetime
 from collections import namedtuple
 
-from django.db.models import Count, Max, Prefetch, Sum
+from django.db.models import Count, Prefetch, Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
@@ -14,7 +14,7 @@ from ..engine.standings import bye_outcome
 from ..models import AuditAction, Match, Round, Seat
 from ..models.entrants import event_player_labels
 from ..services.rounds_clock import remaining_seconds
-from ..services.standings import pod_bye_points
+from ..services.standings import pod_bye_points, swiss_rounds_state
 from .audit import actions_starting, describes
 from .results import PlainSeat, _plain_table_payload, confirmed_result, head_start, points_text, score_text
 from .standings import places_text
@@ -175,10 +175,9 @@ def records_before(event, number):
 
 
 def _earlier_rounds_state(event, number):
-    """What the records before round `number` depend on, in two aggregate queries: every result
-    change saves its match (a new `updated_at` and version), and late entries add losses."""
-    earlier = Match.objects.filter(round__event=event, round__stage=Round.Stage.SWISS, round__number__lt=number)
-    matches = earlier.aggregate(count=Count("pk"), changed=Max("updated_at"), versions=Sum("version"))
+    """What the records before round `number` depend on, in two aggregate queries: the earlier
+    rounds' results, and the late entries (they add losses)."""
+    matches = [state for state in swiss_rounds_state(event) if state[0] < number]
     late = event.entrants.filter(joined_round__gt=1).aggregate(count=Count("pk"), rounds=Sum("joined_round"))
     return (number, matches, late, event.settings.late_entry_losses, event.settings.pod_points)
 

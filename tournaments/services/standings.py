@@ -111,25 +111,26 @@ def _result_columns(event):
     latest are kept while those rounds are unchanged, so a round's results, coming in a table at a
     time, read and add only that round's: a rebuild costs one round, not every round played (a
     4,096-player event's ninth round re-read eight rounds for each batch of results)."""
-    latest, earlier_state = _rounds_state(event)
+    rounds = swiss_rounds_state(event)
+    latest = rounds[-1][0] if rounds else None
+    earlier_state = (latest, rounds[:-1], event.settings.pod_points)
     columns = page_cache.cached_on(
         event, "standings-columns", earlier_state, lambda: _add_results(event, ResultColumns(), rounds_before=latest)
     )
     return _add_results(event, columns, round_number=latest) if latest else columns
 
 
-def _rounds_state(event):
-    """The latest Swiss round's number, and what the results of the rounds before it depend on, in
-    one query: every result change saves its match (a new `updated_at` and version)."""
+def swiss_rounds_state(event):
+    """[(round number, matches, last change, summed versions)] of each Swiss round, in order, in one
+    query: what anything computed from a round's results depends on, since every result change
+    saves its match (a new `updated_at` and version). Kept parts key on it (docs/caching.md)."""
     rounds = (
         Match.objects.filter(round__event=event, round__stage=Round.Stage.SWISS)
         .values_list("round__number")
         .annotate(count=Count("pk"), changed=Max("updated_at"), versions=Sum("version"))
         .order_by("round__number")
     )
-    rows = list(rounds)
-    latest = rows[-1][0] if rows else None
-    return latest, (latest, rows[:-1], event.settings.pod_points)
+    return list(rounds)
 
 
 def _add_results(event, columns, round_number=None, rounds_before=None):
