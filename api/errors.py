@@ -33,6 +33,8 @@ define_messages(
         ),
         "api.method_not_allowed": gettext_lazy("The method %(method)s is not allowed here."),
         "api.unsupported_media_type": gettext_lazy("Unsupported media type “%(media_type)s”: send JSON."),
+        "api.invalid_request": gettext_lazy("The request is invalid."),
+        "api.server_error": gettext_lazy("Internal server error."),
     }
 )
 
@@ -52,7 +54,7 @@ def json_exception_handler(exc, context):
     response = exception_handler(exc, context)
     if response is None:
         logger.exception("Unhandled API error", exc_info=exc)
-        return JsonResponse({"message": _("Internal server error.")}, status=500)
+        return api_server_error(context.get("request"))
     response.data = _shaped(exc, _with_message(response.data))
     return response
 
@@ -111,7 +113,7 @@ def api_bad_request(request, error=None):
     """A request Django refused before any view ran; `error` says which limit it broke."""
     if error is not None:
         return JsonResponse(error.body(), status=error.status)
-    return JsonResponse({"message": _("The request is invalid.")}, status=400)
+    return JsonResponse(DomainError("api.invalid_request").body(), status=400)
 
 
 def api_not_found(request, exception=None):
@@ -119,4 +121,4 @@ def api_not_found(request, exception=None):
 
 
 def api_server_error(request):
-    return JsonResponse({"message": _("Internal server error.")}, status=500)
+    return JsonResponse(DomainError("api.server_error", status=500).body(), status=500)

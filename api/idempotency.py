@@ -9,10 +9,11 @@ from contextlib import nullcontext
 from django.db import IntegrityError, transaction
 from django.http import HttpResponseRedirect, JsonResponse
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from core.bulk import insert_instance, update_rows
 from core.db_blips import BLIPS, close_broken_connection
+from core.errors import DomainError, define_messages
 
 from .models import IdempotentRequest
 
@@ -20,6 +21,13 @@ MAX_KEY = 100
 REDIRECTS = (302, 303)
 IN_FLIGHT_SECONDS = 35  # longer than any request (gunicorn's timeout is 30 s)
 WRITE_ATTEMPTS = 3
+
+define_messages(
+    {
+        "api.idempotency_key_too_long": _("The Idempotency-Key is longer than 100 characters."),
+        "api.idempotency_in_progress": _("The first request with this Idempotency-Key is still being processed."),
+    }
+)
 
 
 def idempotent(view):
@@ -29,7 +37,7 @@ def idempotent(view):
         if not key or not request.user.is_authenticated:
             return view(request, *args, **kwargs)
         if len(key) > MAX_KEY:
-            return JsonResponse({"message": _("The Idempotency-Key is longer than 100 characters.")}, status=400)
+            return _refusal(DomainError("api.idempotency_key_too_long", "Idempotency-Key"))
         record, replay = _claim(request.user, key, request.path)
         if replay is not None:
             return replay
@@ -53,11 +61,14 @@ def _claim(user, key, path):
         if first.status is None and _taken_over(first):
             return first, None
         if first.status is None:
-            message = _("The first request with this Idempotency-Key is still being processed.")
-            return first, JsonResponse({"message": message}, status=409)
+            return first, _refusal(DomainError("api.idempotency_in_progress", "Idempotency-Key", status=409))
         if first.status in REDIRECTS:  # a page's form: back to where the first answer sent the browser
             return first, HttpResponseRedirect(first.body["location"])
         return first, JsonResponse(first.body, status=first.status, safe=False)
+
+
+def _refusal(error):
+    return JsonResponse(error.body(), status=error.status)
 
 
 def _savepoint_in_a_transaction():

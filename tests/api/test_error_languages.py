@@ -122,3 +122,42 @@ def test_api_throttling_in_the_request_language(rf):
         response = json_exception_handler(Throttled(wait=2.2), {"request": rf.get("/api/v1/cards/")})
     assert response.status_code == 429 and response["Retry-After"] == "3"
     assert json.loads(response.content)["message"] == "Troppe richieste: riprova tra 3 secondi."
+
+
+def test_the_idempotency_keys_refusals_have_the_apis_error_shape(api, paired, alice):
+    """A key too long (400) and a repeat while the first request runs (409) answer like every other
+    API error: message, code and the field at fault, in the request's language."""
+    from api.models import IdempotentRequest
+
+    _event, match, ids = paired
+    url = f"/api/v1/matches/{match.pk}/report/"
+    body = {"wins": {str(ids[alice.pk]): 2}, "draws": 0}
+    api.force_authenticate(alice)
+    long_key = api.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k" * 101, HTTP_ACCEPT_LANGUAGE="it")
+    message = "La chiave Idempotency-Key supera i 100 caratteri."
+    assert long_key.status_code == 400
+    assert long_key.json() == {
+        "message": message,
+        "code": "api.idempotency_key_too_long",
+        "errors": {"Idempotency-Key": [message]},
+    }
+    IdempotentRequest.objects.create(user=alice, key="running", path=url)  # its first request still runs
+    repeat = api.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="running", HTTP_ACCEPT_LANGUAGE="fr")
+    assert repeat.status_code == 409
+    assert repeat.json()["code"] == "api.idempotency_in_progress"
+    assert repeat.json()["message"].startswith("La première requête portant cette clé Idempotency-Key")
+    assert repeat.json()["errors"] == {"Idempotency-Key": [repeat.json()["message"]]}
+    assert not match.reports.exists()
+
+
+def test_an_api_server_error_has_the_apis_error_shape(rf):
+    from config.urls import handler500
+
+    with translation.override("fr"):
+        response = handler500(rf.get("/api/v1/tournaments/"))
+    assert response.status_code == 500
+    assert json.loads(response.content) == {
+        "message": "Erreur interne du serveur.",
+        "code": "api.server_error",
+        "errors": {"non_field_errors": ["Erreur interne du serveur."]},
+    }
