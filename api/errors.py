@@ -44,10 +44,10 @@ def json_exception_handler(exc, context):
         return None  # DRF raises it again: retried or answered 503 by core.db_blips
     exc = limit_error(exc) or exc
     if isinstance(exc, DomainError):
-        return JsonResponse(exc.body(), status=exc.status)
+        return error_response(exc)
     coded = _coded(exc, context)
     if coded is not None:
-        response = JsonResponse(coded.body(), status=coded.status)
+        response = error_response(coded)
         if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
             response["Retry-After"] = str(math.ceil(exc.wait))
         return response
@@ -93,6 +93,11 @@ def _coded(exc, context):
     return None
 
 
+def error_response(error):
+    """A DomainError as the API answers it: its JSON body, with its status."""
+    return JsonResponse(error.body(), status=error.status)
+
+
 def _with_message(data):
     if isinstance(data, dict) and "detail" in data and len(data) == 1:
         return {"message": str(data["detail"])}
@@ -105,20 +110,17 @@ def _with_message(data):
 
 def api_too_large():
     """A body over the limit, refused before it is read (see ApiBodyLimitMiddleware)."""
-    error = limit_error(RequestDataTooBig())
-    return JsonResponse(error.body(), status=error.status)
+    return error_response(limit_error(RequestDataTooBig()))
 
 
 def api_bad_request(request, error=None):
     """A request Django refused before any view ran; `error` says which limit it broke."""
-    if error is not None:
-        return JsonResponse(error.body(), status=error.status)
-    return JsonResponse(DomainError("api.invalid_request").body(), status=400)
+    return error_response(error or DomainError("api.invalid_request"))
 
 
 def api_not_found(request, exception=None):
-    return JsonResponse(DomainError("api.not_found").body(), status=404)
+    return error_response(DomainError("api.not_found", status=404))
 
 
 def api_server_error(request):
-    return JsonResponse(DomainError("api.server_error", status=500).body(), status=500)
+    return error_response(DomainError("api.server_error", status=500))

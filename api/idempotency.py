@@ -15,6 +15,7 @@ from core.bulk import insert_instance, update_rows
 from core.db_blips import BLIPS, close_broken_connection
 from core.errors import DomainError, define_messages
 
+from .errors import error_response
 from .models import IdempotentRequest
 
 MAX_KEY = 100
@@ -37,7 +38,7 @@ def idempotent(view):
         if not key or not request.user.is_authenticated:
             return view(request, *args, **kwargs)
         if len(key) > MAX_KEY:
-            return _refusal(DomainError("api.idempotency_key_too_long", "Idempotency-Key"))
+            return error_response(DomainError("api.idempotency_key_too_long", "Idempotency-Key"))
         record, replay = _claim(request.user, key, request.path)
         if replay is not None:
             return replay
@@ -61,14 +62,10 @@ def _claim(user, key, path):
         if first.status is None and _taken_over(first):
             return first, None
         if first.status is None:
-            return first, _refusal(DomainError("api.idempotency_in_progress", "Idempotency-Key", status=409))
+            return first, error_response(DomainError("api.idempotency_in_progress", "Idempotency-Key", status=409))
         if first.status in REDIRECTS:  # a page's form: back to where the first answer sent the browser
             return first, HttpResponseRedirect(first.body["location"])
         return first, JsonResponse(first.body, status=first.status, safe=False)
-
-
-def _refusal(error):
-    return JsonResponse(error.body(), status=error.status)
 
 
 def _savepoint_in_a_transaction():
