@@ -27,6 +27,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from queue import Empty, Queue
 
+from bench.record import record
+
 ROOT = Path(__file__).resolve().parents[1]
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/")
 DATABASE = "bench_conv"
@@ -223,11 +225,16 @@ class Table:
         if not met:
             self.missed.append(f"{size:,} players: {measure}")
 
-    def print(self):
+    def lines(self):
         header = ("players", "measure", "result", "target", "met")
         widths = [max(len(str(row[i])) for row in [header, *self.rows]) for i in range(5)]
-        for row in [header, tuple("-" * w for w in widths), *self.rows]:
-            print("| " + " | ".join(str(cell).ljust(width) for cell, width in zip(row, widths, strict=True)) + " |")
+        return [
+            "| " + " | ".join(str(cell).ljust(width) for cell, width in zip(row, widths, strict=True)) + " |"
+            for row in [header, tuple("-" * w for w in widths), *self.rows]
+        ]
+
+    def print(self):
+        print("\n".join(self.lines()))
 
 
 def measure_size(size, organiser, token, cookie, services, table):
@@ -491,8 +498,10 @@ def main():
             measure_size(size, organiser, token, cookie, services, table)
     finally:
         services.stop()
-    print(f"\nconvention benchmark ({os.cpu_count()} cores, {time.perf_counter() - started:.0f} s; logs in {logs})")
+    summary = f"{os.cpu_count()} cores, {time.perf_counter() - started:.0f} s"
+    print(f"\nconvention benchmark ({summary}; logs in {logs})")
     table.print()
+    record("convention", summary, table.lines(), settings=("BENCH_SIZES", "BENCH_SECONDS"))
     if table.missed:
         print("missed: " + "; ".join(table.missed))
         return 1

@@ -26,7 +26,18 @@ from queue import Empty, Queue
 
 from bench import convention
 from bench.convention import Table, p95, prepare_database, setup_django
+from bench.record import record
 
+# Settings that change the load: a run with any of them set is not written to docs/benchmarks.md.
+SCALE_SETTINGS = (
+    "BENCH_STORES",
+    "BENCH_BIG",
+    "BENCH_RUNNERS",
+    "BENCH_WEB_NICE",
+    "BENCH_WORKER_NICE",
+    "BENCH_WORKER_PROCESSES",
+    "BENCH_READS_PER_SECOND",
+)
 STORES = int(os.environ.get("BENCH_STORES", "1000"))
 BIG = int(os.environ.get("BENCH_BIG", "2048"))
 NODES = int(os.environ.get("BENCH_NODES", "1"))
@@ -608,11 +619,12 @@ def main():
     )
     busy = ", ".join(f"{part} {seconds / played:.0%}" for part, seconds in cpu_used.items())
     table.add(players, "where the cores went during play (one core = 100%)", busy, "(measured)", True)
-    print(
-        f"\nweekend benchmark ({os.cpu_count()} cores, {NODES} node(s), {time.perf_counter() - started:.0f} s in all, "
-        f"{played:.0f} s of play; logs in {logs})"
+    summary = (
+        f"{os.cpu_count()} cores, {NODES} node(s), {time.perf_counter() - started:.0f} s in all, {played:.0f} s of play"
     )
+    print(f"\nweekend benchmark ({summary}; logs in {logs})")
     table.print()
+    record("weekend" if NODES == 1 else f"weekend on {NODES} nodes", summary, table.lines(), settings=SCALE_SETTINGS)
     if table.missed:
         print("missed: " + "; ".join(table.missed))
         return 1
