@@ -5,11 +5,12 @@ import functools
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, JsonResponse
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from api.errors import error_response
 from api.idempotency import idempotent
 from core.db_blips import retry_on_blip
 from core.errors import DomainError
@@ -274,7 +275,7 @@ def _done(request, pk, action):
         action()
     except DomainError as error:
         if _from_queue(request):
-            return JsonResponse(error.body(), status=error.status)
+            return error_response(error)
         messages.error(request, error.message)
     return redirect("tournaments:me", pk)
 
@@ -289,13 +290,13 @@ def _phone_form(view):
     def wrapper(request, *args, **kwargs):
         if _from_queue(request) and not request.user.is_authenticated:
             error = DomainError("report.logged_out", status=401)
-            return JsonResponse(error.body(), status=error.status)
+            return error_response(error)
         try:
             return logged_in(request, *args, **kwargs)
         except DomainError as error:
             if not _from_queue(request):
                 raise
-            return JsonResponse(error.body(), status=error.status)
+            return error_response(error)
 
     return require_POST(wrapper)
 
@@ -321,7 +322,7 @@ def report(request, pk, match_id):
         submit_report(match, request.user, body)
     except DomainError as error:
         if _from_queue(request):
-            return JsonResponse(error.body(), status=error.status)
+            return error_response(error)
         if error.status == 400 and error.field != "non_field_errors":
             return _report_again(request, match, seats, mine, declared, error)
         messages.error(request, error.message)
