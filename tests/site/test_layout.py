@@ -102,7 +102,7 @@ def test_architecture_names_no_missing_file():
 
 
 TESTS = ROOT / "tests"
-TEST_FOLDERS = {"accounts", "api", "catalogue", "decks", "games", "rules", "site", "tournaments"}
+TEST_FOLDERS = {"accounts", "api", "bench", "catalogue", "decks", "games", "rules", "site", "tournaments"}
 
 
 def test_tests_mirror_the_code():
