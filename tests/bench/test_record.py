@@ -64,6 +64,6 @@ def test_a_scaled_run_writes_nothing_and_says_why(tmp_path, monkeypatch, capsys)
 
 def test_the_benchmarks_page_has_a_block_for_each_tabled_benchmark():
     text = record.DOCUMENT.read_text(encoding="utf-8")
-    for name in ("convention", "weekend"):
+    for name in ("convention", "weekend", "weekend on 2 nodes"):
         start, end = record.markers(name)
         assert text.count(start) == 1 and text.index(start) < text.index(end), name
