@@ -14,8 +14,10 @@ game defines them (docs/scoring.md). A pod bye earns a sole first place of that 
 """
 
 import math
+import unicodedata
 from array import array
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 MTR_FLOOR = Fraction(1, 3)
@@ -87,9 +89,9 @@ class Standing:
             "losses": self.losses,
             "draws": self.draws,
             "byes": self.byes,
-            "omw": round(self.omw, digits),
-            "gw": round(self.gw, digits),
-            "ogw": round(self.ogw, digits),
+            "omw": rounded(self.omw, digits),
+            "gw": rounded(self.gw, digits),
+            "ogw": rounded(self.ogw, digits),
             "dropped": self.dropped,
         }
 
@@ -101,13 +103,34 @@ class Standing:
             "match_points": self.match_points,
             "places": {str(place): count for place, count in sorted(self.places.items())},
             "byes": self.byes,
-            "mp": round(self.mw, digits),
-            "omw": round(self.omw, digits),
+            "mp": rounded(self.mw, digits),
+            "omw": rounded(self.omw, digits),
             "dropped": self.dropped,
         }
         if self.game_total is not None:
             row["game_total"] = self.game_total
         return row
+
+
+def rounded(value, digits=4):
+    """A percentage as shown, rounded half up as by hand: 13/32 = 0.40625 is 0.4063 (40.63 %), where
+    round() gives 0.4062 (half to even). The float's shortest text is the exact value whenever that
+    has at most 17 digits (every tie at the 5th digit does), so no binary error moves it."""
+    value = float(value)
+    scaled = value * 10**digits
+    if abs(scaled - math.floor(scaled) - 0.5) > 1e-6:  # not a tie: round() is right, and quicker
+        return round(value, digits)
+    return float(Decimal(repr(value)).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP))
+
+
+def name_order(name):
+    """Alphabetical order as an organiser reads a list of names, whatever the database's collation:
+    case and accents aside first ("ali", "Bea", "Élodie", "Zack"), then accents, then case. A
+    database's ORDER BY follows its collation: bytes for SQLite and a C-locale PostgreSQL ("Bea"
+    before "ali", "Zack" before "Élodie"), which put tied players, and so the bye, out of order."""
+    folded = name.casefold()
+    plain = "".join(char for char in unicodedata.normalize("NFKD", folded) if not unicodedata.combining(char))
+    return plain, folded, name
 
 
 def match_win_percentage(match_points, rounds, floor=MTR_FLOOR):

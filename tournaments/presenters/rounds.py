@@ -10,7 +10,7 @@ from django.utils.translation import gettext_noop, ngettext
 
 from .. import page_cache
 from ..engine.match_result import VERSUS_POINTS, MatchResult
-from ..engine.standings import bye_outcome
+from ..engine.standings import bye_outcome, name_order
 from ..models import AuditAction, Match, Round, Seat
 from ..models.entrants import event_player_labels
 from ..services.rounds_clock import remaining_seconds
@@ -221,7 +221,7 @@ def by_name(rows):
                     "record": seat.get("record"),
                 }
             )
-    return sorted(lines, key=lambda line: (line["name"].casefold(), line["table"]))
+    return sorted(lines, key=lambda line: (name_order(line["name"]), line["table"]))
 
 
 def round_payload(round_):

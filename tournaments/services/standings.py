@@ -6,7 +6,7 @@ from django.db.models import Count, Max, Prefetch, Sum
 from .. import page_cache
 from ..engine.bracket import final_order
 from ..engine.match_result import MatchResult, sole_first_points
-from ..engine.standings import Outcome, ResultColumns, bye_outcome, compute_standings
+from ..engine.standings import Outcome, ResultColumns, bye_outcome, compute_standings, name_order
 from ..models import Match, Penalty, Round, Seat
 from ..models.entrants import player_labels
 from .results import seated_result
@@ -56,9 +56,8 @@ def _bracket(event):
 
 def _compute(event):
     # Players equal on every tiebreaker stay in name order (then entry order): never the database's whim.
-    rows = event.entrants.order_by("name", "pk").values_list(
-        "pk", "name", "joined_round", "dropped_after", "user__username"
-    )
+    rows = event.entrants.values_list("pk", "name", "joined_round", "dropped_after", "user__username")
+    rows = sorted(rows, key=lambda row: (name_order(row[1]), row[0]))
     entrants = [row[:4] for row in rows]
     columns = _result_columns(event)
     if event.settings.late_entry_losses:

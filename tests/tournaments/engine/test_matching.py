@@ -127,3 +127,64 @@ def test_the_players_some_largest_matching_leaves_unpaired_against_networkx():
             v for v in range(count) if largest_matching(count, {(a, b) for a, b in pairs if v not in (a, b)}) == size
         }
         assert sometimes_unpaired(count, neighbours) == expected
+
+
+def _seats_everyone(people, arrived):
+    """Brute force: can `people` all be seated (arrivals meet members only)?"""
+    if not people:
+        return True
+    first, rest = people[0], people[1:]
+    return any(
+        first.can_meet(other)
+        and not (id(first) in arrived and id(other) in arrived)
+        and _seats_everyone(rest[:i] + rest[i + 1 :], arrived)
+        for i, other in enumerate(rest)
+    )
+
+
+def _rank_by_id(ranks):
+    return lambda player: ranks[id(player)]
+
+
+def test_a_score_group_sends_on_its_lowest_ranked_members_against_brute_force():
+    """seat_group (optimal.py): of the members who can float on to the next group while everyone else
+    is seated, the lowest-ranked go, whatever order the group comes in; checked against every choice."""
+    from itertools import combinations
+
+    from tournaments.engine.pairing import Player
+    from tournaments.engine.pairing.optimal import seat_group
+
+    rng = random.Random(5)
+    checked = 0
+    for trial in range(600):
+        count, arriving_count = rng.randint(1, 7), rng.randint(0, 3)
+        names = [f"m{i}" for i in range(count)] + [f"a{i}" for i in range(arriving_count)]
+        met = {name: set() for name in names}
+        for a, b in combinations(names, 2):
+            if rng.random() < 0.4:
+                met[a].add(b)
+                met[b].add(a)
+        members = [Player(f"m{i}", 3, i, frozenset(met[f"m{i}"])) for i in range(count)]
+        arriving = [Player(f"a{i}", 6, 0, frozenset(met[f"a{i}"])) for i in range(arriving_count)]
+        arrived = {id(player) for player in arriving}
+        ranks = {id(player): count - 1 - i for i, player in enumerate(members)}  # the last member: 0
+        group = members[:]
+        rng.shuffle(group)
+        for sending in range(min(count, 3) + 1):
+            if (count + arriving_count + sending) % 2:
+                continue
+            feasible = [
+                sorted(ranks[id(x)] for x in leaving)
+                for leaving in combinations(members, sending)
+                if _seats_everyone([p for p in members + arriving if all(p is not x for x in leaving)], arrived)
+            ]
+            seated = seat_group(group, arriving, sending, _rank_by_id(ranks))
+            if not feasible:
+                assert seated is None, trial
+                continue
+            pairs, leaving = seated
+            assert sorted(ranks[id(x)] for x in leaving) == min(feasible), trial
+            assert all(a.can_meet(b) and not (id(a) in arrived and id(b) in arrived) for a, b in pairs)
+            assert len({id(p) for pair in pairs for p in pair}) == count + arriving_count - sending
+            checked += 1
+    assert checked > 500

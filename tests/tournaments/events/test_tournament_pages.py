@@ -113,6 +113,17 @@ def test_live_fragment_is_the_swappable_part_only(client, nine, organiser):
     assert "2–0" in client.get(f"/en/events/{event.pk}/", {"fragment": "1"}).text
 
 
+def test_the_pairings_by_name_read_alphabetically_whatever_the_case_and_accents(client, organiser):
+    """A wall sheet is read down the alphabet: "ali" and "Élodie" in their places, not after "Z"."""
+    event = create_event(organiser, "Friday Swiss", "dust-collectorz", top_cut=0, swiss_rounds=3)
+    for name in ("Zack", "Élodie", "ali", "Bea"):
+        add_entrant(event, organiser, name=name)
+    start_event(event, organiser)
+    pair_next_round(event, organiser)
+    sheet = client.get(f"/en/events/{event.pk}/rounds/1/pairings/?by=name").text
+    assert re.findall(r'<td class="player">([^<]+)</td>', sheet) == ["ali", "Bea", "Élodie", "Zack"]
+
+
 def test_pairings_by_table_and_by_name_list_every_player(client, nine):
     event, entrants, round_ = nine
     by_table = client.get(f"/en/events/{event.pk}/rounds/1/pairings/").text

@@ -19,11 +19,12 @@ def maximum_matching(count, neighbours):
     return mate
 
 
-def sometimes_unpaired(count, neighbours):
+def sometimes_unpaired(count, neighbours, mate=None):
     """The vertices that some maximum matching leaves unpaired (Gallai-Edmonds: those an even
     alternating path reaches from an unpaired vertex). Removing one of them keeps the largest
-    matching as large; removing any other vertex makes it one smaller."""
-    mate = maximum_matching(count, neighbours)
+    matching as large; removing any other vertex makes it one smaller. `mate`: a maximum
+    matching already found, if any."""
+    mate = maximum_matching(count, neighbours) if mate is None else mate
     reached = set()
     for root in range(count):
         if mate[root] == -1 and root not in reached:

@@ -13,7 +13,7 @@ its neighbours and the round is planned again; at worst the whole field is one s
 import heapq
 from dataclasses import dataclass, field
 
-from .matching import maximum_matching
+from .matching import maximum_matching, sometimes_unpaired
 from .weighted import min_cost_perfect_matching
 
 WHOLE_FIELD = 24  # up to this many players, one exact matching as soon as the parity bound fails
@@ -267,41 +267,70 @@ def _realize(board, plan):
 
 def seat_group(members, arriving, sending, float_rank):
     """Pair a score group with the players floating into it and choose `sending` of its
-    members (lowest-ranked first) to float on to the next group; None when impossible."""
+    members (lowest-ranked first) to float on to the next group; None when impossible. The
+    lowest-ranked members are set aside before the arrivals are seated, so an arrival never
+    takes the seat of the member who should float on (docs/pairing.md)."""
     if (len(members) + len(arriving) + sending) % 2:
         return None
-    free, pairs = list(members), []
+    leaving = heapq.nsmallest(sending, members, key=float_rank) if sending else []
+    free, pairs = [m for m in members if all(m is not x for x in leaving)], []
     for player in arriving:
         index = next((i for i, m in enumerate(free) if player.can_meet(m)), None)
         if index is None:
             return _seat_exactly(members, arriving, sending, float_rank)
         pairs.append((free.pop(index), player))
-    leaving = heapq.nsmallest(sending, free, key=float_rank) if sending else []
-    inside = match_in_order([m for m in free if all(m is not x for x in leaving)] if leaving else free)
+    inside = match_in_order(free)
     if inside is None:
         return _seat_exactly(members, arriving, sending, float_rank)
     return pairs + inside, leaving
 
 
 def _seat_exactly(members, arriving, sending, float_rank):
-    """The same with an exact maximum matching: members, then arrivals (who meet members only),
-    then the places of those sent on (taken by members, lowest-ranked first)."""
+    """The same with exact maximum matchings: members, then arrivals (who meet members only),
+    then the places of those sent on (taken by members). Those sent on are chosen one at a time,
+    lowest-ranked first: each is the lowest-ranked member whose leaving still lets the others
+    be seated (some maximum matching leaves it unpaired, Gallai-Edmonds), then it is set aside."""
     people = list(members) + list(arriving)
-    count, inside = len(people), len(members)
-    lowest_first = sorted(range(inside), key=lambda i: float_rank(members[i]))
-    neighbours = []
-    for i, person in enumerate(people):
-        near = [j for j in range(inside) if j != i and person.can_meet(members[j])]
-        if i < inside:
-            near += [j for j in range(inside, count) if person.can_meet(people[j])]
-            near += range(count, count + sending)
-        neighbours.append(near)
-    neighbours += [lowest_first] * sending
-    mate = maximum_matching(count + sending, neighbours)
+    leaving = []
+    for remaining in range(sending, 0, -1):
+        stay = [person for person in people if all(person is not x for x in leaving)]
+        free = _leavable(stay, len(members) - len(leaving), remaining - 1)
+        if not free:
+            return None
+        leaving.append(min(free, key=float_rank))
+    stay = [person for person in people if all(person is not x for x in leaving)]
+    inside = len(members) - len(leaving)
+    mate = maximum_matching(len(stay), _seat_graph(stay, inside, 0))
     if -1 in mate:
         return None
-    pairs = [(people[i], people[j]) for i, j in enumerate(mate[:count]) if i < j < count]
-    return pairs, [people[mate[count + s]] for s in range(sending)]
+    pairs = [(stay[i], stay[j]) for i, j in enumerate(mate) if i < j]
+    return pairs, leaving
+
+
+def _seat_graph(people, inside, slots):
+    """Neighbours of `people` (the first `inside` are the group's members, the rest arrivals, who
+    meet members only) and of `slots` places sent on, which any member may take."""
+    count = len(people)
+    neighbours = []
+    for i, person in enumerate(people):
+        near = [j for j in range(inside) if j != i and person.can_meet(people[j])]
+        if i < inside:
+            near += [j for j in range(inside, count) if person.can_meet(people[j])]
+            near += range(count, count + slots)
+        neighbours.append(near)
+    neighbours += [list(range(inside))] * slots
+    return neighbours
+
+
+def _leavable(people, inside, slots):
+    """The members who can be the one left over: those some maximum matching leaves unpaired
+    while it seats everyone else (with `slots` more members sent on)."""
+    count = len(people) + slots
+    neighbours = _seat_graph(people, inside, slots)
+    mate = maximum_matching(count, neighbours)
+    if mate.count(-1) != 1:
+        return []
+    return [people[i] for i in sometimes_unpaired(count, neighbours, mate) if i < inside]
 
 
 def match_in_order(pool):
