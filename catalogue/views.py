@@ -5,10 +5,10 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 import games
-from games.card_standing import BANNED, NOT_ALLOWED, RESTRICTED, card_standing
+from games.card_standing import BANNED, NOT_ALLOWED, NOT_YET, RESTRICTED, card_standing
 from games.formats import definition_in_force
 
 from .filters import CardFilterForm, search_cards
@@ -88,12 +88,26 @@ def format_standings(card):
     """[(format name, status text)] for each format of the card's game, as of today."""
     today = timezone.localdate()
     rows = []
+    eligible_from = _first_released(card)
     for slug in card.card_set.game.definition.formats:
         definition = definition_in_force(slug, today)
         if definition:
-            standing = card_standing(definition, card.name, card.type, card.attributes, today)
+            standing = card_standing(definition, card.name, card.type, card.attributes, today, eligible_from)
             rows.append((definition["name"], standing.status, _standing_text(standing)))
     return rows
+
+
+def _first_released(card):
+    """The release of the title's first printing, read as deck checks read a title: every printing
+    of the name where the game reads them as one text, else only those printed with the same rules."""
+    rules = ("type", "tribe_id", "rank", "ability", "text", "attributes")
+    printings = Card.objects.filter(card_set__game=card.card_set.game, search_name=card.search_name)
+    if not card.card_set.game.definition.printings.shares_text(card.type):
+        own = tuple(getattr(card, field) for field in rules)
+        dates = [row[-1] for row in printings.values_list(*rules, "card_set__released_on") if tuple(row[:-1]) == own]
+    else:
+        dates = list(printings.values_list("card_set__released_on", flat=True))
+    return min(dates, default=card.card_set.released_on)
 
 
 def _standing_text(standing):
@@ -108,5 +122,7 @@ def _standing_text(standing):
             ) % {"limit": limit, "date": since}
         return ngettext("Restricted to %(limit)s copy", "Restricted to %(limit)s copies", limit) % {"limit": limit}
     if standing.status == NOT_ALLOWED:
-        return _("Not allowed")
-    return _("Legal")
+        return pgettext("card standing", "Not allowed")  # not the 403 page's "Not allowed"
+    if standing.status == NOT_YET:
+        return _("Legal from %(date)s") % {"date": since}
+    return pgettext("card standing", "Legal")

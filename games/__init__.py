@@ -97,6 +97,18 @@ def stat_fields():
     return tuple(found)
 
 
+def labelled_values(params):
+    """The params that hold a card attribute's value ({"style": "red"}), with its label in the
+    active language ("Red Style"), so a message never shows a stored key."""
+    labelled = {}
+    for definition in registered():
+        for attribute, labels in definition.card_schema.value_labels.items():
+            value = params.get(attribute)
+            if isinstance(value, str) and value.casefold() in labels:
+                labelled[attribute] = str(labels[value.casefold()])
+    return labelled
+
+
 def violation_message(key):
     """A game's deck-check message for a violation code or kind, or None; games keep their codes
     distinct from each other's (a test holds them to it)."""

@@ -15,6 +15,8 @@ Interpretation, where the rules leave a choice (shown on the calculator page):
 * "Rounded down" (Glossary: Stacking) is read card by card: each other card's half is rounded down
   before adding. The other reading rounds the sum of the halves once; when it changes the result the
   page shows both.
+* "Decreased by one" has no floor: a Weaker Tribe card's stat of 0 counts -1, and a stack's
+  total may be below 0.
 * However many cards are stacked, two abilities apply: the primary card's and one other's.
 * A stack holds cards of one tribe; the defender may not answer with the attacking tribe.
 * A tie goes to the defender.
@@ -114,11 +116,11 @@ def stack_value(cards, modifier=0, reading="card", rounding="card"):
     lines = []
     per_card = modifier if reading == "card" else 0
     for position, card in enumerate(cards):
-        modified = max(0, card.stat + per_card)
+        modified = card.stat + per_card  # no floor: a Weaker Tribe card's 0 becomes -1 (Glossary)
         halved = modified // 2 if rounding == "card" else modified / 2
         lines.append((card.name, card.stat, per_card, modified if position == 0 else halved))
     total = lines[0][3] + math.floor(sum(counted for *_rest, counted in lines[1:])) if lines else 0
-    return StackValue(max(0, total + modifier) if reading == "total" else total, lines)
+    return StackValue(total + modifier if reading == "total" else total, lines)
 
 
 def resolve(attacking, defending, beats, reading="card", slots=()):

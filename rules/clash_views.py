@@ -15,19 +15,25 @@ from games.formats import definition_in_force
 
 from .clash import READINGS, RankSlot, StackCard, resolve
 
-STACK_SIZE = 4
+# However many cards are stacked (Glossary: Stacking), a stack is one tribe's cards, and a deck holds
+# six of a tribe (Deck Composition 1): the page offers six places a side.
+STACK_SIZE = 6
 SLOT_LABELS = {
     "attacker": [
         gettext_lazy("Attacker: primary card"),
         gettext_lazy("Attacker: second card"),
         gettext_lazy("Attacker: third card"),
         gettext_lazy("Attacker: fourth card"),
+        gettext_lazy("Attacker: fifth card"),
+        gettext_lazy("Attacker: sixth card"),
     ],
     "defender": [
         gettext_lazy("Defender: primary card"),
         gettext_lazy("Defender: second card"),
         gettext_lazy("Defender: third card"),
         gettext_lazy("Defender: fourth card"),
+        gettext_lazy("Defender: fifth card"),
+        gettext_lazy("Defender: sixth card"),
     ],
 }
 READING_CHOICES = [

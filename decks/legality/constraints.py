@@ -153,7 +153,8 @@ class Composition(Constraint):
 @kind("copy_limit")
 class CopyLimit(Constraint):
     """Copies per card title: a default, per-card and per-kind limits, and a limit the card's own
-    text sets ("Limit 1 per deck", read without regard to case or spacing, before any other limit).
+    text sets ("Limit 1 per deck", read without regard to case or spacing, before any other limit;
+    cited by `text_limit_rule` and `text_limit_anchor` where the rules state it elsewhere).
     A game's package may raise the limit of some cards of a deck (`raised_limit`)."""
 
     def __init__(self, spec, place):
@@ -168,6 +169,7 @@ class CopyLimit(Constraint):
             for rule in spec.get("text_limits", [])
         ]
         self.fewest_by_text = min((limit for _key, _phrase, limit in self.text_limits), default=None)
+        self.text_rule = spec.get("text_limit_rule", self.rule), spec.get("text_limit_anchor", self.anchor)
         self.where = compile_where(spec.get("where"), place)
         self.cards = {search_key(name): limit for name, limit in spec.get("cards", {}).items()}
         self.overrides = [
@@ -191,7 +193,9 @@ class CopyLimit(Constraint):
             phrase, limit = self.text_limit(card, count)
             if phrase is not None:
                 params = {"card": card.name, "limit": limit, "phrase": phrase}
-                yield self.violation(params, [card.name], limit, count, code=TEXT_LIMIT)
+                violation = self.violation(params, [card.name], limit, count, code=TEXT_LIMIT)
+                violation.rule, violation.anchor = self.text_rule
+                yield violation
                 continue
             limit = self.limit_for(card, raised)
             if limit is not None and count > limit:
@@ -333,7 +337,8 @@ class AttributeRange(Constraint):
                 or (self.min is not None and value < self.min)
                 or (self.max is not None and value > self.max)
             ):
-                params = {"card": card.name, "value": value, "min": self.min, "max": self.max}
+                problem = "missing" if value is None else "outside"  # a card without the attribute
+                params = {"card": card.name, "value": value, "min": self.min, "max": self.max, "problem": problem}
                 yield self.violation(params, [card.name], bounds_text(self.min, self.max), value)
 
 

@@ -109,7 +109,14 @@ BY_KIND = {
     "banned": BY_CODE["banned"],
     "restricted": BY_CODE["restricted"],
     "eligibility": BY_CODE["not_yet_legal"],
-    "attribute_range": gettext_lazy("%(card)s: %(value)s is outside %(expected)s."),
+    "attribute_range": MessagesBy(
+        "problem",
+        {
+            "outside": gettext_lazy("%(card)s: %(value)s is outside %(expected)s."),
+            "missing": gettext_lazy("%(card)s: the value is missing; %(expected)s is required."),
+        },
+        default="outside",
+    ),
     "flagged_illegal": gettext_lazy("%(card)s is not allowed."),
 }
 
@@ -142,6 +149,7 @@ def render(violation):
     """The violation's message in the active language."""
     params = {**violation.params, "expected": violation.expected, "actual": violation.actual}
     params |= {key: _reader_date(params[key]) for key in DATE_PARAMS if isinstance(params.get(key), str)}
+    params |= games.labelled_values(violation.params)
     params["cards"] = ", ".join(violation.cards)
     if isinstance(params.get("error"), dict):  # a line's own problem, kept as a code (bad_line)
         params["problem"] = DomainError.from_dict(params["error"]).message

@@ -9,7 +9,7 @@ from .charts import chart_panels
 from .constraints import DECK_RULES
 from .deck import deck_facts
 from .messages import VIOLATION_MESSAGES
-from .reference import FORMAT, quick_reference
+from .reference import FORMAT, quick_reference, rules_expectations
 
 __all__ = ["GAME", "SLUG", "STYLES", "STYLE_LABELS", "title_style"]
 
@@ -20,6 +20,7 @@ GAME = GameDefinition(
     printings=PRINTINGS,
     formats=(FORMAT,),
     quick_reference=quick_reference,
+    rules_expectations=rules_expectations,
     deck_facts=deck_facts,
     chart_panels=chart_panels,
     archetype=archetype,

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 
 from ..archetypes import Archetype, most_copies
 from ..chart_panels import copies
-from .cards import MAIN_PERSONALITY, STYLE_LABELS, STYLES, TOKUI_WAZA
+from .cards import MAIN_PERSONALITY, STYLE_LABELS, STYLES, TOKUI_WAZA, declared_style
 
 
 def archetype(deck):
@@ -32,7 +32,7 @@ def _personality_of(pairs):
 
 def _style(declarations, pairs):
     """The declared Tokui-Waza, else the style most copies have (the first in the rules' order on a tie)."""
-    declared = (declarations.get(TOKUI_WAZA) or "").strip().casefold()
+    declared = declared_style(declarations.get(TOKUI_WAZA))
     if declared in STYLES:
         return declared
     counts = {}

@@ -1,6 +1,8 @@
 """Dragon Ball Z CCG cards: typed, with personality, level, Martial Arts Style, named and Battle
 Simulator attributes; and how its printings are read."""
 
+from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError, define_messages
@@ -8,7 +10,14 @@ from core.errors import DomainError, define_messages
 from ..cards import CardSchema, PrintingRule
 from ..cards import whole_number as card_number
 
-define_messages({"card.unknown_style": _("Unknown style “%(style)s”; expected one of %(expected)s.")})
+define_messages(
+    {
+        "card.unknown_style": _("Unknown style “%(style)s”; expected one of %(expected)s."),
+        "card.style_not_in_title": _(
+            "“%(title)s” cannot have the style “%(style)s”: a card's Martial Arts Style is the first word of its title."
+        ),
+    }
+)
 
 SLUG = "dbz-ccg"
 STYLES = ("red", "blue", "orange", "black", "saiyan", "namekian")
@@ -24,6 +33,21 @@ STYLE_LABELS = {
     "namekian": _("Namekian Style"),
 }
 MAIN_PERSONALITY, TOKUI_WAZA = "main-personality", "tokui-waza"
+
+
+def declared_style(text):
+    """The style a Tokui-Waza header names, by its key ("saiyan") or by its label in any of the
+    site's languages ("Saiyan Style", as the deck page shows it, or "Style Saiyan"); otherwise the
+    text as written, folded, so the deck check can say it is not a style. None when nothing is."""
+    folded = " ".join((text or "").split()).casefold()
+    if not folded or folded in STYLES:
+        return folded or None
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            for style, label in STYLE_LABELS.items():
+                if str(label).casefold() == folded:
+                    return style
+    return folded
 
 
 def title_style(title):
@@ -65,12 +89,18 @@ class DbzSchema(CardSchema):
     deck_columns = ("style", "level")
 
     def attributes(self, raw):
+        """The card's attributes; its style is the first word of its title (Tokui-Waza: only that
+        word counts for or against a style), and a `style` given must agree with it."""
         attributes = super().attributes(raw)
-        style = attributes.get("style") or title_style(raw.get("name", ""))
+        given, style = attributes.get("style"), title_style(raw.get("name", ""))
+        if given not in (None, ""):
+            if not isinstance(given, str) or given.lower() not in STYLES:
+                raise DomainError("card.unknown_style", "attributes.style", style=str(given)[:40], expected=STYLES)
+            if given.lower() != style:
+                title = str(raw.get("name", ""))[:80]
+                raise DomainError("card.style_not_in_title", "attributes.style", style=given.lower(), title=title)
         if style is not None:
-            if not isinstance(style, str) or style.lower() not in STYLES:
-                raise DomainError("card.unknown_style", "attributes.style", style=str(style)[:40], expected=STYLES)
-            attributes["style"] = style.lower()
+            attributes["style"] = style
         else:
             attributes.pop("style", None)
         if "level" in attributes:

@@ -7,7 +7,7 @@ from core.errors import define_messages
 
 from ..cards import search_key
 from ..deck_rules import Constraint, compile_where, format_error, required
-from .cards import MAIN_PERSONALITY
+from .cards import MAIN_PERSONALITY, declared_style
 
 define_messages(
     {
@@ -180,7 +180,7 @@ class StyleRestriction(Constraint):
         )
 
     def check(self, deck, ctx):
-        declared = (deck.declarations.get(self.declaration) or "").strip().casefold() or None
+        declared = declared_style(deck.declarations.get(self.declaration))
         anchors = [entry.card for entry in deck.entries if self.anchor_where(entry.card)]
         if declared is not None and declared not in self.styles:
             yield self.violation({"problem": "unknown", "style": declared}, [], sorted(self.styles), declared)

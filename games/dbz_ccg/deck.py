@@ -2,7 +2,7 @@
 
 from django.utils.translation import gettext_lazy as _
 
-from .cards import MAIN_PERSONALITY, STYLE_LABELS, TOKUI_WAZA
+from .cards import MAIN_PERSONALITY, STYLE_LABELS, TOKUI_WAZA, declared_style
 
 
 def deck_facts(declarations, cards):
@@ -16,9 +16,9 @@ def deck_facts(declarations, cards):
         (attributes["personality"] for attributes, _name in personalities if attributes.get("personality")), ""
     )
     levels = sorted({attributes["level"] for attributes, _name in personalities if attributes.get("level")})
-    declared_style = (declarations.get(TOKUI_WAZA) or "").strip()
+    declared = (declarations.get(TOKUI_WAZA) or "").strip()
     return [
         (_("Main Personality"), named or _("none")),
         (_("Levels"), ", ".join(str(level) for level in levels) or _("none")),
-        (_("Tokui-Waza"), STYLE_LABELS.get(declared_style.casefold(), declared_style) or _("not declared")),
+        (_("Tokui-Waza"), STYLE_LABELS.get(declared_style(declared), declared) or _("not declared")),
     ]

@@ -71,7 +71,18 @@ VIOLATION_MESSAGES = {
         "At most %(max)s Mastery cards are allowed; the deck has %(actual)s.",
         "max",
     ),
-    "ally_level": gettext_lazy("%(card)s is a level %(value)s Ally; only Allies of level %(expected)s are allowed."),
+    "ally_level": MessagesBy(
+        "problem",
+        {
+            "outside": gettext_lazy(
+                "%(card)s is a level %(value)s Ally; only Allies of level %(expected)s are allowed."
+            ),
+            "missing": gettext_lazy(
+                "%(card)s is an Ally without a level; only Allies of level %(expected)s are allowed."
+            ),
+        },
+        default="outside",
+    ),
     "battle_simulator": gettext_lazy("%(card)s is a Battle Simulator card and is not allowed in tournaments."),
     "sensei_limit": ngettext_lazy(
         "At most %(max)s Sensei card is allowed; the deck has %(actual)s.",

@@ -1,7 +1,10 @@
 """Dragon Ball Z CCG quick reference: the Expanded format's deck building, from the format in force."""
 
+import datetime
+
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from .. import quick
 from ..formats import constraint
@@ -33,11 +36,13 @@ def quick_reference(source):
                 )
                 % {"copies": copies.get("default"), "named": copies.get("named_main_personality")},
                 *_text_limits(copies),
+                *_levels(definition),
                 _(
                     "One Mastery at most, matching a declared Tokui-Waza; with a Tokui-Waza, no cards of another "
                     "Martial Arts Style."
                 ),
                 _banned_and_restricted(len(lists.get("banned", [])), len(lists.get("restricted", []))),
+                *_flagged(definition),
                 *_groups(definition),
             ]
         ),
@@ -62,6 +67,28 @@ def _text_limits(copies):
         return []
     quoted = _(" or ").join(_("“%(text)s”") % {"text": phrase} for phrase in phrases)
     return [_("A card whose text says %(phrases)s: one copy only, whatever the Named card rule.") % {"phrases": quoted}]
+
+
+def _levels(definition):
+    """The level rules the format enforces: the Main Personality's levels and the Allies'."""
+    found = []
+    if constraint(definition, "main_personality_levels"):
+        found.append(_("Main Personality levels start at level 1 and skip none, as they are played in order."))
+    allies = constraint(definition, "ally_level")
+    if allies:
+        levels = {"low": allies.get("min"), "high": allies.get("max")}
+        if allies.get("since"):
+            since = date_format(datetime.date.fromisoformat(allies["since"]))
+            found.append(_("Allies of level %(low)s to %(high)s only, from %(date)s.") % {**levels, "date": since})
+        else:
+            found.append(_("Allies of level %(low)s to %(high)s only.") % levels)
+    return found
+
+
+def _flagged(definition):
+    if constraint(definition, "battle_simulator"):
+        return [_("Cards printed with the words “Battle Simulator” are not allowed; the rest of that product is.")]
+    return []
 
 
 def _listed(groups):
@@ -107,3 +134,22 @@ def _days_to_legal(days):
         "A card becomes legal %(days)s days after its first printing is released; a reprint does not reset it.",
         days,
     ) % {"days": days}
+
+
+def rules_expectations(source):
+    """(anchor, numbers, description): what the rulings should say, from the enforced values, so
+    that importing a new rulings document flags a number the format has not caught up with."""
+    definition = source.formats.get(FORMAT) or {"constraints": []}
+    size, copies = constraint(definition, "deck_size"), constraint(definition, "copy_limit")
+    allies, waiting = constraint(definition, "ally_level"), constraint(definition, "not_yet_legal")
+    found = [
+        ("deck-size-b1", [size.get("min"), size.get("max")], gettext_noop("smallest and largest deck")),
+        (
+            "named-cards-b1",
+            [copies.get("named_main_personality"), copies.get("default")],
+            gettext_noop("copies of a named card of your Main Personality, and of any other card"),
+        ),
+        ("named-cards-p1", [allies.get("min"), allies.get("max")], gettext_noop("levels of the Allies allowed")),
+        ("card-eligibility-p2", [waiting.get("days")], gettext_noop("days before a new card is legal")),
+    ]
+    return [(anchor, numbers, description) for anchor, numbers, description in found if None not in numbers]

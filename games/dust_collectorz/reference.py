@@ -2,7 +2,7 @@
 in force and the scoring tables."""
 
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from .. import quick
 from ..formats import constraint
@@ -16,6 +16,13 @@ MODE_SECTIONS = {
     "versus": "mode-two-player-versus-scoring",
     "team": "mode-four-player-team-scoring",
     "ffa": "mode-three-and-four-player-free-for-all-scoring",
+}
+
+# What the checker says a scoring rule's number is (translated when the finding is shown).
+LAST_ROUND_DESCRIPTIONS = {
+    "versus": gettext_noop("last-round bonus (two-player versus)"),
+    "team": gettext_noop("last-round bonus (four-player team)"),
+    "ffa": gettext_noop("last-round bonus (free-for-all)"),
 }
 
 
@@ -120,18 +127,22 @@ def rules_expectations(source):
         (
             "deck-composition-1",
             [values["deck_size"], values["per_tribe"], values["tribes"] or 5, values["counters"]],
-            "deck size, cards per tribe, tribes, Counter type cards",
+            gettext_noop("deck size, cards per tribe, tribes, Counter type cards"),
         ),
-        ("deck-composition-2", [count for _ranks, count in values["slots"]], "cards of each rank per tribe"),
-        ("deck-composition-note-1", [values["epic_limit"]], "Epic cards per deck"),
-        ("deck-composition-3", [values["ability_limit"]], "Bronze or Silver cards sharing an ability"),
+        (
+            "deck-composition-2",
+            [count for _ranks, count in values["slots"]],
+            gettext_noop("cards of each rank per tribe"),
+        ),
+        ("deck-composition-note-1", [values["epic_limit"]], gettext_noop("Epic cards per deck")),
+        ("deck-composition-3", [values["ability_limit"]], gettext_noop("Bronze or Silver cards sharing an ability")),
     ]
     for mode, section in MODE_SECTIONS.items():
         found += [
-            (f"{section}-b1", [RANK_POINTS["bronze"]], "points for a Bronze or Silver card"),
-            (f"{section}-b2", [RANK_POINTS["gold"]], "points for a Gold card"),
-            (f"{section}-b3", [RANK_POINTS["platinum"]], "points for a Platinum or Epic card"),
-            (f"{section}-b4", [RANK_POINTS["counter"]], "points for a Counter type card"),
-            (f"{section}-b5", [LAST_ROUND_BONUS[mode]], f"last-round bonus ({mode})"),
+            (f"{section}-b1", [RANK_POINTS["bronze"]], gettext_noop("points for a Bronze or Silver card")),
+            (f"{section}-b2", [RANK_POINTS["gold"]], gettext_noop("points for a Gold card")),
+            (f"{section}-b3", [RANK_POINTS["platinum"]], gettext_noop("points for a Platinum or Epic card")),
+            (f"{section}-b4", [RANK_POINTS["counter"]], gettext_noop("points for a Counter type card")),
+            (f"{section}-b5", [LAST_ROUND_BONUS[mode]], LAST_ROUND_DESCRIPTIONS[mode]),
         ]
     return found

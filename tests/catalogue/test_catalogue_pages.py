@@ -74,3 +74,37 @@ def test_english_card_text_carries_its_own_language_on_a_translated_page(client,
     assert '<dd lang="en">Polish' in card and '<span lang="en">Polish</span>' in card.split("<h2>")[-1]
     listing = client.get(f"/{language}/catalogue/dust-collectorz/").text
     assert '<td lang="en">Polish' in listing
+
+
+def test_a_card_page_says_when_a_new_title_becomes_legal(client, sample, tmp_path):
+    """Card Eligibility (DBZ): a title printed three days ago is legal in four days, not today; a
+    staple reprinted in the same set counts from its first printing and stays legal."""
+    import datetime
+    import re
+
+    from django.utils import timezone
+    from django.utils.formats import date_format
+
+    from catalogue.services import import_catalogue_file
+    from tests.conftest import write_catalogue
+
+    released = timezone.localdate() - datetime.timedelta(days=3)
+    fresh = {
+        "game": "dbz-ccg",
+        "set": {"code": "FRS", "name": "Fresh Test Set", "released_on": released.isoformat()},
+        "cards": [
+            {"number": "001", "name": "Brand New Block", "type": "combat", "text": "Stops a physical attack."},
+            {"number": "002", "name": "Senzu Bean", "type": "non_combat", "text": "Raise your anger 1 level."},
+        ],
+    }
+    import_catalogue_file(write_catalogue(tmp_path, fresh))
+
+    def standing(number):
+        with translation.override("en"):
+            page = client.get(f"/en/catalogue/dbz-ccg/FRS/{number}/").text
+        return re.search(r"Dragon Ball Z CCG Expanded</strong> <span[^>]*>(.*?)</span>", page).group(1)
+
+    with translation.override("en"):
+        legal_from = date_format(released + datetime.timedelta(days=7), "DATE_FORMAT")
+    assert standing("001") == f"Legal from {legal_from}"
+    assert standing("002") == "Legal"

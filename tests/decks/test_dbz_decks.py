@@ -140,3 +140,16 @@ def test_a_card_written_as_the_ban_list_spells_it_is_found_and_banned(sample):
     verdict = validate_request("dbz-expanded", decklist=DECKLIST + "1 Dragon's Glare\n")
     assert [line["name"] for line in verdict["lines"] if line["text"] == "1 Dragon's Glare"] == ["Dragons Glare"]
     assert any(v["code"] == "banned" and "Dragons Glare" in v["message"] for v in verdict["violations"])
+
+
+def test_card_pages_show_allies_above_level_two_as_not_allowed(client, sample):
+    """Since 11/24/04 only Level 1-2 Allies may be played: a level 3 Ally's page must not say "Legal"."""
+
+    def standing(name):
+        card = Card.objects.get(name=name)
+        page = client.get(f"/en{card.get_absolute_url()[3:]}").text
+        return re.search(r"Dragon Ball Z CCG Expanded</strong> <span[^>]*>(.*?)</span>", page).group(1)
+
+    assert standing("Yamcha, Seasoned Warrior") == "Not allowed"  # a level 3 Ally
+    assert standing("Yamcha, Wolf Fang Fighter") == "Legal"  # level 2
+    assert standing("Goku (Level 3)") == "Legal"  # a Main Personality level, not an Ally

@@ -149,7 +149,39 @@ def test_tokui_waza_needs_a_non_mastery_card_of_its_style():
     deck.entries.append(DeckEntry(dbz("Blue Style Mastery", "mastery"), 1))
     verdict = check(deck)
     assert [v.params["problem"] for v in verdict.violations] == ["no_card"]
-    assert render(verdict.violations[0]) == "The blue Tokui-Waza needs at least one non-Mastery blue card."
+    assert render(verdict.violations[0]) == "The Blue Style Tokui-Waza needs at least one non-Mastery Blue Style card."
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("fr", "Le Tokui-Waza Style Bleu nécessite"),
+        ("it", "Il Tokui-Waza Stile Blu richiede"),
+    ],
+)
+def test_a_tokui_waza_message_names_the_style_in_the_readers_language(language, message):
+    from django.utils import translation
+
+    deck = goku_deck(style="blue")
+    deck.entries.append(DeckEntry(dbz("Blue Style Mastery", "mastery"), 1))
+    with translation.override(language):
+        assert render(check(deck).violations[0]).startswith(message)
+
+
+@pytest.mark.parametrize("written", ["Saiyan Style", "saiyan  style", "Style Saiyan", "Stile Saiyan", "SAIYAN"])
+def test_a_tokui_waza_may_be_declared_as_the_deck_page_names_it(written):
+    """The deck page shows the declared style as "Saiyan Style": written back that way, it still counts."""
+    deck = goku_deck(style=written)
+    deck.entries += [
+        DeckEntry(dbz("Saiyan Style Mastery", "mastery"), 1),
+        DeckEntry(dbz("Saiyan Power Punch", "physical_combat"), 1),
+    ]
+    assert check(deck).legal, [render(v) for v in check(deck).violations]
+
+
+def test_a_tokui_waza_that_names_no_style_is_refused_as_written():
+    deck = goku_deck(style="Purple Style")
+    assert [render(v) for v in check(deck).violations] == ["“purple style” is not a Martial Arts Style."]
 
 
 def test_namek_is_not_a_style():
@@ -181,6 +213,16 @@ def test_allies_of_level_one_and_two_only():
     verdict = check(deck)
     assert codes(verdict) == ["ally_level"] and verdict.violations[0].cards == ["Yamcha Ally 3"]
     assert check(deck, as_of=datetime.date(2004, 11, 23)).legal
+
+
+def test_an_ally_without_a_level_is_told_so():
+    deck = goku_deck()
+    deck.entries += [DeckEntry(dbz("Puar Ally", "ally", personality="Puar"), 1)]
+    verdict = check(deck)
+    assert codes(verdict) == ["ally_level"]
+    assert render(verdict.violations[0]) == (
+        "Puar Ally is an Ally without a level; only Allies of level 1-2 are allowed."
+    )
 
 
 def test_battle_simulator_cards():
@@ -267,6 +309,23 @@ def test_limit_one_per_deck_in_the_card_text():
     assert codes(verdict) == ["text_limit"] and (verdict.violations[0].expected, verdict.violations[0].actual) == (1, 2)
     assert render(verdict.violations[0]) == (
         "Energy Rush says “Limit 1 per deck”: at most 1 copy is allowed; the deck has 2."
+    )
+
+
+def test_limit_one_per_deck_cites_the_deck_size_ruling_that_states_it():
+    """The rulings state the "limit 1 per deck" rule under Deck Size, not under Named Cards."""
+    deck = goku_deck()
+    once = replace(dbz("Power Up", "combat"), text="Gain 3 power stages. Limit 1 per deck.")
+    deck.entries.append(DeckEntry(once, 2))
+    violation = next(v for v in check(deck).violations)
+    assert violation.code == "text_limit"
+    assert (violation.rule, violation.anchor) == ("Deck Building Clarifications: Deck Size", "deck-size-b2")
+    deck.entries[-1] = DeckEntry(dbz("Freestyle Card 0"), 1)  # a fourth copy: the Named card rule's limit
+    named = next(v for v in check(deck).violations)
+    assert (named.code, named.rule, named.anchor) == (
+        "copy_limit",
+        "Deck Building Clarifications: Named Cards",
+        "named-cards",
     )
 
 
@@ -391,6 +450,50 @@ def test_the_level_rules_cite_the_rulings_where_they_say_it():
     assert "Level 1-2 Allies" in texts["named-cards-p1"] and "11/24/04" in texts["named-cards-p1"]
 
 
+def _rulings_items():
+    """{anchor: text} of the rulings' items, and the set of every anchor (section headings included)."""
+    from rules.alignment import align
+    from rules.parsing import parse_rules
+
+    document = parse_rules(RULINGS.read_bytes(), "en")
+    alignment = align({"en": document})
+    items = {row.anchor: row.texts["en"] for row in alignment.rows() if row.kind != "heading"}
+    return items, {row.anchor for row in alignment.rows()}
+
+
+@pytest.mark.skipif(not RULINGS.exists(), reason="the DBZ rulings are not in ../shared/reference/")
+def test_every_rule_cites_a_place_in_the_rulings_and_limit_one_cites_deck_size():
+    items, anchors = _rulings_items()
+    constraints = DBZ.definition["constraints"]
+    cited = {spec["code"]: spec.get("anchor") for spec in constraints}
+    cited["text_limit"] = next(spec for spec in constraints if spec["code"] == "copy_limit")["text_limit_anchor"]
+    assert {code: anchor for code, anchor in cited.items() if anchor not in anchors} == {}
+    assert "limit 1 per deck" in items[cited["text_limit"]]
+
+
+@pytest.mark.skipif(not RULINGS.exists(), reason="the DBZ rulings are not in ../shared/reference/")
+@pytest.mark.parametrize("name", ["banned", "restricted"])
+def test_the_banned_and_restricted_lists_are_the_rulings_lists_name_by_name_and_date_by_date(name):
+    """Every card the rulings list, with its m/d/yy date (read as 20yy) or none, and nothing else."""
+    import re
+
+    from games.cards import search_key
+
+    items, _anchors = _rulings_items()
+    listed = {}
+    for anchor, text in items.items():
+        if re.fullmatch(rf"{name}-b\d+", anchor):
+            dated = re.fullmatch(r"(.*?)\s*\((\d+)/(\d+)/(\d+)\)", text.strip())
+            title, since = (text.strip(), None)
+            if dated:
+                month, day, year = (int(part) for part in dated.groups()[1:])
+                title, since = dated[1], datetime.date(2000 + year, month, day).isoformat()
+            listed[search_key(title)] = since
+    ours = {search_key(entry["name"]): entry.get("since") for entry in DBZ.definition["lists"][name]}
+    assert len(listed) == {"banned": 9, "restricted": 41}[name]
+    assert ours == listed
+
+
 @pytest.mark.parametrize(
     ("language", "message", "rule"),
     [
@@ -422,3 +525,27 @@ def test_the_missing_level_and_the_ruling_in_each_language(language, message, ru
         payload = violation_payload(level_violation(check(with_levels(2, 3))))
     assert (payload["message"], payload["rule"]) == (message, rule)
     assert payload["expected"] == [1] and payload["actual"] == [2, 3]
+
+
+@pytest.mark.skipif(not RULINGS.exists(), reason="the DBZ rulings are not in ../shared/reference/")
+def test_the_groups_are_the_rulings_groups_from_their_date():
+    """The "only one card from each group" and "a total of three" groups: the titles, dated 11/24/04."""
+    from games.cards import search_key
+
+    items, _anchors = _rulings_items()
+
+    def groups(prefix):
+        found = []
+        for anchor, text in items.items():
+            if anchor.startswith(prefix) and anchor[len(prefix) :].isdigit():
+                titles = text.split(" - ", 1)[-1]  # "Heroes - ..." names a group, not a card
+                found.append({search_key(title) for title in titles.split(" or ")})
+        return found
+
+    constraints = {spec["code"]: spec for spec in DBZ.definition["constraints"]}
+    exclusive, total = constraints["group_exclusive"], constraints["group_total"]
+    assert [{search_key(name) for name in group} for group in exclusive["groups"]] == groups("named-cards-")
+    ours = [{search_key(name) for name in group} - {"menacing evil"} for group in total["groups"]]
+    assert ours == groups("named-cards-l2-")
+    assert total["max"] == 3 and exclusive["since"] == total["since"] == "2004-11-24"
+    assert "(11/24/04)" in items["named-cards-p2"] and "(11/24/04)" in items["named-cards-p3"]

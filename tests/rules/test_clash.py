@@ -137,3 +137,54 @@ def test_the_page_refuses_what_a_deck_could_not_hold_and_says_its_readings(clien
     # The refusal is in the error summary a screen reader is taken to (focused by site.js).
     summary = refused.text.split("data-error-summary", 1)[1].split("</div>", 1)[0]
     assert "so a stack cannot hold 2." in summary
+
+
+def test_a_weaker_tribe_card_loses_one_even_from_a_stat_of_zero():
+    # Glossary, Weaker Tribe: every stat on the card is decreased by one, with no floor: a 0 becomes -1,
+    # so an attacker's 0 beats it (no tie for the defender to win).
+    clash = resolve([card("A", "Lint", 0)], [card("D", "Rust", 0)], BEATS)  # Lint beats Rust
+    assert (clash.relation, clash.defender.total, clash.winner) == ("weaker", -1, "attacker")
+    on_total = resolve([card("A", "Lint", 0)], [card("D", "Rust", 0)], BEATS, "total")
+    assert (on_total.defender.total, on_total.winner) == (-1, "attacker")
+    # Against 1, a stack of 0 and 2 (0-1 in full, (2-1)//2 = 0) makes -1 and loses.
+    assert resolve([card("A", "Lint", 1)], [card("D", "Rust", 0), card("E", "Rust", 2)], BEATS).defender.total == -1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "said"), [("en", "has no floor"), ("fr", "pas de plancher"), ("it", "non ha un minimo")]
+)
+def test_the_page_says_a_weaker_tribe_card_can_fall_below_zero(client, sample, language, said):
+    """The reading is ours (the rules say "decreased by one" and no more): the page says so."""
+    assert said in client.get(f"/{language}/rules/dust-collectorz/clash/").text
+
+
+def test_the_wheel_wraps_from_the_fifth_tribe_to_the_first():
+    # Attic (fifth) beats Lint (first): a Lint attack answered by Attic is a Stronger Tribe answer, and
+    # an Attic attack answered by Lint a Weaker Tribe one; Web and Gutter are the other two.
+    assert resolve([card("A", "Lint", 5)], [card("D", "Attic", 4)], BEATS).relation == "stronger"
+    assert resolve([card("A", "Lint", 5)], [card("D", "Attic", 4)], BEATS).winner == "defender"  # 4+1 ties 5
+    assert resolve([card("A", "Attic", 4)], [card("D", "Lint", 5)], BEATS).relation == "weaker"
+    assert {resolve([card("A", "Lint", 5)], [card("D", t, 4)], BEATS).relation for t in ("Web", "Gutter")} == {"other"}
+
+
+@pytest.mark.django_db
+def test_the_page_takes_a_whole_tribe_of_a_deck_in_one_stack(client, sample):
+    # Stacking has no limit but one tribe: a deck's six cards of a tribe (2 Bronze, 2 Silver, 1 Gold,
+    # 1 Platinum) make one stack, every card after the primary counted half.
+    from catalogue.models import Card
+
+    lint = Card.objects.filter(tribe__name="Lintlings").order_by("number")
+    stack = [
+        *lint.filter(rank="platinum")[:1],
+        *lint.filter(rank="bronze")[:2],
+        *lint.filter(rank="silver")[:2],
+        *lint.filter(rank="gold")[:1],
+    ]
+    web = Card.objects.filter(tribe__name="Cobweavers", rank="bronze").first()  # one of the other two
+    params = {"stat": "power", "defender_0": web.pk} | {f"attacker_{i}": c.pk for i, c in enumerate(stack)}
+    page = client.get("/en/rules/dust-collectorz/clash/", params)
+    result = page.context["results"][0]
+    assert [line[0] for line in result.attacker.lines] == [c.name for c in stack]
+    assert result.attacker.total == stack[0].power + sum(c.power // 2 for c in stack[1:])
+    assert ">Attacker: sixth card</label>" in page.text and ">Defender: sixth card</label>" in page.text

@@ -245,3 +245,21 @@ def test_quick_reference_comes_from_the_enforced_configuration(client, sample):
 def test_import_errors_name_the_file():
     with pytest.raises(DomainError, match="empty.txt: The document is empty."):
         import_rules("dust-collectorz", "en", b"", "empty.txt")
+
+
+def test_the_dbz_quick_reference_states_every_level_rule_the_deck_check_enforces(client, sample):
+    """The deck check refuses skipped Main Personality levels, Allies above level 2 (from 11/24/04)
+    and Battle Simulator cards: the quick reference says so, from the format in force."""
+    from decks.models import Format
+
+    page = client.get("/en/rules/dbz-ccg/").text
+    assert "Main Personality levels start at level 1 and skip none" in page
+    assert "Allies of level 1 to 2 only, from Nov. 24, 2004." in page
+    assert "Cards printed with the words “Battle Simulator” are not allowed" in page
+    row = Format.objects.get(slug="dbz-expanded")
+    definition = dict(row.definition)
+    definition["constraints"] = [dict(c, max=3) if c["code"] == "ally_level" else c for c in definition["constraints"]]
+    row.definition = definition
+    row.save()
+    assert "Allies of level 1 to 3 only" in client.get("/en/rules/dbz-ccg/").text
+    assert "24 novembre 2004" in client.get("/fr/rules/dbz-ccg/").text
