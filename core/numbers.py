@@ -20,3 +20,14 @@ def has_unstorable_number(value):
     if isinstance(value, (list, tuple)):
         return any(has_unstorable_number(item) for item in value)
     return False
+
+
+def whole_number(text, maximum=ID_MAX):
+    """A whole number typed into a form or a query string, or None when it is not one the database
+    can hold. ASCII digits only, as a number field reads them: str.isdigit() also accepts "²",
+    which int() then refuses with an error (a 500) instead of an answer."""
+    text = str(text)
+    if not (text.isascii() and text.isdigit()) or len(text.lstrip("0")) > len(str(maximum)):
+        return None
+    number = int(text)
+    return number if number <= maximum else None

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 from catalogue.filters import CardFilterForm, search_cards
 from catalogue.models import Card
 from core.errors import DomainError
+from core.numbers import whole_number
 
 from .access import collection_for, deck_by_reference, deck_for_owner, is_owner, listed_decks
 from .forms import CheckForm, CloneForm, CompareForm, DeckForm, DecklistForm, DeckSettingsForm
@@ -286,7 +287,7 @@ def deck_add_card(request, pk):
     """Without JavaScript, the builder's Add and Remove buttons save a version each."""
     deck = deck_for_owner(request.user, pk)
     card_id = request.POST.get("card", "")
-    card = get_object_or_404(Card, pk=int(card_id) if card_id.isdigit() else 0, card_set__game=deck.game)
+    card = get_object_or_404(Card, pk=whole_number(card_id) or 0, card_set__game=deck.game)
     delta = -1 if request.POST.get("remove") else 1
     deck_services.change_card(deck, card.pk, delta)
     return redirect("decks:deck_edit", deck.pk)

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from catalogue.models import Game
 from core.errors import DomainError
+from core.numbers import whole_number
 
 from .checking.findings import SEVERITIES
 from .consistency import check_game
@@ -136,9 +137,10 @@ def history(request, slug):
 
 
 def _pick(versions, wanted, default_index):
-    if wanted and wanted.isdigit():
+    number = whole_number(wanted or "")
+    if number is not None:
         for version in versions:
-            if version.pk == int(wanted):
+            if version.pk == number:
                 return version
         raise Http404(_("No such version."))
     return versions[default_index]

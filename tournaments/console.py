@@ -8,6 +8,8 @@ from django.core.paginator import Paginator
 from django.db.models import Case, Count, IntegerField, Prefetch, Q, Value, When, prefetch_related_objects
 from django.utils.translation import gettext_lazy as _
 
+from core.numbers import whole_number
+
 from .engine.match_result import MatchResult
 from .models import Entrant, Match, Report, Seat
 from .models.entrants import event_player_labels
@@ -64,8 +66,9 @@ def round_tables(round_, request, action_first):
     if status:
         matches = matches.filter(STATUS_FILTERS[status][1])
     text = search_text(request)
-    if text.isdigit():
-        matches = matches.filter(table=int(text))
+    table = whole_number(text)
+    if table is not None:
+        matches = matches.filter(table=table)
     elif text:
         matches = matches.filter(seats__entrant__name__icontains=text).distinct()
     order = (ACTION_ORDER, "table") if action_first else ("table",)
@@ -196,7 +199,7 @@ def entrant_counts(event):
 def names_of(event, ids):
     """{entrant id: name} for the entrants a page mentions, not the whole event."""
     # Always one query, even for no names (id 0 is never used), so the page's cost never varies.
-    wanted = {int(entrant) for entrant in ids if str(entrant).isdigit()} or {0}
+    wanted = {whole_number(entrant) for entrant in ids} - {None} or {0}
     return dict(Entrant.objects.filter(event=event, pk__in=wanted).values_list("pk", "name"))
 
 

@@ -2,6 +2,8 @@ from django.utils.translation import gettext as _
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
 
+from core.numbers import whole_number
+
 
 class StandardPagination(PageNumberPagination):
     page_size = 50
@@ -24,16 +26,18 @@ class StandardPagination(PageNumberPagination):
         raw = request.query_params.getlist(self.page_size_query_param)
         if not raw:
             return self.page_size
-        if len(raw) > 1 or not raw[0].isdigit() or not 1 <= int(raw[0]) <= self.max_page_size:
+        size = whole_number(raw[0]) if len(raw) == 1 else None
+        if size is None or not 1 <= size <= self.max_page_size:
             message = _("page_size must be a whole number from 1 to %(max)s.") % {"max": self.max_page_size}
             raise ValidationError({self.page_size_query_param: [message]})
-        return int(raw[0])
+        return size
 
     def get_page_number(self, request, paginator):
         """A page that is not a whole number from 1 is an error (past the end stays a 404)."""
         raw = request.query_params.getlist(self.page_query_param)
         if not raw:
             return 1
-        if len(raw) > 1 or not raw[0].isdigit() or int(raw[0]) < 1:
+        number = whole_number(raw[0]) if len(raw) == 1 else None
+        if number is None or number < 1:
             raise ValidationError({self.page_query_param: [_("page must be a whole number from 1.")]})
-        return int(raw[0])
+        return number

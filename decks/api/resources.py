@@ -19,6 +19,7 @@ from api.parsers import StrictJSONParser
 from api.schema import error_responses
 from catalogue.models import Card, Game
 from core.errors import DomainError, define_messages
+from core.numbers import whole_number
 from decks.access import collection_for, deck_for_owner, deck_for_viewer, listed_decks, shared_collection, shared_deck
 from decks.importing import read_as, read_upload
 from decks.models import Collection
@@ -407,18 +408,20 @@ def _content(data, game, declarations):
 def _version(deck, raw):
     if raw is None:
         return deck.latest_version()
-    if not raw.isdigit():
+    number = whole_number(raw)
+    if number is None:
         raise DomainError("decks.version_number", "version")
-    return get_object_or_404(deck.versions, number=int(raw))
+    return get_object_or_404(deck.versions, number=number)
 
 
 def _owned(request):
     collection_id = request.query_params.get("collection")
     if not collection_id:
         return None
-    if not collection_id.isdigit():
+    number = whole_number(collection_id)
+    if number is None:
         raise DomainError("decks.collection_id", "collection")
-    return collection_for(request.user, int(collection_id)).owned()
+    return collection_for(request.user, number).owned()
 
 
 def _as_of(request):

@@ -9,7 +9,7 @@ from django.test import Client
 from core.errors import DomainError
 from decks.models import Collection
 from tests.tournaments.results.reporting_support import game, report
-from tournaments.models import Event, Report
+from tournaments.models import Event, Match, Report
 from tournaments.services import results_reports
 
 pytestmark = pytest.mark.django_db
@@ -229,3 +229,89 @@ def test_capture_ids_too_large_are_refused_at_submission(api, paired, alice, dja
 
 def bob_id(ids, alice):
     return next(user for user in ids if user != alice.pk)
+
+
+# Numbers typed into forms and queries: "²" and "٣" are digits to str.isdigit() but not numbers
+# int() or the database take, and a number beyond 64 bits is none the database can look up.
+
+NOT_NUMBERS = ["²", "٣", "9" * 30]
+
+
+def _footprint(event):
+    event = Event.objects.get(pk=event.pk)
+    entrants = list(event.entrants.order_by("pk").values_list("checked_in", "dropped_after"))
+    matches = list(Match.objects.filter(round__event=event).order_by("pk").values_list("status", "version"))
+    return event.status, event.rounds.count(), entrants, matches
+
+
+@pytest.mark.parametrize("value", NOT_NUMBERS)
+def test_an_organisers_forms_answer_a_strange_number_without_an_error(client, organiser, paired, value):
+    event, match, _ids = paired
+    client.force_login(organiser)
+    before = _footprint(event)
+    forms = [
+        (f"/en/events/{event.pk}/manage/check-in/", {"entrant": value}),
+        (f"/en/events/{event.pk}/manage/pair/", {"round": value}),
+        (f"/en/events/{event.pk}/manage/rounds/delete/", {"round": value}),
+        (f"/en/events/{event.pk}/manage/rounds/repair/", {"round": value}),
+        (f"/en/events/{event.pk}/manage/matches/{match.pk}/accept/", {"report": value, "version": value}),
+    ]
+    for url, form in forms:
+        response = client.post(url, form)
+        assert response.status_code < 500, (url, response.status_code)
+    assert _footprint(event) == before
+
+
+@pytest.mark.parametrize("value", NOT_NUMBERS)
+def test_an_organisers_pages_answer_a_strange_number_in_the_query(client, organiser, paired, value):
+    event, _match, _ids = paired
+    client.force_login(organiser)
+    for url in (
+        f"/en/events/{event.pk}/manage/?q={value}",
+        f"/en/events/{event.pk}/manage/rounds/1/?q={value}",
+        f"/en/events/{event.pk}/manage/log/?round={value}&player={value}",
+    ):
+        response = client.get(url)
+        assert response.status_code == 200, (url, response.status_code)
+
+
+@pytest.mark.parametrize("value", NOT_NUMBERS)
+def test_the_deck_builders_card_button_answers_a_strange_number(client, alice, sample, value):
+    from decks.models import Deck
+
+    client.force_login(alice)
+    created = client.post(
+        "/en/decks/new/", {"name": "Deck", "format": "dc-prerelease", "visibility": "private", "decklist": ""}
+    )
+    assert created.status_code == 302, created.content[:300]
+    deck = Deck.objects.get(owner=alice)
+    response = client.post(f"/en/decks/{deck.pk}/card/", {"card": value})
+    assert response.status_code == 404
+    assert deck.versions.count() == 1
+
+
+@pytest.mark.parametrize("value", ["²", "٣"])
+def test_a_strange_page_number_in_the_api_is_a_400_with_a_message(api, sample, value):
+    for query in (f"page={value}", f"page_size={value}"):
+        body = _json_error(api.get(f"/api/v1/cards/?{query}"))
+        assert body["errors"], query
+
+
+@pytest.mark.parametrize("value", ["²", "٣"])
+def test_strange_version_and_collection_numbers_in_the_deck_api_are_a_400(api, alice, sample, value):
+    api.force_authenticate(alice)
+    deck = api.post("/api/v1/decks/", {"name": "Deck", "game": "dust-collectorz", "format": "dc-prerelease"})
+    assert deck.status_code == 201, deck.content
+    deck_id = deck.json()["id"]
+    _json_error(api.get(f"/api/v1/decks/{deck_id}/compare/?older={value}&newer=1"))
+    _json_error(api.get(f"/api/v1/decks/{deck_id}/validate/?collection={value}"))
+
+
+@pytest.mark.parametrize("value", NOT_NUMBERS)
+def test_a_strange_sample_hand_number_deals_a_fresh_hand(client, alice, sample, value):
+    from decks.models import Deck
+
+    client.force_login(alice)
+    client.post("/en/decks/new/", {"name": "Deck", "format": "dc-prerelease", "visibility": "private", "decklist": ""})
+    deck = Deck.objects.get(owner=alice)
+    assert client.get(f"/en/decks/{deck.pk}/?hand={value}").status_code == 200

@@ -59,6 +59,7 @@ class DecklistActions:
     @action(detail=True, methods=["post"])
     def deadline(self, request, pk=None):
         """Move or clear ({"deck_deadline": null}) the decklist deadline; a past date is refused."""
+        event = self._organised(request, pk)
         data = _valid(DeadlineSerializer, request.data)
-        event = decklist_services.set_deck_deadline(self._organised(request, pk), request.user, data["deck_deadline"])
+        event = decklist_services.set_deck_deadline(event, request.user, data["deck_deadline"])
         return Response(EventSerializer(event).data)

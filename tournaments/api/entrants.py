@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from api.schema import error_responses
 from core.errors import DomainError
 
-from ..access import event_for_viewer, is_staff_or_organiser
+from ..access import event_for_viewer, is_staff_or_organiser, visible_decklists
 from ..joining import join_url
 from ..models import Entrant, WaitlistEntry
 from ..services import entrants as entrant_services
@@ -45,7 +45,9 @@ class EntrantActions:
     def entrants(self, request, pk=None):
         event = event_for_viewer(request.user, pk)
         if request.method == "GET":
-            return Response(EntrantSerializer(event.entrants.all(), many=True).data)
+            readable = set(visible_decklists(request.user, event).values_list("pk", flat=True))
+            entrants = EntrantSerializer(event.entrants.all(), many=True, context={"readable": readable})
+            return Response(entrants.data)
         data = _valid(EntrantCreateSerializer, request.data)
         if "members" in data:
             team = entrants_teams.add_team(event, request.user, data.get("name", ""), data["members"])
@@ -97,8 +99,9 @@ class EntrantActions:
     def capacity(self, request, pk=None):
         """Set the number of places ({"capacity": null} for no limit). Lower than the players entered is
         refused; places a raise frees go to the waitlist at once."""
+        event = self._organised(request, pk)
         data = _valid(CapacitySerializer, request.data)
-        event = entrant_services.set_capacity(self._organised(request, pk), request.user, data["capacity"])
+        event = entrant_services.set_capacity(event, request.user, data["capacity"])
         return Response(EventSerializer(event).data)
 
     @extend_schema(request=None, responses={200: dict})

@@ -27,10 +27,9 @@ class RoundActions:
         """Pair the next round: {"round": n} names the round you mean (a stale or repeated request is
         409); 409 while the current round has tables without a confirmed result, unless
         {"force": true, "round": n}, which pairs anyway and is logged."""
+        event = self._organised(request, pk)  # who may pair is decided before the body is read
         data = _valid(PairSerializer, request.data if isinstance(request.data, dict) else {})
-        round_ = round_services.pair_next_round(
-            self._organised(request, pk), request.user, force=data["force"], expected=data.get("round")
-        )
+        round_ = round_services.pair_next_round(event, request.user, force=data["force"], expected=data.get("round"))
         return Response(round_payload(round_), status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses={201: dict, **error_responses(409)})

@@ -11,7 +11,7 @@ from api import fields
 from api.schema import error_responses
 from core.errors import DomainError
 
-from ..access import can, event_for_viewer
+from ..access import can, event_for_viewer, require
 from ..models import Entrant, SealedPool
 from ..services import sealed as sealed_services
 from ..services.rounds_clock import BUILD_MINUTES, clock_label, remaining_seconds, start_build_clock
@@ -87,6 +87,8 @@ class BuildClockSerializer(serializers.Serializer):
 @permission_classes([IsAuthenticated])
 def build_clock(request, pk):
     """The organiser starts the deck-building clock (minutes, 30 by default) before round 1."""
+    event = event_for_viewer(request.user, pk)
+    require(request.user, event, "manage")  # decided before the body is read, as the service decides it
     minutes = _valid(BuildClockSerializer, request.data)["minutes"]
-    event = start_build_clock(event_for_viewer(request.user, pk), request.user, minutes)
+    event = start_build_clock(event, request.user, minutes)
     return Response({"remaining": remaining_seconds(event), "label": clock_label(event)})

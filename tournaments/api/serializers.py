@@ -229,6 +229,15 @@ class EntrantSerializer(serializers.ModelSerializer):
             "joined_round",
         ]
 
+    def to_representation(self, instance):
+        """Which deck an entrant registered, and whether it is legal, only to those who may read the
+        list (tournaments.access.visible_decklists: `readable` in the context, where it is given)."""
+        data = super().to_representation(instance)
+        readable = self.context.get("readable")
+        if readable is not None and instance.pk not in readable:
+            data["deck"] = data["deck_legal"] = None
+        return data
+
 
 class EntrantCreateSerializer(serializers.Serializer):
     name = fields.CharField(max_length=120, required=False, allow_blank=True, validators=[shown_text])

@@ -28,8 +28,9 @@ class StaffActions:
             if not is_staff_or_organiser(request.user, event):
                 raise refusal("manage")
             return Response(StaffSerializer(staff_services.event_staff(event), many=True).data)
+        event = self._organised(request, pk)
         data = _valid(StaffCreateSerializer, request.data)
-        member = staff_services.add_staff(self._organised(request, pk), request.user, data["username"], data["role"])
+        member = staff_services.add_staff(event, request.user, data["username"], data["role"])
         return Response(StaffSerializer(member).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses={204: None, **error_responses(404)})

@@ -3,6 +3,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.numbers import whole_number
+
 
 class PrizePlanForm(forms.Form):
     scheme = forms.ChoiceField(
@@ -43,4 +45,5 @@ def _record_line(line):
 
 def _prize_number(text):
     text = text.strip()
-    return int(text) if text.isdigit() else -1  # -1: the service refuses it with its own message
+    number = whole_number(text)
+    return -1 if number is None else number  # -1: the service refuses it with its own message

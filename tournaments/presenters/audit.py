@@ -4,6 +4,8 @@
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from core.numbers import whole_number
+
 from ..models import AuditAction, EventStaff, Seat
 
 
@@ -58,8 +60,7 @@ LOG_PAGE = 50
 def log_filters(event, query):
     """(round number or None, entrant id or None) from ?round=&player=, ignoring anything unknown."""
     round_text, player_text = query.get("round", ""), query.get("player", "")
-    round_number = int(round_text) if round_text.isdigit() else None
-    entrant_id = int(player_text) if player_text.isdigit() else None
+    round_number, entrant_id = whole_number(round_text), whole_number(player_text)
     if entrant_id is not None and not event.entrants.filter(pk=entrant_id).exists():
         entrant_id = None
     return round_number, entrant_id

@@ -4,6 +4,7 @@ filled in or blank, with the fields an error names; and the points the site comp
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from core.numbers import whole_number
 from games.sheets import Choice, Count, Pile, Side, Tick, error_name, field_name
 
 from .standings import PLACE_NAMES
@@ -101,7 +102,7 @@ def _sum(number, field, players, data):
     if limit is None:
         return None
     values = [(data.get(field_name(number, field.key, side)) or "").strip() for side, _who in players]
-    added = sum(int(value) for value in values if value.isdigit())
+    added = sum(whole_number(value) or 0 for value in values)
     exact = getattr(field, "total", None) is not None
     wrong = added != limit if exact else added > limit
     return {"value": added, "limit": limit, "exact": exact, "wrong": wrong}

@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
+from core.numbers import whole_number
 
 from .. import console
 from ..access import event_for_viewer
@@ -148,7 +149,8 @@ def _entrant(event, entrant_id):
 def check_in_many(request, event):
     """Check in the ticked players, or everyone present (`all`): those who cannot are named."""
     everyone = request.POST.get("all") == "1"
-    chosen = None if everyone else [int(pk) for pk in request.POST.getlist("entrant") if pk.isdigit()]
+    ticked = (whole_number(pk) for pk in request.POST.getlist("entrant"))
+    chosen = None if everyone else [pk for pk in ticked if pk is not None]
     if chosen == []:
         messages.error(request, _("Tick the players to check in first."))
         return _back(request, event, "entrants")

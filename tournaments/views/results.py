@@ -14,6 +14,7 @@ from api.errors import error_response
 from api.idempotency import idempotent
 from core.db_blips import retry_on_blip
 from core.errors import DomainError
+from core.numbers import whole_number
 from games.sheets import report_from
 
 from .. import console
@@ -152,8 +153,8 @@ def accept(request, event, match_id):
         result_services.accept_report,
         match,
         request.user,
-        int(report) if report.isdigit() else None,
-        expected_version=int(version) if version.isdigit() else None,
+        whole_number(report),
+        expected_version=whole_number(version),
     )
     if done:
         _saved(request, match)

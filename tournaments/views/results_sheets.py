@@ -6,6 +6,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
+from core.numbers import whole_number
 from games.sheets import report_from
 
 from ..presenters.results_sheets import sheet_for, sheet_view
@@ -31,7 +32,7 @@ def result_sheet(request, event, match_id):
             match,
             request.user,
             games=report["games"],
-            expected_version=int(version) if version.isdigit() else None,
+            expected_version=whole_number(version),
             overwrite=request.POST.get("overwrite") == "1",
         )
     except DomainError as error:
@@ -58,8 +59,9 @@ def score_sheets(request, event, number):
         raise Http404
     matches = round_.matches.filter(is_bye=False).order_by("table")
     wanted = request.GET.get("match", "")
-    if wanted.isdigit():
-        matches = matches.filter(pk=int(wanted))
+    match_id = whole_number(wanted)
+    if match_id is not None:
+        matches = matches.filter(pk=match_id)
     tables = [(match, sheet_view(declared, _seats(match))) for match in matches]
     context = {"event": event, "round_label": round_title(round_), "tables": tables, "round": round_}
     return render(request, "tournaments/manage/score_sheets.html", context)

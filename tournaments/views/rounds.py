@@ -7,6 +7,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
+from core.numbers import whole_number
 
 from .. import console
 from ..access import event_for_viewer
@@ -41,7 +42,7 @@ def round_tables(request, event, number):
 
 def _round_number(request):
     value = request.POST.get("round", "") or request.GET.get("round", "")
-    return int(value) if value.isdigit() else None
+    return whole_number(value)
 
 
 @organiser_view
@@ -100,7 +101,7 @@ def _round_action(request, event, service, wording):
 def pair(request, event):
     """The button says which round it pairs, so a second press (or a stale tab) pairs nothing more."""
     expected = request.POST.get("round", "")
-    expected = int(expected) if expected.isdigit() else None
+    expected = whole_number(expected)
     done, round_ = _attempt(request, round_services.pair_next_round, event, request.user, expected=expected)
     if done:
         messages.success(request, _("Round %(number)s is paired.") % {"number": round_.number})

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.errors import DomainError
+from core.numbers import whole_number
 from decks.presenters import builder_labels
 from decks.services.decks import version_cards
 from decks.services.legality import pool_shortfall, validate_request
@@ -54,13 +55,14 @@ def posted_picks(data):
     """{card id: copies} from the form's number fields, with a tapped + or − applied (no JavaScript)."""
     picks = {}
     for key, value in data.items():
-        if key.startswith(PICK_PREFIX) and key[len(PICK_PREFIX) :].isdigit():
-            text = value.strip() or "0"
-            picks[int(key[len(PICK_PREFIX) :])] = int(text) if text.isdigit() else -1
+        card = whole_number(key[len(PICK_PREFIX) :]) if key.startswith(PICK_PREFIX) else None
+        if card is not None:
+            copies = whole_number(value.strip() or "0")
+            picks[card] = -1 if copies is None else copies
     for button, step in (("add", 1), ("remove", -1)):
-        card = data.get(button, "")
-        if card.isdigit():
-            picks[int(card)] = max(0, picks.get(int(card), 0) + step)
+        card = whole_number(data.get(button, ""))
+        if card is not None:
+            picks[card] = max(0, picks.get(card, 0) + step)
     return picks
 
 

@@ -356,12 +356,18 @@ def test_decklists_for_anonymous_and_other_players_in_every_mode(client, api, or
             listed = bool(api.get(f"/api/v1/tournaments/{event.pk}/decklists/").json())
             by_link = client.get(f"/en/decks/shared/{deck.share_token}/").status_code == 200
             by_id = api.get(f"/api/v1/decks/{deck.pk}/").status_code == 200
-            assert page == listed == by_link == by_id, (viewer, page, listed, by_link, by_id)
+            entry = next(e for e in api.get(f"/api/v1/tournaments/{event.pk}/entrants/").json() if e["id"] == mine.pk)
+            in_entrants = entry["deck"] is not None and entry["deck_legal"] is not None
+            assert page == listed == by_link == by_id == in_entrants, (viewer, page, listed, by_link, by_id, entry)
             seen.append(page)
         assert seen[0] == seen[1]
         return seen[0]
 
     assert not seen_by_outsiders()  # registration
+    for insider in (alice, organiser):
+        api.force_authenticate(insider)
+        entry = next(e for e in api.get(f"/api/v1/tournaments/{event.pk}/entrants/").json() if e["id"] == mine.pk)
+        assert entry["deck"] == deck.latest_version().pk and entry["deck_legal"] is True
     event_services.start_event(event, organiser)
     round_services.pair_next_round(event, organiser)
     assert not seen_by_outsiders()  # Swiss rounds
@@ -370,3 +376,28 @@ def test_decklists_for_anonymous_and_other_players_in_every_mode(client, api, or
     assert seen_by_outsiders() is (publication == "top_cut")  # top cut paired
     Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
     assert seen_by_outsiders() is (publication != "none")  # after the end
+
+
+@pytest.mark.parametrize(
+    ("name", "body"),
+    [
+        ("tournament-rounds", {"round": "first"}),
+        ("tournament-capacity", {"capacity": "many"}),
+        ("tournament-deadline", {"deck_deadline": "soon"}),
+        ("tournament-staff", {"username": ["jules"], "role": 7}),
+        ("tournament-build-clock", {"minutes": "thirty"}),
+    ],
+)
+def test_an_outsiders_malformed_body_is_refused_for_who_they_are_not_for_what_they_sent(api, world, name, body):
+    """Access is decided before the body is read: a player or another organiser learns they may not,
+    not which fields would have been wrong; the organiser, sending the same, is told the fields."""
+    url = reverse(name, kwargs={"pk": world["event"].pk})
+    before = footprint(world["event"])
+    for role in ("player", "other_player", "judge", "other_organiser"):
+        api.force_authenticate(world["users"][role])
+        response = api.post(url, body, format="json")
+        assert response.status_code == 403, (role, response.status_code, response.json())
+        assert response.json()["code"] != "invalid"
+    api.force_authenticate(world["users"]["organiser"])
+    assert api.post(url, body, format="json").status_code == 400
+    assert footprint(world["event"]) == before

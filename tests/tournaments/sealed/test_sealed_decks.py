@@ -342,3 +342,13 @@ def test_build_a_deck_at_a_constructed_event_opens_the_editor_in_the_events_form
     editor = client.get("/en/decks/new/?format=dc-prerelease").content.decode()
     assert '<option value="dc-prerelease" selected>' in editor
     assert '<option value="dc-prerelease" selected>' not in client.get("/en/decks/new/").content.decode()
+
+
+@pytest.mark.parametrize("value", ["²", "٣", "9" * 30])
+def test_a_strange_number_in_the_picker_is_refused_not_an_error(client, night, alice, value):
+    client.force_login(alice)
+    card = dc_cards()[0]
+    for form in ({f"card-{card.pk}": value, "register": "1"}, {"add": value}, {f"card-{value}": "1", "register": "1"}):
+        response = client.post(build_url(night), form)
+        assert response.status_code in (200, 400), (form, response.status_code)
+    assert night.entrants.get(user=alice).deck_id is None
