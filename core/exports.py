@@ -8,6 +8,8 @@
   grouping, which a spreadsheet would read as text.
 - User text that a spreadsheet would run as a formula (= + - @, a tab or carriage return first)
   gets a leading apostrophe.
+- A record (wins-losses-draws) is written with en dashes ("3–1–0", as the site writes a score):
+  a spreadsheet reads "3-1-0" as a date (3 January 2000) and "2-1" as the 2nd of January.
 
 Callers hand over the active language's header and rows of Python values; nothing else writes CSV
 (tests/site/test_exports.py reads every export back)."""
@@ -37,6 +39,11 @@ def neutralised(value):
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value
+
+
+def record(text):
+    """Wins-losses-draws ("3-1-0") as a spreadsheet keeps it: "3–1–0", never a date."""
+    return text.replace("-", "\u2013") if isinstance(text, str) else text
 
 
 def _decimal(value):

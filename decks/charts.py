@@ -76,15 +76,16 @@ class GridGeometry(NamedTuple):
 
 
 def deck_chart_svg(cards, labels, panels=(), layout=WIDE) -> str:
-    """The deck chart as an SVG string: the heading (labels "title", "total", "empty") and each
-    panel given (CountGrid, Histograms or Bars, already translated), in order, in `layout`."""
+    """The deck chart as an SVG string: the heading (labels "title", "total", "empty", and "colon",
+    the language's "%(label)s:") and each panel given (CountGrid, Histograms or Bars, already
+    translated), in order, in `layout`."""
     pairs = copies(cards)
     title_id = _title_id(cards, panels, labels, layout)
     if not pairs:
         return _empty_svg(labels, title_id, layout)
     parts = [_heading(labels, sum(qty for _, qty in pairs), layout)]
     top = HEADING_HEIGHT
-    for markup, height in _drawn_panels(panels, labels.get("total", ""), layout):
+    for markup, height in _drawn_panels(panels, labels, layout):
         if markup:
             parts.append(f'<g transform="translate(0 {_num(top)})">{markup}</g>')
             top += height + PANEL_GAP
@@ -92,16 +93,17 @@ def deck_chart_svg(cards, labels, panels=(), layout=WIDE) -> str:
     return _svg(title_id, labels.get("title", ""), bottom, "".join(parts), layout)
 
 
-def _drawn_panels(panels, total_label, layout):
+def _drawn_panels(panels, labels, layout):
     """(markup, height) per panel; bar panels take turns between two colours."""
     bars = 0
+    colon = _colon(labels)
     for panel in panels:
         if isinstance(panel, CountGrid):
-            yield _grid_panel(panel, total_label, layout)
+            yield _grid_panel(panel, labels.get("total", ""), layout)
         elif isinstance(panel, Histograms):
-            yield _histograms_panel(panel, layout)
+            yield _histograms_panel(panel, layout, colon)
         elif isinstance(panel, Bars):
-            yield _bars_panel(panel.title, panel.rows, BAR_COLOURS[bars % 2], layout)
+            yield _bars_panel(panel.title, panel.rows, BAR_COLOURS[bars % 2], layout, colon)
             bars += 1
 
 
@@ -192,10 +194,18 @@ def _empty_svg(labels, title_id, layout):
     return _svg(title_id, labels.get("title", ""), 76, body, layout)
 
 
+def _colon(labels):
+    """The language's "%(label)s:" (French spaces the colon): label and count as "Total: 32"."""
+    pattern = str(labels.get("colon", "%(label)s:"))
+    return lambda label, count: f"{pattern % {'label': label}} {count}"
+
+
 def _heading(labels, total_copies, layout):
     """The chart title, with the deck's total number of cards on the right."""
     title = _text(layout.margin, 28, labels.get("title", ""), font_size=16, font_weight="bold")
-    total = _text(layout.width - layout.margin, 28, f"{labels.get('total', '')}: {total_copies}", "end", fill=MUTED)
+    total = _text(
+        layout.width - layout.margin, 28, _colon(labels)(labels.get("total", ""), total_copies), "end", fill=MUTED
+    )
     return title + total
 
 
@@ -314,7 +324,7 @@ def _fit(name, width):
 # --- histograms ---------------------------------------------------------------------
 
 
-def _histograms_panel(panel, layout):
+def _histograms_panel(panel, layout, colon):
     """One histogram per series as (markup, height), as many to a row as the layout takes; nothing
     without series."""
     if not panel.series:
@@ -327,7 +337,7 @@ def _histograms_panel(panel, layout):
         x = layout.margin + column * (width + HIST_GAP)
         y = PANEL_TITLE_HEIGHT + row * (HIST_HEIGHT + HIST_GAP)
         colour = HISTOGRAM_COLOURS[index % len(HISTOGRAM_COLOURS)]
-        parts.append(_histogram(label, colour, counts, (x, y, width)))
+        parts.append(_histogram(label, colour, counts, (x, y, width), colon))
     rows = -(-len(panel.series) // per_row)
     return "".join(parts), PANEL_TITLE_HEIGHT + rows * HIST_HEIGHT + (rows - 1) * HIST_GAP
 
@@ -343,13 +353,13 @@ class HistogramFrame(NamedTuple):
     peak: int  # the highest count, drawn at full height
 
 
-def _histogram(label, colour, counts, box):
+def _histogram(label, colour, counts, box, colon):
     """One histogram: swatch and name, bars with counts on top, values on the axis."""
     x, y, width = box
     baseline = y + HIST_TITLE + HIST_COUNT_SPACE + HIST_PLOT
     frame = HistogramFrame(label, colour, x, width / len(counts), baseline, max(counts))
     parts = [_rect(x, y + 4, 12, 12, frame.colour), _text(x + 18, y + 14, label, font_weight="bold")]
-    parts += [_bar(frame, value, count) for value, count in enumerate(counts) if count > 0]
+    parts += [_bar(frame, value, count, colon) for value, count in enumerate(counts) if count > 0]
     parts.append(
         f'<line x1="{_num(x)}" y1="{_num(baseline)}" x2="{_num(x + width)}" y2="{_num(baseline)}" stroke="{RULE}"/>'
     )
@@ -357,12 +367,12 @@ def _histogram(label, colour, counts, box):
     return f'<g class="histogram" aria-label="{_attr_escape(label)}">{"".join(parts)}</g>'
 
 
-def _bar(frame, value, count):
+def _bar(frame, value, count, colon):
     """One bar (with a hover tooltip) and, when there is room, its count on top."""
     height = max(HIST_PLOT * count / frame.peak, 1)
     gap = min(frame.slot * 0.2, 6)
     left = frame.x + value * frame.slot
-    tooltip = f"{frame.label} {value}: {count}"
+    tooltip = colon(f"{frame.label} {value}", count)
     bar = _rect(left + gap / 2, frame.baseline - height, frame.slot - gap, height, frame.colour, tooltip)
     if frame.slot < DIGIT_WIDTH * len(str(count)) + 4:
         return bar
@@ -385,7 +395,7 @@ def _tick_label(frame, value):
 # --- copies per group, as horizontal bars --------------------------------------------
 
 
-def _bars_panel(title, rows, colour, layout):
+def _bars_panel(title, rows, colour, layout, colon):
     """One bar per (label, copies) row, longest first as given, as (markup, height)."""
     rows = [(label, count) for label, count in rows if count > 0]
     if not rows:
@@ -401,7 +411,7 @@ def _bars_panel(title, rows, colour, layout):
         shown = _fit(str(label), label_width)
         width = max(plot * count / peak, 2)
         parts.append(_text(margin, y + 17, shown, tooltip=None if shown == label else label))
-        parts.append(_rect(margin + label_width, y + 5, width, ROW_HEIGHT - 10, colour, f"{label}: {count}"))
+        parts.append(_rect(margin + label_width, y + 5, width, ROW_HEIGHT - 10, colour, colon(label, count)))
         parts.append(_text(margin + label_width + width + 6, y + 17, count, class_="count"))
     return f'<g class="bars" aria-label="{_attr_escape(title)}">{"".join(parts)}</g>', (
         PANEL_TITLE_HEIGHT + len(rows) * ROW_HEIGHT

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import games
+from core.numbers import whole_number
 from games.chart_panels import DeckChartInput
 
 from .charts import NARROW, WIDE, chart_tables, deck_chart_svg
@@ -17,7 +18,8 @@ from .services.legality import format_for
 
 
 def chart_labels():
-    return {"title": _("Deck chart"), "total": _("Total"), "empty": _("No cards yet"), "copies": _("Copies")}
+    labels = {"title": _("Deck chart"), "total": _("Total"), "empty": _("No cards yet"), "copies": _("Copies")}
+    return {**labels, "colon": _("%(label)s:")}  # "Total: 32", "Total\u00a0: 32" in French
 
 
 def _card_tuples(entries):
@@ -133,6 +135,7 @@ def builder_labels(game):
         "types": {key: str(label) for key, label in games.card_types().items()},
         "styles": {key: str(label) for key, label in schema.value_labels.get("style", {}).items()},
         "tribes": [tribe.name for tribe in game.wheel()],
+        "colon": _("%(label)s:"),  # a label before its count, spaced the language's way
         # Both forms of the count; the script picks one with the language's plural rules.
         "cards": {form: ngettext("%(count)s card", "%(count)s cards", n) for form, n in (("one", 1), ("other", 2))},
     }
@@ -171,8 +174,9 @@ def sample_hand(format_slug, entries, seed):
         "set_aside": sum(qty for _card, qty in entries) - len(copies),
         "set_aside_types": _set_aside_types(set_aside),
     }
-    if seed is not None and seed.isdigit() and len(seed) <= 12:
-        hand["cards"] = random.Random(int(seed)).sample(copies, min(size, len(copies)))  # noqa: S311 (a game draw)
+    drawn = whole_number(seed) if seed is not None and len(seed) <= 12 else None
+    if drawn is not None:
+        hand["cards"] = random.Random(drawn).sample(copies, min(size, len(copies)))  # noqa: S311 (a game draw)
     return hand
 
 

@@ -66,7 +66,7 @@ class ValidateRequestSerializer(serializers.Serializer):
     cards = DeckCardsField(required=False)
     as_of = serializers.DateField(required=False)
     collection = serializers.IntegerField(required=False, min_value=1, max_value=ID_MAX)
-    summary = serializers.BooleanField(required=False, help_text="Also return counts by type, tribe and rank.")
+    summary = serializers.BooleanField(required=False, help_text=_("Also return counts by type, tribe and rank."))
 
     def validate(self, attrs):
         if ("decklist" in attrs) == ("cards" in attrs):
@@ -95,7 +95,7 @@ class CollectionCardSerializer(serializers.Serializer):
     finish = serializers.ChoiceField(choices=list(FINISHES.items()), read_only=True)
     condition = serializers.ChoiceField(choices=list(CONDITIONS.items()), read_only=True)
     language = serializers.ChoiceField(
-        choices=list(LANGUAGES.items()), read_only=True, help_text="ISO 639-1 code; empty when not stated."
+        choices=list(LANGUAGES.items()), read_only=True, help_text=_("ISO 639-1 code; empty when not stated.")
     )
     tags = serializers.ListField(child=fields.CharField(max_length=TAG_LENGTH), read_only=True)
     qty = serializers.IntegerField(read_only=True)
@@ -120,9 +120,9 @@ class CollectionSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
     name = fields.CharField(max_length=120, validators=[shown_text])
     visibility = serializers.ChoiceField(choices=CollectionVisibility.choices, default=CollectionVisibility.PRIVATE)
-    card_count = serializers.SerializerMethodField(help_text="Copies, as `copies` (kept for older clients).")
-    copies = serializers.SerializerMethodField(help_text="Every copy counted.")
-    distinct_cards = serializers.SerializerMethodField(help_text="Each card counted once, whatever its copies.")
+    card_count = serializers.SerializerMethodField(help_text=_("Copies, as `copies` (kept for older clients)."))
+    copies = serializers.SerializerMethodField(help_text=_("Every copy counted."))
+    distinct_cards = serializers.SerializerMethodField(help_text=_("Each card counted once, whatever its copies."))
     share_token = serializers.SerializerMethodField()
     share_url = serializers.SerializerMethodField()
     created_at = serializers.DateTimeField(read_only=True)
@@ -206,7 +206,7 @@ class CardCountSerializer(serializers.Serializer):
         child=fields.CharField(max_length=TAG_LENGTH, allow_blank=True),
         max_length=MAX_TAGS,
         required=False,
-        help_text="The row's tags (replacing its tags); separators (, ^ #) and hidden characters are left out.",
+        help_text=_("The row's tags (replacing its tags); separators (, ^ #) and hidden characters are left out."),
     )
 
     def validate(self, attrs):
@@ -216,9 +216,9 @@ class CardCountSerializer(serializers.Serializer):
 
 
 class ConfirmSerializer(serializers.Serializer):
-    confirm = serializers.BooleanField(default=False, help_text="Write it: without it, nothing changes.")
+    confirm = serializers.BooleanField(default=False, help_text=_("Write it: without it, nothing changes."))
     digest = fields.CharField(
-        required=False, max_length=64, help_text="The preview's digest: refused (409) if the changes differ now."
+        required=False, max_length=64, help_text=_("The preview's digest: refused (409) if the changes differ now.")
     )
 
 
@@ -228,8 +228,8 @@ class CollectionImportSerializer(ConfirmSerializer):
     text = fields.CharField(required=False, allow_blank=True, trim_whitespace=False)
     file = serializers.FileField(required=False)
     mode = serializers.ChoiceField(choices=IMPORT_MODES, required=False)
-    replace = serializers.BooleanField(default=False, help_text="Same as mode=replace.")
-    preview = serializers.BooleanField(default=False, help_text="Write nothing: answer with what would change.")
+    replace = serializers.BooleanField(default=False, help_text=_("Same as mode=replace."))
+    preview = serializers.BooleanField(default=False, help_text=_("Write nothing: answer with what would change."))
 
     def validate(self, attrs):
         has_text, has_file = bool(attrs.get("text", "").strip()), bool(attrs.get("file"))
@@ -244,10 +244,10 @@ class CollectionImportSerializer(ConfirmSerializer):
 class CollectionListSerializer(ConfirmSerializer):
     """The schema of a JSON import: the list as text (CSV too); only a form upload sends a file."""
 
-    text = fields.CharField(help_text="The cards, one a line, or CSV.")
+    text = fields.CharField(help_text=_("The cards, one a line, or CSV."))
     mode = serializers.ChoiceField(choices=IMPORT_MODES, required=False)
-    replace = serializers.BooleanField(default=False, help_text="Same as mode=replace.")
-    preview = serializers.BooleanField(default=False, help_text="Write nothing: answer with what would change.")
+    replace = serializers.BooleanField(default=False, help_text=_("Same as mode=replace."))
+    preview = serializers.BooleanField(default=False, help_text=_("Write nothing: answer with what would change."))
 
 
 class CollectionUploadSerializer(ConfirmSerializer):
@@ -255,8 +255,8 @@ class CollectionUploadSerializer(ConfirmSerializer):
 
     file = serializers.FileField()
     mode = serializers.ChoiceField(choices=IMPORT_MODES, required=False)
-    replace = serializers.BooleanField(default=False, help_text="Same as mode=replace.")
-    preview = serializers.BooleanField(default=False, help_text="Write nothing: answer with what would change.")
+    replace = serializers.BooleanField(default=False, help_text=_("Same as mode=replace."))
+    preview = serializers.BooleanField(default=False, help_text=_("Write nothing: answer with what would change."))
 
 
 class DeckSerializer(serializers.Serializer):

@@ -6,6 +6,7 @@ Details are message templates with parameters, rendered when shown, in the reade
 import hashlib
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.languages import language_name
@@ -117,6 +118,8 @@ class Finding:
                 value = ", ".join(language_name(code, in_text=True) for code in str(value).split(","))
             elif name == "origin":
                 value = ORIGINS.get(value, value)
+            elif name == "description":  # the game's gettext_noop text (rules_expectations)
+                value = gettext(value)
             params[name] = value
         return str(KINDS[self.kind][1]) % params
 

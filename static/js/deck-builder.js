@@ -15,6 +15,8 @@
   let sequence = 0;
 
   const element = window.Verdict.element;
+  // "Champion: 30", "Champion\u00a0: 30" in French: the colon is spaced as the language spaces it.
+  const labelled = (name, count) => (labels.colon || "%(label)s:").replace("%(label)s", name) + " " + count;
 
   // "1 card", "0 carte", "2 cards": the page's language picks the form (fr: 0 and 1 are singular).
   const plural = new Intl.PluralRules(document.documentElement.lang || "en");
@@ -46,9 +48,9 @@
       body.appendChild(row);
     });
     const types = element("ul", undefined, "type-counts");
-    Object.entries(summary.by_type).forEach(([type, count]) => types.appendChild(element("li", (labels.types[type] || type) + ": " + count)));
+    Object.entries(summary.by_type).forEach(([type, count]) => types.appendChild(element("li", labelled(labels.types[type] || type, count))));
     const styles = element("ul", undefined, "type-counts style-counts");
-    Object.entries(summary.by_style || {}).forEach(([style, count]) => styles.appendChild(element("li", (labels.styles[style] || style) + ": " + count)));
+    Object.entries(summary.by_style || {}).forEach(([style, count]) => styles.appendChild(element("li", labelled(labels.styles[style] || style, count))));
     countsBox.replaceChildren(...(tribes.length ? [table, types] : [types]), ...(styles.children.length ? [styles] : []));
   }
 

@@ -94,3 +94,34 @@ def test_rule_labels_unknown_to_us_are_shown_as_written():
         assert rule_label("Deck Composition 3") == "Composizione del Mazzo 3"
         assert rule_label("Banned / Restricted Card List: Banned") == "Elenco delle carte bandite / limitate: Bandite"
         assert rule_label("House rule 7") == "House rule 7"
+
+
+@pytest.mark.parametrize(
+    ("language", "colon"), [("en", "%(label)s:"), ("fr", "%(label)s\u00a0:"), ("it", "%(label)s:")]
+)
+def test_a_label_and_its_count_are_spaced_the_pages_way(client, english_account, deck, language, colon):
+    """French puts a no-break space before a colon: in the counts by card type, the builder's live
+    counts and the deck chart's total alike (never a bare ": " written by the template or script)."""
+    before = colon.replace("%(label)s", "")
+    counts = client.post(f"/{language}/decks/{deck.pk}/edit/", {"decklist": "1 Pocket Puff", "check": "1"}).text
+    assert re.search(rf'<ul class="type-counts"><li>\w+{before} <strong>1</strong></li>', counts), counts
+    assert client.get(f"/{language}/decks/{deck.pk}/edit/").context["builder_labels"]["colon"] == colon
+    chart = client.get(f"/{language}/decks/{deck.pk}/").text
+    total = {"en": "Total", "fr": "Total", "it": "Totale"}[language]
+    assert f">{total}{before} 1</text>" in chart
+
+
+@pytest.mark.parametrize(
+    ("language", "not_allowed", "legal"), [("fr", "Non autorisée", "Légale"), ("it", "Non consentita", "Legale")]
+)
+def test_a_cards_standing_speaks_of_the_card(client, sample, language, not_allowed, legal):
+    """A card's standing in a format is said of the card ("Bannie", "Non autorisée"), never with the
+    words of the 403 page ("Accès refusé") that share its English."""
+
+    def standing(name):
+        card = Card.objects.get(name=name)
+        page = client.get(f"/{language}{card.get_absolute_url()[3:]}").text
+        return re.search(r"Dragon Ball Z CCG Expanded</strong> <span[^>]*>(.*?)</span>", page).group(1)
+
+    assert standing("Battle Simulator Sparring Drone") == not_allowed
+    assert standing("Goku (Level 2)") == legal

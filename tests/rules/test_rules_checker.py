@@ -264,6 +264,33 @@ def test_engine_values_are_checked_against_the_text(dc_rules, sample):
 
 
 @needs_reference
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Epic cards per deck: the software uses 4"),
+        ("fr", "Cartes Épique par deck\u00a0: le logiciel applique 4"),
+        ("it", "Carte Epiche per mazzo: il programma applica 4"),
+    ],
+)
+def test_an_engine_finding_names_what_it_checks_in_the_readers_language(dc_rules, sample, language, said):
+    """The description of an enforced value ("Epic cards per deck") is the reader's, not English."""
+    from catalogue.models import Game
+    from decks.models import Format
+    from rules.consistency import check_game
+
+    row_ = Format.objects.get(slug="dc-prerelease")
+    row_.definition = {
+        **row_.definition,
+        "constraints": [dict(c, max=4) if c["code"] == "epic_limit" else c for c in row_.definition["constraints"]],
+    }
+    row_.save()
+    findings, _languages = check_game(Game.objects.get(slug="dust-collectorz"))
+    engine = next(f for f in findings if f.kind == "engine")
+    with translation.override(language):
+        assert engine.message.startswith(said), engine.message
+
+
+@needs_reference
 def test_accepted_findings_stay_quiet_on_reimport(dc_rules, client, organiser):
     from catalogue.models import Game
     from rules.consistency import check_game
@@ -443,3 +470,23 @@ def test_a_card_named_after_a_phrase_of_the_rules_is_checked_at_once(dc_rules, d
     card.pk, card.number, card.name = None, "LP-1", "Discard Pile"
     card.save()
     assert "fr" in discard_pile_missing()
+
+
+@needs_reference
+def test_the_dbz_rulings_are_checked_against_the_enforced_numbers(sample):
+    """The rulings state 50 to 85 cards, 4 and 3 copies, Level 1-2 Allies and 7 days: the enforced
+    format agrees, and a format that drifts from them (80 cards) is flagged where the rulings say it."""
+    from catalogue.models import Game
+    from decks.models import Format
+    from rules.consistency import check_game
+
+    name = "dbz-ccg-expanded-current-rulings-v1.5.0.txt"
+    import_rules("dbz-ccg", "en", (REFERENCE / name).read_bytes(), name, confirm=True)
+    game = Game.objects.get(slug="dbz-ccg")
+    assert not [f for f in check_game(game)[0] if f.kind == "engine"]
+    row_ = Format.objects.get(slug="dbz-expanded")
+    constraints = [dict(c, max=80) if c["code"] == "deck_size" else c for c in row_.definition["constraints"]]
+    row_.definition = {**row_.definition, "constraints": constraints}
+    row_.save()
+    engine = [(f.anchor, f.language) for f in check_game(game)[0] if f.kind == "engine"]
+    assert engine == [("deck-size-b1", "en")]

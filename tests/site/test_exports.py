@@ -3,6 +3,7 @@ item 6, issue 33 item 4): byte-order mark, the locale's separator and decimal ma
 headers and values, dates the locale's way. Each is read back with Python's csv as Excel would."""
 
 import datetime
+import re
 
 import pytest
 from django.utils import timezone
@@ -91,6 +92,24 @@ def test_pairings_csv_one_row_per_seat(client, night, language):
     assert len(played) == 2 and all(row[words["starts"]] == words["date"] for row in rows)
 
 
+# What Excel turns into a date when it opens a CSV: "3-1-0" is 3 January 2000 in French, 1 March in English.
+LOOKS_LIKE_A_DATE = re.compile(r"^\d{1,4}[-/]\d{1,2}(?:[-/]\d{1,4})?$")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_record_or_score_is_read_as_a_date(client, night, language):
+    """Records (wins-losses-draws) and scores keep their dashes as en dashes, as the pages write a
+    score, so a spreadsheet shows "1–0–0" and not a date; every cell of the event's exports."""
+    event, _players = night
+    words = WORDS[language]
+    for path in ("standings.csv", "rounds/1/pairings.csv", "prizes.csv"):
+        rows = read_rows(client.get(f"/{language}/events/{event.pk}/{path}"), language)
+        dates = [cell for row in rows for cell in row if LOOKS_LIKE_A_DATE.match(cell)]
+        assert dates == [], (path, dates)
+    pairings = read_dicts(client.get(f"/{language}/events/{event.pk}/rounds/1/pairings.csv"), language)
+    assert {row[words["record"]] for row in pairings} == {"0–0–0"}
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_penalties_csv_translates_the_penalty(client, night, organiser, language):
     event, _players = night
@@ -107,10 +126,10 @@ def test_prize_csv_and_sheet_show_each_record(client, night, language):
     words = WORDS[language]
     rows = read_dicts(client.get(f"/{language}/events/{event.pk}/prizes.csv"), language)
     records = [row[words["record"]] for row in rows if row[words["rank"]]]
-    assert sorted(records) == ["0-1-0", "1-0-0", "1-0-0"]  # a win, a bye, a loss
+    assert sorted(records) == ["0–1–0", "1–0–0", "1–0–0"]  # a win, a bye, a loss
     assert {row[words["prize"]] for row in rows if row[words["rank"]]} == {"3", "2", "1"}
     sheet = client.get(f"/{language}/events/{event.pk}/prizes/").text
-    assert all(f'<td class="num record">{record}</td>' in sheet for record in records)
+    assert all(f'<td class="num record">{record.replace("–", "-")}</td>' in sheet for record in records)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -161,3 +180,19 @@ def test_no_csv_is_written_outside_the_one_helper():
         if "csv.writer(" in text or "csv.DictWriter(" in text or 'content_type="text/csv' in text:
             writers.append(str(path.relative_to(root)))
     assert writers == []
+
+
+def test_the_interchange_standings_csv_keeps_formula_like_names_as_text(client, organiser):
+    """The plain standings CSV for other tools (docs/interchange.md) stays comma-separated English, but a
+    name a spreadsheet would run as a formula is written as text there too, as in every other export."""
+    import csv
+    import io
+
+    event = events.create_event(organiser, "Formula night", "dust-collectorz")
+    entrant_services.add_entrant(event, organiser, name='=HYPERLINK("http://evil.example")')
+    entrant_services.add_entrant(event, organiser, name="-2+3")
+    client.force_login(organiser)
+    text = client.get(f"/en/events/{event.pk}/export/standings.csv").content.decode()
+    header, *rows = list(csv.reader(io.StringIO(text)))
+    assert header[:2] == ["Rank", "Player"]
+    assert sorted(row[1] for row in rows) == ["'-2+3", '\'=HYPERLINK("http://evil.example")']

@@ -169,3 +169,27 @@ def test_counts_take_the_plural_form_of_the_language(language, one, two):
     with translation.override(language):
         assert DomainError("result.too_many_wins", best_of=1, needed=1).message.endswith(one)
         assert DomainError("result.too_many_wins", best_of=3, needed=2).message.endswith(two)
+
+
+# French spaces ; : ! ? (docs/translating.md): what the catalogue says is checked by test_typography;
+# this catches what templates, scripts' labels and charts write around translated text ("Total: 3").
+BARE_PUNCTUATION = re.compile(r"(?<=[\w)»’%])[:;!?](?=\s|$)")
+SYNTAX = re.compile(r"«[^»]*»|^Name: .*", re.S)  # decklist syntax quoted or shown as typed ("Name: Alice")
+
+
+def test_french_pages_space_their_punctuation(client, world):
+    games = [name for name in Game.objects.values_list("name", flat=True) if ":" in name]  # "Dust: Reclamation"
+    found = {}
+    for username, urls in visits(world):
+        if username is not None:
+            client.force_login(get_user_model().objects.get(username=username))
+        for url in urls:
+            parser = VisibleText("fr")
+            parser.feed(client.get(f"/fr/{url}").text)
+            for part in parser.parts:
+                text = SYNTAX.sub(" ", part)
+                for name in games:
+                    text = text.replace(name, " ")
+                if BARE_PUNCTUATION.search(text):
+                    found[text.strip()[:80]] = url
+    assert not found, f"punctuation without its no-break space on French pages: {found}"

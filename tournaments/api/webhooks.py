@@ -4,6 +4,7 @@ log, paged, from which a delivery can be sent again (docs/webhooks.md)."""
 
 from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.decorators import api_view, permission_classes
@@ -30,11 +31,13 @@ class WebhookSerializer(serializers.Serializer):
 
 
 class WebhookSecretSerializer(WebhookSerializer):
-    secret = serializers.CharField(read_only=True, help_text="Shown only in this answer: keep it.")
+    secret = serializers.CharField(read_only=True, help_text=gettext_lazy("Shown only in this answer: keep it."))
 
 
 class WebhookCreateSerializer(serializers.Serializer):
-    url = fields.CharField(max_length=MAX_URL_LENGTH, validators=[shown_text], help_text="http:// or https://")
+    url = fields.CharField(
+        max_length=MAX_URL_LENGTH, validators=[shown_text], help_text=gettext_lazy("http:// or https://")
+    )
     kinds = serializers.ListField(
         child=serializers.ChoiceField(choices=WebhookKind.values), min_length=1, max_length=len(WebhookKind.values)
     )

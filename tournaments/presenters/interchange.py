@@ -5,6 +5,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from core.errors import DomainError
+from core.exports import neutralised
 
 from ..access import can
 from ..engine.interchange import EventRecord, PlayerRecord, RoundRecord, Standing, TableRecord
@@ -32,7 +33,8 @@ def export_variant(event, user, kind):
 def export_text(event, kind, seeded=True):
     """The event in an open format (`EXPORTS`); a DomainError for an event the format cannot hold."""
     if kind == "csv":
-        return write_standings(event_standings(event))
+        # Plain and English for other tools, but a name a spreadsheet would run as a formula stays text.
+        return write_standings([{**row, "name": neutralised(row["name"])} for row in event_standings(event)])
     return EXPORTS[kind][0](event_record(event, seeded))
 
 

@@ -55,8 +55,8 @@ def _charts(rows):
     shares = [(row["label"], row["share"] / peak, percent(row["share"])) for row in rows]
     rates = [(row["label"], row["win_rate"], percent(row["win_rate"])) for row in rows]
     return [
-        bar_chart_svg(_("Share of the decks"), shares, "share"),
-        bar_chart_svg(_("Match win rate"), rates, "win_rate", marker=0.5),
+        bar_chart_svg(_("Share of the decks"), shares, "share", colon=_("%(label)s:")),
+        bar_chart_svg(_("Match win rate"), rates, "win_rate", marker=0.5, colon=_("%(label)s:")),
     ]
 
 

@@ -26,14 +26,15 @@ TRACK = "#E4E7EB"
 COLOURS = {"share": "#0072B2", "win_rate": "#D55E00"}
 
 
-def bar_chart_svg(title, rows, kind, marker=None):
+def bar_chart_svg(title, rows, kind, marker=None, colon="%(label)s:"):
     """A horizontal bar chart: `rows` are (label, fraction of the full bar or None, value text);
-    `marker` draws a dashed line at that fraction (50% for win rates)."""
+    `marker` draws a dashed line at that fraction (50% for win rates); `colon` is the language's
+    "%(label)s:" for a bar's tooltip (French spaces the colon)."""
     height = TITLE_HEIGHT + len(rows) * ROW_HEIGHT + MARGIN
     title_id = "metagame-" + hashlib.sha256(repr((title, rows)).encode()).hexdigest()[:10]
     parts = [_text(MARGIN, 22, title, font_size=15, font_weight="bold")]
     for index, row in enumerate(rows):
-        parts.append(_row(TITLE_HEIGHT + index * ROW_HEIGHT, row, COLOURS[kind]))
+        parts.append(_row(TITLE_HEIGHT + index * ROW_HEIGHT, row, COLOURS[kind], colon))
     if marker is not None and rows:
         x = MARGIN + PLOT * marker
         bottom = TITLE_HEIGHT + len(rows) * ROW_HEIGHT - ROW_GAP
@@ -50,7 +51,7 @@ def bar_chart_svg(title, rows, kind, marker=None):
     )
 
 
-def _row(top, row, colour):
+def _row(top, row, colour, colon):
     label, fraction, value = row
     shown = label if len(label) <= LABEL_CHARS else label[: LABEL_CHARS - 1] + "…"
     parts = [_text(MARGIN, top + 13, shown, tooltip=None if shown == label else label)]
@@ -58,7 +59,7 @@ def _row(top, row, colour):
     parts.append(_rect(MARGIN, bar_top, PLOT, BAR_HEIGHT, TRACK))
     width = 0 if fraction is None else max(PLOT * min(max(fraction, 0), 1), 2)
     if width:
-        parts.append(_rect(MARGIN, bar_top, width, BAR_HEIGHT, colour, tooltip=f"{label}: {value}"))
+        parts.append(_rect(MARGIN, bar_top, width, BAR_HEIGHT, colour, tooltip=f"{colon % {'label': label}} {value}"))
     parts.append(_text(MARGIN + PLOT + 6, bar_top + 14, value, fill=MUTED if fraction is None else INK))
     return f'<g class="bar">{"".join(parts)}</g>'
 

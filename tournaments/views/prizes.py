@@ -8,6 +8,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
 from core.exports import csv_response
+from core.exports import record as record_cell
 
 from ..access import event_for_viewer
 from ..forms.prizes import PrizePlanForm
@@ -69,7 +70,7 @@ def prizes_csv(request, pk):
     ]  # fmt: skip
     fixed, event_cells = bool(sheet.get("fixed")), export_cells(event)
     rows = [
-        [place, line["entrant"], line["name"], line["record"], line["prize"], fixed, *event_cells]
+        [place, line["entrant"], line["name"], record_cell(line["record"]), line["prize"], fixed, *event_cells]
         for place, line in enumerate(sheet.get("lines", []), start=1)
     ]
     if "pool" in sheet:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import DomainError
 from core.exports import csv_response, csv_text
+from core.exports import record as record_cell
 
 from .. import page_cache
 from ..access import event_for_viewer
@@ -98,7 +99,7 @@ def _pairings_csv_text(event, number):
             others = " / ".join(other["name"] for other in row["seats"] if other is not seat)
             result = _("Bye") if row["bye"] else row["score"]
             rows.append(
-                [row["table"], seat["name"], seat["points"], seat["record"], others, seat["wins"], result,
+                [row["table"], seat["name"], seat["points"], record_cell(seat["record"]), others, seat["wins"], result,
                  row["bye"] or row["confirmed"], title, *export_cells(event)]  # a bye is final
             )  # fmt: skip
     return csv_text(header, rows)
