@@ -15,18 +15,20 @@ class RulesDocument(models.Model):
     title = models.CharField(_("title"), max_length=200)
     credit = models.CharField(_("credit"), max_length=300, blank=True)
     source_name = models.CharField(_("file"), max_length=200)
-    source_text = models.TextField()
-    content_hash = models.CharField(max_length=64)
-    structure = models.JSONField(default=dict)
-    is_current = models.BooleanField(default=True)
+    source_text = models.TextField(_("text"))
+    content_hash = models.CharField(_("content hash"), max_length=64)
+    structure = models.JSONField(_("structure"), default=dict)
+    is_current = models.BooleanField(_("current"), default=True)
     # A translation's reference when it was imported: rule hashes by anchor and the version label.
-    reference_hashes = models.JSONField(default=dict, blank=True)
-    reference_version = models.CharField(max_length=40, blank=True)
+    reference_hashes = models.JSONField(_("reference rules"), default=dict, blank=True)
+    reference_version = models.CharField(_("reference version"), max_length=40, blank=True)
     # A translation's pairing chosen on the import preview where the computed one was wrong:
     # {"<section index>.<item index>": reference anchor, or "" for none} (rules.alignment.align).
-    pairing = models.JSONField(default=dict, blank=True)
-    imported_at = models.DateTimeField(auto_now_add=True)
-    imported_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    pairing = models.JSONField(_("pairing with the reference"), default=dict, blank=True)
+    imported_at = models.DateTimeField(_("imported on"), auto_now_add=True)
+    imported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, verbose_name=_("imported by")
+    )
 
     class Meta:
         ordering = ["game", "language", "-imported_at"]
@@ -37,7 +39,7 @@ class RulesDocument(models.Model):
         verbose_name_plural = _("rules documents")
 
     def __str__(self):
-        return f"{self.title} ({self.language}, {self.version or self.imported_at:%Y-%m-%d})"
+        return f"{self.title} ({self.language}, {self.version or f'{self.imported_at:%Y-%m-%d}'})"
 
     def items(self):
         """(section, item) pairs in reading order."""
@@ -94,7 +96,9 @@ class FindingReview(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="finding_reviews", verbose_name=_("game"))
     key = models.CharField(_("finding"), max_length=200)
     note = models.TextField(_("note"))
-    accepted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, verbose_name=_("accepted by")
+    )
     accepted_at = models.DateTimeField(_("accepted on"), auto_now=True)
 
     class Meta:

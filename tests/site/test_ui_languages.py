@@ -193,3 +193,21 @@ def test_french_pages_space_their_punctuation(client, world):
                 if BARE_PUNCTUATION.search(text):
                     found[text.strip()[:80]] = url
     assert not found, f"punctuation without its no-break space on French pages: {found}"
+
+
+@pytest.mark.parametrize(
+    ("language", "columns"),
+    [("fr", ["Deck légal", "Abandon après la ronde", "Compte"]), ("it", ["Mazzo legale", "Ritirato dopo il turno"])],
+)
+def test_every_admin_page_answers_and_names_its_columns_in_the_staffs_language(client, world, language, columns):
+    """Staff work in the admin too, on the site as `make run` makes it (the rules documents have
+    versions): every list and form answers, and our models' columns are translated."""
+    from django.contrib import admin
+
+    client.force_login(get_user_model().objects.create_superuser("root", "root@example.org", "x"))
+    for model in admin.site._registry:
+        base = f"/{language}/admin/{model._meta.app_label}/{model._meta.model_name}/"
+        for url in (base, f"{base}add/"):
+            assert client.get(url).status_code == 200, url
+    entrants = client.get(f"/{language}/admin/tournaments/entrant/").text
+    assert all(column in entrants for column in columns), columns

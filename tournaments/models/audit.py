@@ -81,19 +81,25 @@ class AuditEntry(models.Model):
     """Who did what to an event, and when: organisers rely on it when a result is disputed.
     The target is structured (round, table, entrant), so pages say it in the reader's language."""
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit")
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
-    action = models.CharField(max_length=40, choices=audit_action_choices)
-    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
-    table = models.PositiveIntegerField(null=True, blank=True)
-    entrant = models.ForeignKey("Entrant", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    entrant_name = models.CharField(max_length=120, blank=True)  # as it was, should the entrant go
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit", verbose_name=_("event"))
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, verbose_name=_("by")
+    )
+    action = models.CharField(_("action"), max_length=40, choices=audit_action_choices)
+    round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
+    table = models.PositiveIntegerField(_("table"), null=True, blank=True)
+    entrant = models.ForeignKey(
+        "Entrant", on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("entrant")
+    )
+    entrant_name = models.CharField(_("entrant name"), max_length=120, blank=True)  # as it was, should the entrant go
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    created_at = models.DateTimeField(_("when"), auto_now_add=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
+        verbose_name = _("log entry")
+        verbose_name_plural = _("log entries")
 
     def __str__(self):
         return f"{self.action} {self.round_number or ''} {self.table or ''} {self.entrant_name}".strip()

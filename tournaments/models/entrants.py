@@ -15,24 +15,42 @@ from .events import Event
 class Entrant(models.Model):
     """A player (or a team of two) in an event; walk-ins have a name and no account."""
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants", verbose_name=_("event"))
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="entries"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="entries",
+        verbose_name=_("account"),
     )
     name = models.CharField(_("name"), max_length=120)
     members = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="team_entries")
-    member_names = models.JSONField(default=list, blank=True)  # a team's two members as shown: accounts or names
-    deck = models.ForeignKey(DeckVersion, on_delete=models.PROTECT, null=True, blank=True, related_name="entries")
-    deck_legal = models.BooleanField(null=True)
-    deck_problems = models.JSONField(default=list, blank=True)
+    member_names = models.JSONField(
+        _("team members"), default=list, blank=True
+    )  # a team's two members as shown: accounts or names
+    deck = models.ForeignKey(
+        DeckVersion,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="entries",
+        verbose_name=_("registered deck"),
+    )
+    deck_legal = models.BooleanField(_("legal deck"), null=True)
+    deck_problems = models.JSONField(_("deck problems"), default=list, blank=True)
     checked_in = models.BooleanField(_("checked in"), default=False)
-    joined_round = models.PositiveSmallIntegerField(default=1)  # late entries join later
-    dropped_after = models.PositiveSmallIntegerField(null=True, blank=True)  # last round played
+    joined_round = models.PositiveSmallIntegerField(_("joined in round"), default=1)  # late entries join later
+    dropped_after = models.PositiveSmallIntegerField(
+        _("dropped after round"), null=True, blank=True
+    )  # last round played
     build_seat = models.PositiveSmallIntegerField(_("deck-building seat"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["event", "name"]
+        verbose_name = _("entrant")
+        verbose_name_plural = _("entrants")
         constraints = [
             models.UniqueConstraint(
                 fields=["event", "user"], name="entrant_once_per_event", condition=models.Q(user__isnull=False)

@@ -65,7 +65,7 @@ class Event(ChoiceLabels, models.Model):
     top_cut = models.PositiveSmallIntegerField(_("top cut"), choices=[(0, _("None")), (4, "4"), (8, "8")], default=0)
     status = models.CharField(_("status"), max_length=14, choices=Status, default=Status.REGISTRATION)
     is_public = models.BooleanField(_("public event page"), default=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     objects = EventManager()
 

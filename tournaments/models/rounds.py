@@ -27,15 +27,17 @@ class Round(models.Model):
         SWISS = "swiss", _("Swiss")
         TOP_CUT = "top_cut", _("Top cut")
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField()
-    stage = models.CharField(max_length=10, choices=Stage, default=Stage.SWISS)
-    notes = models.JSONField(default=list, blank=True)  # the pairing engine's explanation
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("event"))
+    number = models.PositiveSmallIntegerField(_("number"))
+    stage = models.CharField(_("stage"), max_length=10, choices=Stage, default=Stage.SWISS)
+    notes = models.JSONField(_("pairing notes"), default=list, blank=True)  # the pairing engine's explanation
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["event", "number"]
         constraints = [models.UniqueConstraint(fields=["event", "number"], name="round_unique_number")]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
 
     def __str__(self):
         return f"{self.event} round {self.number}"
@@ -48,19 +50,20 @@ class Match(ChoiceLabels, models.Model):
         DISPUTED = "disputed", _("Disputed: the organiser decides")
         CONFIRMED = "confirmed", _("Result confirmed")
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches", verbose_name=_("round"))
     table = models.PositiveIntegerField(_("table"))
-    is_bye = models.BooleanField(default=False)
-    status = models.CharField(max_length=12, choices=Status, default=Status.PENDING)
-    draws = models.PositiveSmallIntegerField(default=0)
-    bracket_slot = models.PositiveSmallIntegerField(null=True, blank=True)  # top cut position
+    is_bye = models.BooleanField(_("bye"), default=False)
+    status = models.CharField(_("status"), max_length=12, choices=Status, default=Status.PENDING)
+    draws = models.PositiveSmallIntegerField(_("drawn games"), default=0)
+    bracket_slot = models.PositiveSmallIntegerField(_("top cut position"), null=True, blank=True)  # top cut position
     # Bumped by every change of status or result: a form posted against an older version is stale.
-    version = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(_("version"), default=0)
     extra_minutes = models.PositiveSmallIntegerField(_("time extension (minutes)"), default=0)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["round", "table"]
+        verbose_name = _("match")
         verbose_name_plural = _("matches")
 
     def __str__(self):
