@@ -11,6 +11,7 @@ from django.db import transaction
 from tournaments.engine.pairing.model import Pairing
 from tournaments.engine.standings import rounded
 from tournaments.models import Entrant, Event
+from tournaments.services.common import locked
 from tournaments.services.entrants import add_entrant, drop
 from tournaments.services.events import create_event, start_event
 from tournaments.services.judging import give_penalty
@@ -77,7 +78,7 @@ def test_an_eight_player_event_worked_by_hand(event, organiser):
     who = ids(event)
     with transaction.atomic():  # round 1 as the organiser seated it
         r1 = create_round(
-            Event.objects.select_for_update().get(pk=event.pk),
+            locked(event),  # as the services lock it (the event row alone)
             organiser,
             Pairing(1, [[who[a], who[b]] for a, b in ("AB", "CD", "EF", "GH")], []),
         )
@@ -163,7 +164,7 @@ def test_tied_players_are_listed_alphabetically_and_the_last_of_them_has_the_bye
     start_event(event, organiser)
     with transaction.atomic():
         r1 = create_round(
-            Event.objects.select_for_update().get(pk=event.pk),
+            locked(event),  # as the services lock it (the event row alone)
             organiser,
             Pairing(1, [[who["ali"], who["Zack"]], [who["Bea"], who["Élodie"]]], [who["carl"]]),
         )
@@ -189,7 +190,7 @@ def test_nine_players_a_match_loss_a_drop_and_a_late_entry_worked_by_hand(organi
     start_event(event, organiser)
     with transaction.atomic():
         r1 = create_round(
-            Event.objects.select_for_update().get(pk=event.pk),
+            locked(event),  # as the services lock it (the event row alone)
             organiser,
             Pairing(1, [[who[a], who[b]] for a, b in ("AB", "CD", "EF", "GH")], [who["I"]]),
         )
