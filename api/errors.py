@@ -94,8 +94,12 @@ def _coded(exc, context):
 
 
 def error_response(error):
-    """A DomainError as the API answers it: its JSON body, with its status."""
-    return JsonResponse(error.body(), status=error.status)
+    """A DomainError as the API answers it: its JSON body, with its status (and, for a limit that
+    says when to try again, Retry-After)."""
+    response = JsonResponse(error.body(), status=error.status)
+    if error.status == 429 and "seconds" in error.params:
+        response["Retry-After"] = str(error.params["seconds"])
+    return response
 
 
 def _with_message(data):

@@ -7,7 +7,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 
-from games.cards import search_key
+from games.cards import bare_number, search_key
 
 from .importing import file_error, read_catalogue
 from .models import Card, CardSet, Game, Tribe
@@ -85,12 +85,28 @@ def _write_set(game, parsed):
 
 def _write_cards(card_set, cards, tribes):
     existing = {card.number: card for card in card_set.cards.all()}
+    by_bare = {}
+    for card in existing.values():
+        by_bare.setdefault(bare_number(card.number), []).append(card)
+    in_file = {fields["number"] for fields in cards}
     created = updated = 0
     for fields in cards:
-        card = existing.get(fields["number"]) or Card(card_set=card_set)
+        card = existing.get(fields["number"]) or _resaved(fields, by_bare, in_file) or Card(card_set=card_set)
         created += card.pk is None
         updated += card.pk is not None
         for key, value in fields.items():
             setattr(card, key, tribes[value] if key == "tribe" and value else value)
         card.save()
     return created, updated
+
+
+def _resaved(fields, by_bare, in_file):
+    """The card a spreadsheet's number means (Excel saves 001 as 1): the one card of the set whose
+    number differs only by leading zeros and that no row names as printed; it keeps its number."""
+    candidates = [card for card in by_bare.get(bare_number(fields["number"]), []) if card.number not in in_file]
+    if len(candidates) != 1:
+        return None
+    card = candidates[0]
+    by_bare[bare_number(fields["number"])].remove(card)  # another row's 01 is a new card, not this one again
+    fields["number"] = card.number
+    return card

@@ -394,6 +394,9 @@ LOGIN_LIMITS = {
     "login_address": os.environ.get("LOGIN_RATE_PER_ADDRESS", "120/hour"),
     "reset_account": os.environ.get("PASSWORD_RESET_RATE_PER_ACCOUNT", "3/hour"),
     "reset_address": os.environ.get("PASSWORD_RESET_RATE_PER_ADDRESS", "20/hour"),
+    # Unknown join codes typed (tournaments.joining): a whole store behind one address mistypes a few.
+    "join_account": os.environ.get("JOIN_CODE_RATE_PER_ACCOUNT", "20/hour"),
+    "join_address": os.environ.get("JOIN_CODE_RATE_PER_ADDRESS", "60/hour"),
 }
 # Reverse proxies (addresses or networks) whose X-Forwarded-For is believed: the client is the
 # right-most hop that is not one of them. Empty: REMOTE_ADDR is the client, the header is ignored.

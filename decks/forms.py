@@ -71,7 +71,7 @@ class ImportForm(UploadMixin, forms.Form):
     file = forms.FileField(
         label=_("Or upload a file"),
         required=False,
-        widget=forms.ClearableFileInput(attrs={"accept": ".txt,.csv,.tsv,.dek,text/plain,text/csv"}),
+        widget=forms.ClearableFileInput(attrs={"accept": ".txt,.csv,.tsv,text/plain,text/csv"}),
     )
     mode = forms.ChoiceField(
         label=_("What to do with these cards"),

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError, define_messages
-from games.cards import search_key
+from games.cards import bare_number, search_key
 
 from .decklist import MAX_BYTES, MAX_LINES, MAX_QTY, Decklist, DecklistLine, check_size, parse_decklist
 from .variants import read_condition, read_finish, read_language, read_tags
@@ -59,6 +59,8 @@ LAYOUTS = (
 LAYOUT_LABELS = {"text": _("a decklist"), "csv": _("a CSV file"), **{lay.key: lay.label for lay in LAYOUTS}}
 DELIMITER_LABELS = {",": _("comma-separated"), ";": _("semicolon-separated"), "\t": _("tab-separated")}
 SIDEBOARD_WORDS = {"sideboard", "side", "sb", "maybeboard"}
+# The apostrophe every export (core.exports) puts before text a spreadsheet would run as a formula.
+NEUTRALISED = re.compile(r"^'(?=[=+\-@\t\r])")
 
 define_messages(
     {
@@ -66,6 +68,10 @@ define_messages(
         "import.file_too_large": _("%(file)s is larger than %(kb)s KB, the most one import may hold."),
         "import.utf16": _("%(file)s is saved as UTF-16. Save it as UTF-8 (in Excel: “CSV UTF-8”) and upload it again."),
         "import.binary": _("%(file)s is not a text or CSV file."),
+        "import.workbook": _(
+            "%(file)s is a spreadsheet workbook, not a CSV file. Save it as CSV (in Excel: “CSV UTF-8”) "
+            "and upload that file."
+        ),
         "import.not_utf8": _(
             "%(file)s is in an encoding this site cannot read. Save it as UTF-8 (in Excel: “CSV UTF-8”) "
             "and upload it again."
@@ -82,6 +88,9 @@ define_messages(
         "decklist.no_such_printing": _("There is no card %(set)s %(number)s."),
         "decklist.printing_mismatch": _("%(set)s %(number)s is %(printed)s, not %(name)s."),
         "decklist.not_in_set": _("%(name)s is not printed in set %(set)s."),
+        "decklist.number_ambiguous": _(
+            "%(set)s %(number)s could be any of %(cards)s: write the number as printed, with its leading zeros."
+        ),
     }
 )
 
@@ -102,6 +111,8 @@ def decode_with_encoding(data, file_name, max_bytes=MAX_BYTES):
     when it uses a byte only that one gives a letter (œ), else ISO-8859-1."""
     if len(data) > max_bytes:
         raise DomainError("import.file_too_large", "file", file=file_name, kb=max_bytes // 1024)
+    if _is_workbook(data):
+        raise DomainError("import.workbook", "file", file=file_name)
     if data.startswith((b"\xff\xfe", b"\xfe\xff")) or _looks_utf16(data):
         raise DomainError("import.utf16", "file", file=file_name)
     if b"\x00" in data:
@@ -135,6 +146,18 @@ def read_upload(upload, max_bytes=MAX_BYTES):
     return decode_with_encoding(upload.read(max_bytes + 1), upload.name, max_bytes)
 
 
+# An .xls (OLE2 compound file); an .xlsx or .ods (a zip whose first entries name a workbook's parts).
+OLE2_SIGNATURE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+WORKBOOK_PARTS = (b"[Content_Types].xml", b"xl/", b"application/vnd.oasis.opendocument.spreadsheet")
+
+
+def _is_workbook(data):
+    """A workbook saved as .xls, .xlsx or .ods rather than as CSV (its zeros once read as UTF-16)."""
+    if data.startswith(OLE2_SIGNATURE):
+        return True
+    return data.startswith(b"PK\x03\x04") and any(part in data[:4096] for part in WORKBOOK_PARTS)
+
+
 def _looks_utf16(data):
     """UTF-16 without a byte-order mark: every other byte of plain text is a zero byte."""
     sample = data[:200]
@@ -156,7 +179,8 @@ def read_card_list(text, max_qty=MAX_QTY, max_bytes=MAX_BYTES, max_lines=MAX_LIN
     if delimiter is None:
         return parse_decklist(text, max_qty, max_bytes, max_lines, field)
     raw_lines = check_size(text, max_bytes, max_lines, field)
-    return _read_csv(raw_lines, header_index, delimiter, max_qty, field)
+    # Rows are named by their line in the file, the "sep=" line counted.
+    return _read_csv(raw_lines, header_index, delimiter, max_qty, field, skipped=header_index + bool(hint))
 
 
 def _find_csv_header(text, delimiters=None):
@@ -185,21 +209,26 @@ def _column_key(cell):
     return search_key(re.sub(r"[\s_\-]+", " ", cell.strip().strip("\"'").replace("'", "")))
 
 
-def _read_csv(raw_lines, header_index, delimiter, max_qty, field):
+def _read_csv(raw_lines, header_index, delimiter, max_qty, field, skipped=0):
+    """Rows numbered by the file line they start on: a quoted cell may hold a line break."""
     reader = csv.reader(raw_lines[header_index:], delimiter=delimiter, strict=True)
+    rows, starts, consumed = [], [], 0
     try:
-        rows = list(reader)
+        for row in reader:
+            rows.append(row)
+            starts.append(skipped + consumed + 1)
+            consumed = reader.line_num
     except csv.Error:
-        raise DomainError("import.csv_broken", field, line=header_index + reader.line_num) from None
+        raise DomainError("import.csv_broken", field, line=skipped + reader.line_num) from None
     header = rows[0]
     roles, ignored = _column_roles(header)
     if "name" not in roles and not {"set", "number"} <= roles.keys():
         raise DomainError("import.csv_needs_card", field)
     lines, sideboard = [], []
-    for offset, row in enumerate(rows[1:], start=header_index + 2):
+    for number, row in zip(starts[1:], rows[1:], strict=True):
         if not any(cell.strip() for cell in row):
             continue
-        line = _csv_line(offset, row, roles, delimiter, max_qty)
+        line = _csv_line(number, row, roles, delimiter, max_qty)
         (sideboard if line.section == "sideboard" else lines).append(line)
     layout = _layout(header)
     return Decklist({}, lines, sideboard, layout=layout, delimiter=delimiter, ignored_columns=ignored)
@@ -229,7 +258,7 @@ def _layout(header):
 def _csv_line(number, row, roles, delimiter, max_qty):
     def cell(role):
         index = roles.get(role)
-        return row[index].strip() if index is not None and index < len(row) else ""
+        return NEUTRALISED.sub("", row[index].strip()) if index is not None and index < len(row) else ""
 
     line = DecklistLine(number, delimiter.join(row).strip())
     line.name, line.number, line.game = cell("name"), cell("number"), cell("game")
@@ -282,7 +311,8 @@ def normalise_sets(lines, set_codes):
 def check_printing(line, index):
     """A line that names a set (and a number) must match a printing of that card: a wrong
     collector number is reported, never silently ignored. Numbers match without leading zeros
-    (Deckbox writes 1 for 001). `index` is the game's CardIndex."""
+    (Deckbox and spreadsheets write 1 for 001) when that leaves one card of the set. `index` is
+    the game's CardIndex."""
     if not line.set_code or line.status not in ("ok", "unknown") or (line.status == "unknown" and line.name):
         return line
     printings = index.by_key.get(search_key(line.name), []) if line.name else []
@@ -300,30 +330,46 @@ def check_printing(line, index):
 
 
 def _check_number(line, index, printings):
-    printed = _printing(index, line.set_code, line.number)
-    if printed is None:
-        line.refuse("wrong_printing", "decklist.no_such_printing", set=line.set_code, number=line.number)
-    elif line.name and printed.key != search_key(line.name):
+    found = _printings(index, line.set_code, line.number, line.name)
+    if len(found) == 1 and (not line.name or found[0].key == search_key(line.name)):
+        line.status, line.card, line.suggestions = "ok", found[0], []
+    elif len(found) > 1:
+        line.refuse(
+            "ambiguous",
+            "decklist.number_ambiguous",
+            set=line.set_code,
+            number=line.number,
+            cards=", ".join(f"{card.number} {card.name}" for card in found),
+        )
+        line.suggestions = [f"{card.name} ({card.set_code}) {card.number}" for card in found[:3]]
+    elif found:
         line.refuse(
             "wrong_printing",
             "decklist.printing_mismatch",
             set=line.set_code,
             number=line.number,
-            printed=printed.name,
+            printed=found[0].name,
             name=line.name,
         )
     else:
-        line.status, line.card, line.suggestions = "ok", printed, []
+        line.refuse("wrong_printing", "decklist.no_such_printing", set=line.set_code, number=line.number)
 
 
-def _printing(index, set_code, number):
-    """The card printed as SET number, comparing numbers without their leading zeros."""
+def _printings(index, set_code, number, name=""):
+    """The cards a line's SET and number can mean. A spreadsheet writes 001 as 1, so a number
+    without its leading zeros means the one card of the set it leaves (never a guess among
+    several: 1 may be 001 or 01). With a name, only printings of that name count; a single card of
+    another name is returned so that the mismatch is reported."""
     folded_set = set_code.casefold()
-    printed = index.by_print.get((folded_set, number.casefold()))
-    if printed is not None:
-        return printed
-    bare = number.casefold().lstrip("0")
-    return next(
-        (card for (code, num), card in index.by_print.items() if code == folded_set and num.lstrip("0") == bare),
-        None,
-    )
+    exact = index.by_print.get((folded_set, number.casefold()))
+    bare = index.by_bare_print.get((folded_set, bare_number(number)), [])
+    candidates = [exact] if exact is not None else []
+    candidates += sorted((card for card in bare if card is not exact), key=lambda card: (len(card.number), card.number))
+    if name:
+        named = [card for card in candidates if card.key == search_key(name)]
+        if named:
+            # A number written as printed wins over one it only resembles.
+            return [exact] if exact in named else named
+    elif exact is not None:
+        return [exact]
+    return candidates[:1] if name else candidates

@@ -10,7 +10,7 @@ import datetime
 import difflib
 import json
 
-from games.cards import PrintingRule, search_key
+from games.cards import PrintingRule, bare_number, search_key
 
 from .legality import Deck, DeckEntry
 
@@ -34,6 +34,10 @@ class CardIndex:
         cards = [card for printings in titles.values() for card in self._dated_title(printings)]
         self.by_id = {card.id: card for card in cards}
         self.by_print = {(card.set_code.casefold(), card.number.casefold()): card for card in cards}
+        # (set, number without leading zeros) -> printings: a spreadsheet writes 001 as 1.
+        self.by_bare_print = {}
+        for card in cards:
+            self.by_bare_print.setdefault((card.set_code.casefold(), bare_number(card.number)), []).append(card)
         self.by_key = {}
         for card in sorted(cards, key=_newest, reverse=True):
             self.by_key.setdefault(card.key, []).append(card)

@@ -25,6 +25,11 @@ define_messages(
 )
 
 
+def bare_number(number):
+    """A collector number as a spreadsheet keeps it: folded, without leading zeros ("001" -> "1")."""
+    return number.casefold().lstrip("0") or "0"
+
+
 def search_key(text):
     """Case- and accent-insensitive form of a name, for searching and matching."""
     if text.isascii():

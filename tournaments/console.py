@@ -5,13 +5,24 @@ Every read here is a fixed number of queries whatever the size of the event (iss
 from urllib.parse import urlencode
 
 from django.core.paginator import Paginator
-from django.db.models import Case, Count, IntegerField, Prefetch, Q, Value, When, prefetch_related_objects
+from django.db.models import (
+    Case,
+    Count,
+    Exists,
+    IntegerField,
+    OuterRef,
+    Prefetch,
+    Q,
+    Value,
+    When,
+    prefetch_related_objects,
+)
 from django.utils.translation import gettext_lazy as _
 
 from core.numbers import whole_number
 
 from .engine.match_result import MatchResult
-from .models import Entrant, Match, Report, Seat
+from .models import Entrant, Match, Penalty, Report, Seat
 from .models.entrants import event_player_labels
 from .presenters.results import head_start, score_text
 from .services.results import seated_result
@@ -150,8 +161,10 @@ def named_score(result, names):
 
 
 def entrant_page(event, request):
-    """A page of the event's entrants, searched by name or username and filtered by presence."""
-    entrants = event.entrants.select_related("user", "deck__deck")
+    """A page of the event's entrants, searched by name or username and filtered by presence; each
+    knows whether a judge disqualified it (a drop that cannot be undone)."""
+    disqualified = Penalty.objects.filter(entrant=OuterRef("pk"), kind=Penalty.Kind.DISQUALIFICATION)
+    entrants = event.entrants.select_related("user", "deck__deck").annotate(disqualified=Exists(disqualified))
     status = chosen_filter(request, ENTRANT_FILTERS)
     if status:
         entrants = entrants.filter(ENTRANT_FILTERS[status][1])

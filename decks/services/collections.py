@@ -272,12 +272,20 @@ def _resolve_in(line, indexes):
         line.status = "ambiguous"
         line.suggestions = [f"{card.name} ({card.set_code}) {card.number}" for card in list(found.values())[:3]]
     else:
-        telling = [attempt for attempt in attempts if attempt.status in ("wrong_printing", "ambiguous")]
+        telling = sorted(
+            (attempt for attempt in attempts if attempt.status in ("wrong_printing", "ambiguous")), key=_telling_first
+        )
         if telling:
             line.status, line.error, line.suggestions = telling[0].status, telling[0].error, telling[0].suggestions
         else:
             line.status = "unknown"
             line.suggestions = [name for attempt in attempts for name in attempt.suggestions][:3]
+
+
+def _telling_first(attempt):
+    """The game that has the set speaks first: "could be 02 or 002" or "is X, not Y" says more than
+    another game's "there is no card SET 2"."""
+    return attempt.error is not None and attempt.error.code == "decklist.no_such_printing"
 
 
 def _listed(decklist):

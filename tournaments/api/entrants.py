@@ -4,15 +4,16 @@ from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.decorators import action, api_view, permission_classes
+from rest_framework.decorators import action, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from api.schema import error_responses
+from api.views import api_view
 from core.errors import DomainError
 
 from ..access import event_for_viewer, is_staff_or_organiser, visible_decklists
-from ..joining import join_url
+from ..joining import event_by_typed_code, join_url
 from ..models import Entrant, WaitlistEntry
 from ..services import entrants as entrant_services
 from ..services import entrants_teams
@@ -113,13 +114,16 @@ class EntrantActions:
             event = entrant_services.regenerate_join_code(event, request.user)
         return Response({"join_code": event.join_code, "join_url": join_url(request, event)})
 
-    @extend_schema(request=JoinSerializer, responses={201: EntrantSerializer, 202: dict, **error_responses(404, 409)})
+    @extend_schema(
+        request=JoinSerializer, responses={201: EntrantSerializer, 202: dict, **error_responses(404, 409, 429)}
+    )
     @action(detail=False, methods=["post"], permission_classes=[IsAuthenticated])
     def join(self, request):
         """Register yourself with an event's join code ({"code", "deck"?}): 201 with your entry, or 202
-        with your place on the waitlist when the event is full. An unknown code is 404."""
+        with your place on the waitlist when the event is full. An unknown code is 404; too many unknown
+        codes are 429, with Retry-After."""
         data = _valid(JoinSerializer, request.data)
-        event = entrant_services.event_by_join_code(data["code"])
+        event = event_by_typed_code(request, data["code"])
         return _registration_response(event, entrant_services.register_player(event, request.user, data.get("deck")))
 
     @extend_schema(responses={200: dict})

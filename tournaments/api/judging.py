@@ -4,12 +4,13 @@ them, writes for the event's staff (the services decide; others get 403, invisib
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view, permission_classes
+from rest_framework.decorators import permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from api import fields
 from api.schema import error_responses
+from api.views import api_view
 from core.numbers import ID_MAX
 from core.text import shown_text
 
@@ -72,6 +73,7 @@ def penalties(request, pk):
         if not _is_staff(request.user, event):
             rows = rows.filter(entrant__user=request.user)
         return Response({"penalties": [penalty_payload(penalty) for penalty in rows]})
+    judging.require_staff(event, request.user)  # a refusal says who may, whatever the body (as the page)
     data = _valid(PenaltySerializer, request.data)
     penalty = judging.give_penalty(
         event, request.user, data["entrant"], data["kind"], data["reason"], data.get("round"), data["correction"]
@@ -85,6 +87,7 @@ def penalties(request, pk):
 def extend(request, pk):
     """Staff: give a table of the current round {"minutes": n} more."""
     match = match_for_viewer(request.user, pk)
+    judging.require_staff(match.round.event, request.user)
     match = judging.extend_table(match, request.user, _valid(ExtensionSerializer, request.data)["minutes"])
     return Response({"match": match.pk, "table": match.table, "extra_minutes": match.extra_minutes})
 
@@ -99,6 +102,7 @@ def deck_checks(request, pk):
         judging.require_staff(event, request.user, "deck_checks")
         checks = event.deck_checks.prefetch_related("decks__entrant")
         return Response({"deck_checks": [deck_check_payload(check) for check in checks]})
+    judging.require_staff(event, request.user, "deck_checks")
     data = _valid(DeckCheckSerializer, request.data)
     check = judging.draw_deck_check(
         event, request.user, data["count"], data["top"], data["allow_repeat"], data["seed"] or None
@@ -112,6 +116,7 @@ def deck_checks(request, pk):
 def deck_check_outcome(request, pk, checked_id):
     """Staff: {"outcome": "ok"} or {"outcome": "problem", "note": ..., "penalty": "game_loss"}."""
     event = event_for_viewer(request.user, pk)
+    judging.require_staff(event, request.user, "deck_checks")
     checked = get_object_or_404(CheckedDeck, pk=checked_id, deck_check__event=event)
     data = _valid(DeckCheckOutcomeSerializer, request.data)
     judging.record_deck_check(
@@ -155,6 +160,7 @@ def judge_calls(request, pk):
 def judge_call_action(request, pk, call_id, action):
     """Staff: claim or close a call."""
     event = event_for_viewer(request.user, pk)
+    judging.require_staff(event, request.user)
     call = get_object_or_404(JudgeCall, pk=call_id, event=event)
     act = judging.claim_call if action == "claim" else judging.close_call
     return Response(judge_call_payload(act(call, request.user)))

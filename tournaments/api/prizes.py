@@ -1,11 +1,12 @@
 """An event's prizes over the API: the plan, and the sheet fixed when the event finishes."""
 
 from drf_spectacular.utils import extend_schema
-from rest_framework.decorators import api_view, permission_classes
+from rest_framework.decorators import permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from api.schema import error_responses
+from api.views import api_view
 from core.errors import DomainError
 
 from ..access import event_for_viewer

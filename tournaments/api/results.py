@@ -2,12 +2,13 @@
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.decorators import api_view, permission_classes
+from rest_framework.decorators import permission_classes
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
 from api.idempotency import idempotent
 from api.schema import error_responses
+from api.views import api_view
 from core.db_blips import retry_on_blip
 from core.errors import DomainError
 

@@ -3,12 +3,13 @@
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.decorators import api_view, permission_classes
+from rest_framework.decorators import permission_classes
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
 from api import fields
 from api.schema import error_responses
+from api.views import api_view
 from core.errors import DomainError
 
 from ..access import can, event_for_viewer, require

@@ -7,12 +7,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers, status
-from rest_framework.decorators import api_view, permission_classes
+from rest_framework.decorators import permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from api import fields
 from api.schema import error_responses
+from api.views import api_view
 from core.text import shown_text
 
 from ..access import event_for_organiser, webhook_for_owner, webhooks_of

@@ -16,7 +16,11 @@ MAX_SEED_LENGTH = 64
 
 define_messages(
     {
-        "deck_check.count": _("Choose between 1 and %(max)s tables."),
+        "deck_check.count": ngettext_lazy(
+            "This round has %(max)s table to check: choose 1.",
+            "Choose between 1 and %(max)s tables.",
+            "max",
+        ),
         "deck_check.top": _("“Among the top tables” must be a number of tables from 1 to %(max)s."),
         "deck_check.seed": _("A seed is up to %(max)s letters, digits or dashes."),
         "deck_check.not_enough": ngettext_lazy(

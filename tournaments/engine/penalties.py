@@ -68,3 +68,12 @@ def without_conceded(stored, conceded):
 def head_start(sides, conceded):
     """The score a pending table starts from: only the conceded games (ben leads 1-0)."""
     return with_conceded(MatchResult(tuple(sides), wins=dict.fromkeys(sides, 0)), conceded)
+
+
+def conceded_after_game_loss(sides, conceded, penalised, best_of):
+    """The games conceded at a table without a result once `penalised` gets a game loss: unchanged
+    when the opponent's head start already has the wins needed (never past them, as after a result)."""
+    after = {**conceded, penalised: conceded[penalised] + 1}
+    if max(head_start(sides, after).wins.values()) > best_of // 2 + 1:
+        return conceded
+    return after

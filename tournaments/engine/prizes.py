@@ -74,12 +74,18 @@ def parse_record(text):
 
 @dataclass(frozen=True)
 class PrizeEntrant:
-    """One player as the calculator sees them: final place (1 = first) and match record."""
+    """One player as the calculator sees them: final place (1 = first; players who share a place
+    have the same one, and the next place is counted past them: 1, 1, 3) and match record."""
 
     id: object
     place: int
     record: Record
     eligible: bool = True  # a disqualified player gets nothing
+    points: int | None = None  # match points where there is no record: a pod's places table
+
+    @property
+    def match_points(self):
+        return self.record.points if self.points is None else self.points
 
 
 @dataclass(frozen=True)
@@ -101,6 +107,7 @@ class PayoutPlan:
 class PrizeLine:
     entrant: object
     prize: int
+    place: int = 0  # the entrant's final place, shared by tied players
 
 
 @dataclass(frozen=True)
@@ -190,12 +197,12 @@ def compute(plan, entrants):
     if plan.scheme == CURVE:
         prizes = _curve(plan, entrants, pool)
     else:
-        table = _record_prize(plan) if plan.scheme == BY_RECORD else _standing_prize(plan)
+        table = _record_prize(plan) if plan.scheme == BY_RECORD else _standing_prize(plan, entrants)
         prizes = [max(table(entrant), plan.participation) if entrant.eligible else 0 for entrant in entrants]
     needed = sum(prizes)
     if needed > pool:
         raise DomainError("prizes.pool_too_small", "fixed", pool=pool, needed=needed)
-    lines = tuple(PrizeLine(entrant.id, prize) for entrant, prize in zip(entrants, prizes, strict=True))
+    lines = tuple(PrizeLine(entrant.id, prize, entrant.place) for entrant, prize in zip(entrants, prizes, strict=True))
     return PrizeSheet(pool, lines, pool - needed)
 
 
@@ -208,14 +215,25 @@ def _record_prize(plan):
     return prize
 
 
-def _standing_prize(plan):
+def _standing_prize(plan, entrants):
+    """Players who share a place share the prizes of the places their tie spans (two tied for 2nd
+    share the prizes of 2nd and 3rd), each the mean rounded down, as every prize is."""
     prizes = standing_table(plan.by_standing)
-    return lambda entrant: prizes[entrant.place - 1] if 1 <= entrant.place <= len(prizes) else 0
+    tied = {}
+    for entrant in entrants:
+        tied[entrant.place] = tied.get(entrant.place, 0) + 1
+
+    def prize(entrant):
+        spanned = range(entrant.place, entrant.place + tied[entrant.place])
+        return sum(prizes[place - 1] for place in spanned if 1 <= place <= len(prizes)) // len(spanned)
+
+    return prize
 
 
-def curve_weight(record):
-    """Match points squared, so the curve rises with each win: 0-4 → 0, 1-3 → 9, 2-2 → 36, 3-1 → 81, 4-0 → 144."""
-    return record.points**2
+def curve_weight(points):
+    """Match points squared, so the curve rises with each win: 0-4 → 0, 1-3 → 9, 2-2 → 36, 3-1 → 81, 4-0 → 144
+    (at a pod event, the places table's points)."""
+    return points**2
 
 
 def _curve(plan, entrants, pool):
@@ -224,7 +242,7 @@ def _curve(plan, entrants, pool):
     base = plan.participation * len(eligible)
     if base > pool:
         raise DomainError("prizes.pool_too_small", "fixed", pool=pool, needed=base)
-    weights = {entrant.id: curve_weight(entrant.record) for entrant in eligible}
+    weights = {entrant.id: curve_weight(entrant.match_points) for entrant in eligible}
     total = sum(weights.values())
     rest = pool - base
 

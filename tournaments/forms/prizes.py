@@ -3,6 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.errors import DomainError
 from core.numbers import whole_number
 
 
@@ -28,14 +29,27 @@ class PrizePlanForm(forms.Form):
     participation = forms.IntegerField(label=_("Participation prize"), min_value=0, max_value=100_000, initial=0)
 
     def plan(self):
-        """The form as the JSON the service takes; a table line that cannot be read is a form error."""
+        """The form as the JSON the service takes; a table line that cannot be read is a form error, a
+        record listed twice a DomainError."""
         data = dict(self.cleaned_data)
         text = data.pop("table").strip()
         if data["scheme"] == "record":
-            data["by_record"] = dict(_record_line(line) for line in text.splitlines() if line.strip())
+            data["by_record"] = _record_table(text)
         elif data["scheme"] == "standing":
             data["by_standing"] = [_prize_number(part) for part in text.replace("\n", ",").split(",") if part.strip()]
         return data
+
+
+def _record_table(text):
+    """{record: prize}; a record written twice is refused, not silently replaced by its last line."""
+    table = {}
+    for line in text.splitlines():
+        if line.strip():
+            record, prize = _record_line(line)
+            if record in table:
+                raise DomainError("prizes.record_twice", "by_record", record=record)
+            table[record] = prize
+    return table
 
 
 def _record_line(line):

@@ -14,7 +14,7 @@ from django.utils.translation import ngettext_lazy
 from core.errors import DomainError, define_messages
 from core.numbers import INTEGER_MAX
 
-from ..models import AuditAction, Entrant, Event, Match, WaitlistEntry, new_join_code
+from ..models import AuditAction, Entrant, Event, Match, Penalty, WaitlistEntry, new_join_code
 from .common import locked, log, log_many, organiser_only, require_status
 from .decklists import _may_change_entrant, _register_deck, judge_again
 from .sealed import seat_late_entrant
@@ -45,6 +45,7 @@ define_messages(
         ),
         "event.not_dropped": _("%(name)s has not dropped."),
         "event.undrop_too_late": _("%(name)s's drop cannot be undone: a round has been paired since."),
+        "event.undrop_disqualified": _("%(name)s was disqualified by a judge: a disqualification cannot be undone."),
         "event.not_team_mode": _("Teams are for team events only."),
     }
 )
@@ -174,12 +175,15 @@ def drop(entrant, actor):
 
 @transaction.atomic
 def undo_drop(entrant, actor):
-    """The organiser takes a drop back, as long as no round has been paired since it."""
+    """The organiser takes a drop back, as long as no round has been paired since it; never a
+    disqualification's drop."""
     event = locked(entrant.event)
     organiser_only(event, actor)
     entrant.refresh_from_db(fields=["dropped_after"])
     if not entrant.dropped:
         raise DomainError("event.not_dropped", name=entrant.name)
+    if entrant.penalties.filter(kind=Penalty.Kind.DISQUALIFICATION).exists():
+        raise DomainError("event.undrop_disqualified", status=409, name=entrant.name)
     if entrant.dropped_after != event.rounds.filter(stage="swiss").count():
         raise DomainError("event.undrop_too_late", status=409, name=entrant.name)
     require_place(event, entrant.name)  # the place may have gone to the waitlist since
@@ -378,3 +382,9 @@ def event_by_join_code(code):
     if event is None:
         raise DomainError("join.unknown_code", "code", status=404, typed=cleaned[:12])
     return event
+
+
+def event_with_join_code(pk, code):
+    """Event `pk` if `code` is its join code, else None."""
+    cleaned = normalised_code(code)
+    return Event.objects.filter(pk=pk, join_code=cleaned).first() if cleaned else None

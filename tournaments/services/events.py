@@ -298,11 +298,21 @@ def finish_event(event, actor):
     event = locked(event)
     organiser_only(event, actor)
     require_status(event, Event.Status.SWISS, Event.Status.TOP_CUT)
-    fix_prizes(event, actor)
-    event.status = Event.Status.FINISHED
+    return close_event(event, actor)
+
+
+def close_event(event, actor, **after):
+    """End a locked event, by the organiser's "Finish" or the top cut's final: the prizes are fixed
+    from the final standings (the top cut first, by how far each player went), then the clock stops."""
+    status, event.status = event.status, Event.Status.FINISHED  # so the prizes read the final order
+    try:
+        fix_prizes(event, actor)
+    except DomainError:
+        event.status = status  # a short pool stops the finish
+        raise
     event.save(update_fields=["status"])
     stop_clock(event)
-    log(event, actor, AuditAction.EVENT_FINISH)
+    log(event, actor, AuditAction.EVENT_FINISH, after=after or None)
     return event
 
 

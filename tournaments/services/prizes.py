@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError, define_messages
 
-from ..engine.prizes import PayoutPlan, PrizeEntrant, Record, check_plan, compute
+from ..engine.prizes import BY_RECORD, PayoutPlan, PrizeEntrant, Record, check_plan, compute
 from ..models import AuditAction, Event
 from ..models.entrants import event_player_labels
 from .common import locked, log, organiser_only, require_status
@@ -14,7 +14,14 @@ from .standings import event_standings
 
 PLAN_KEYS = ("scheme", "per_entrant", "fixed", "by_record", "by_standing", "participation")
 
-define_messages({"prizes.plan_shape": _("Describe the prizes as an object with %(keys)s.")})
+define_messages(
+    {
+        "prizes.plan_shape": _("Describe the prizes as an object with %(keys)s."),
+        "prizes.record_pods": _(
+            "Players at a free-for-all event have places, not records: pay the prizes by final standing or by a curve."
+        ),
+    }
+)
 
 
 def plan_from(data):
@@ -47,6 +54,8 @@ def set_prize_plan(event, actor, data):
     organiser_only(event, actor)
     require_status(event, Event.Status.REGISTRATION, Event.Status.SWISS, Event.Status.TOP_CUT)
     plan = plan_dict(plan_from(data))
+    if event.is_pods and plan["scheme"] == BY_RECORD:
+        raise DomainError("prizes.record_pods", "scheme")
     before, event.prizes.plan = event.prizes.plan or None, plan
     event.prizes.save(update_fields=["plan"])
     log(event, actor, AuditAction.PRIZES_PLAN, before=before, after=plan)
@@ -54,17 +63,19 @@ def set_prize_plan(event, actor, data):
 
 
 def prize_entrants(event):
-    """Entrants as the calculator sees them, in final standing order; the disqualified get nothing."""
+    """Entrants as the calculator sees them, in final standing order, each at their rank (players
+    who share a rank share a place); the disqualified get nothing."""
     disqualified = disqualified_ids(event)
     return [
         PrizeEntrant(
             row["entrant"],
-            place,
-            # pods have places, not wins-losses-draws: a prize by record reads them as none won
+            row["rank"],
+            # pods have places, not wins-losses-draws: their curve goes by the places table's points
             Record(row.get("wins", 0), row.get("losses", 0), row.get("draws", 0)),
             row["entrant"] not in disqualified,
+            row["match_points"] if "places" in row else None,
         )
-        for place, row in enumerate(event_standings(event), start=1)
+        for row in event_standings(event)
     ]
 
 
@@ -80,7 +91,10 @@ def sheet_payload(event, sheet):
     return {
         "pool": sheet.pool,
         "leftover": sheet.leftover,
-        "lines": [{"entrant": line.entrant, "name": names[line.entrant], "prize": line.prize} for line in sheet.lines],
+        "lines": [
+            {"entrant": line.entrant, "name": names[line.entrant], "prize": line.prize, "place": line.place}
+            for line in sheet.lines
+        ],
     }
 
 

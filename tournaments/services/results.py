@@ -15,7 +15,14 @@ from core.errors import DomainError, define_messages
 
 from ..access import require
 from ..engine.match_result import MatchResult
-from ..engine.penalties import MATCH_LOSS, head_start, penalised_result, with_conceded, without_conceded
+from ..engine.penalties import (
+    MATCH_LOSS,
+    conceded_after_game_loss,
+    head_start,
+    penalised_result,
+    with_conceded,
+    without_conceded,
+)
 from ..models import AuditAction, AuditEntry, Match, Report, Round, Seat
 from .common import locked, locked_match, log, log_many
 
@@ -269,9 +276,12 @@ def penalise(event, match, entrant_id, kind, actor):
     if match.status == Match.Status.CONFIRMED or kind == MATCH_LOSS:
         result = penalised_result(seated_result(match, list(seats.values())), entrant_id, kind, event.best_of)
         return _write(event, match, seats, result, actor, AuditAction.RESULT_PENALTY, {"penalised": entrant_id})
+    losses = conceded_after_game_loss(list(seats), conceded(seats.values()), entrant_id, event.best_of)
+    if losses == conceded(seats.values()):
+        return match  # the opponent already starts with the match won: the penalty is recorded, nothing changes
     before = _snapshot(match, seats)
-    seats[entrant_id].games_conceded += 1
-    shown = head_start(list(seats), conceded(seats.values()))
+    seats[entrant_id].games_conceded = losses[entrant_id]
+    shown = head_start(list(seats), losses)
     for entrant, seat in seats.items():
         seat.game_wins = shown.wins[entrant]
         seat.save(update_fields=["game_wins", "games_conceded"])

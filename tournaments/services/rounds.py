@@ -15,7 +15,8 @@ from ..engine import bracket
 from ..engine.pairing import Player, pair_round
 from ..models import AuditAction, AuditEntry, Event, Match, Report, Round, Seat
 from .common import locked, log, organiser_only, require_status
-from .results import record_byes, seated_result
+from .events import close_event
+from .results import record_byes, record_result, seated_result
 from .rounds_clock import start_round_clock, stop_clock
 from .standings import event_standings
 
@@ -213,6 +214,15 @@ def start_top_cut(event, actor):
     return round_
 
 
+def _walk_over(event, match, actor, gone, present):
+    """A winner who has dropped or been disqualified since does not play on: their opponent wins
+    the match unplayed (MTR: the bracket goes on without them), written by the one result writer.
+    Two gone leave the table to the organiser."""
+    if len(gone) == 1 and len(present) == 1:
+        (winner,), (absent,) = present, gone
+        record_result(match, actor, wins={winner: event.best_of // 2 + 1, absent: 0})
+
+
 def _bracket_match(round_, slot, first, second):
     match = Match.objects.create(round=round_, table=slot, bracket_slot=slot)
     Seat.objects.bulk_create([Seat(match=match, entrant_id=first), Seat(match=match, entrant_id=second)])
@@ -231,14 +241,13 @@ def advance_top_cut(event, actor):
     matches = latest.matches.order_by("bracket_slot").prefetch_related("seats")
     winners = [seated_result(match, list(match.seats.all())).winner for match in matches]
     if len(winners) == 1:
-        event.status = Event.Status.FINISHED
-        event.save(update_fields=["status"])
-        stop_clock(event)
-        log(event, actor, AuditAction.EVENT_FINISH, after={"winner": winners[0]})
+        close_event(event, actor, winner=winners[0])
         return None
     round_ = Round.objects.create(event=event, number=latest.number + 1, stage=Round.Stage.TOP_CUT)
+    gone = set(event.entrants.filter(pk__in=winners, dropped_after__isnull=False).values_list("pk", flat=True))
     for slot, (first, second) in enumerate(bracket.next_round(winners), start=1):
-        _bracket_match(round_, slot, first, second)
+        match = _bracket_match(round_, slot, first, second)
+        _walk_over(event, match, actor, gone & {first, second}, {first, second} - gone)
     start_round_clock(event)
     log(event, actor, AuditAction.TOP_CUT_ADVANCE, round_number=round_.number, after={"players": winners})
     return round_
@@ -285,6 +294,8 @@ def repair_round(event, actor, expected):
     if latest.stage != Round.Stage.SWISS:
         raise DomainError("round.repair_swiss_only", status=409)
     played = latest.matches.filter(is_bye=False).exclude(status=Match.Status.PENDING).exists()
+    # A game loss given while a table plays is entered too: pairing again would silently drop it.
+    played = played or Seat.objects.filter(match__round=latest, games_conceded__gt=0).exists()
     if played or Report.objects.filter(match__round=latest).exists():
         raise DomainError("round.has_results", status=409, number=latest.number)
     before = _remove_round(event, latest)

@@ -30,10 +30,12 @@ def event_standings(event):
 def _with_top_cut(event, rows):
     by_entrant = {row["entrant"]: row for row in rows}
     order = final_order([row["entrant"] for row in rows], _bracket(event))
-    final = []
+    final, shared = [], {}  # Swiss rank -> final place of the first Swiss-only player at it
     for place, (entrant, stage) in enumerate(order, start=1):
         row = by_entrant[entrant]
-        final.append({**row, "rank": place, "swiss_rank": row["rank"], "top_cut": stage})
+        # Players outside the top cut who shared a Swiss rank still share their final one (two 9th).
+        rank = place if stage is not None else shared.setdefault(row["rank"], place)
+        final.append({**row, "rank": rank, "swiss_rank": row["rank"], "top_cut": stage})
     return final
 
 

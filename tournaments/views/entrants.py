@@ -21,7 +21,7 @@ from .. import console
 from ..access import event_for_viewer
 from ..forms.common import errors_in_one_line
 from ..forms.entrants import PlayerForm, RegisterForm, TeamForm, WalkInForm
-from ..joining import join_panel, join_url
+from ..joining import event_by_typed_code, event_with_code, join_panel, join_url
 from ..models import Entrant, Event, WaitlistEntry
 from ..models.entrants import player_detail
 from ..services import decklists as decklist_services
@@ -208,9 +208,7 @@ def drop(request, event, entrant_id):
 def _event_to_register(request, pk):
     """The event, for a viewer who may see it, or for anyone holding its join code (a private
     event's code on the projector opens its registration)."""
-    code = entrant_services.normalised_code(request.GET.get("code", ""))
-    found = Event.objects.filter(pk=pk, join_code=code).first() if code else None
-    return found or event_for_viewer(request.user, pk)
+    return event_with_code(request, pk, request.GET.get("code", "")) or event_for_viewer(request.user, pk)
 
 
 @login_required
@@ -283,12 +281,15 @@ def join(request, code=""):
     if not code:
         return render(request, "tournaments/join.html", {})
     try:
-        event = entrant_services.event_by_join_code(code)
+        event = event_by_typed_code(request, code)
     except DomainError as error:
         # the error summary links the refusal to the code's box (templates/tournaments/join.html)
         problems = [{"message": error.message, "target": "join-code-input"}]
         context = {"problem": error.message, "problems": problems, "code": code[:12]}
-        return render(request, "tournaments/join.html", context, status=404)
+        response = render(request, "tournaments/join.html", context, status=error.status)
+        if "seconds" in error.params:
+            response["Retry-After"] = str(error.params["seconds"])
+        return response
     target = reverse("tournaments:register", args=[event.pk]) + "?" + urlencode({"code": event.join_code})
     if not request.user.is_authenticated:
         return redirect_to_login(target)

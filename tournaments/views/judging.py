@@ -6,6 +6,7 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -92,6 +93,11 @@ def penalty(request, event):
         messages.error(request, _("Choose a player, a penalty and give a reason."))
         return _judging(event, "penalties")
     data = form.cleaned_data
+    if data["kind"] == Penalty.Kind.DISQUALIFICATION and request.POST.get("confirmed") != "1":
+        name = event.entrants.get(pk=data["entrant"]).name
+        action = reverse("tournaments:penalty", args=[event.pk])
+        hidden = _hidden(data, ("entrant", "kind", "reason", "round", "correction"))
+        return _confirm_disqualification(request, event, name, data["reason"], action, hidden, "penalties")
     done, given = _attempt(
         request, judging.give_penalty, event, request.user, data["entrant"], data["kind"], data["reason"],
         data["round"], data["correction"],
@@ -102,6 +108,29 @@ def penalty(request, event):
             _("%(penalty)s recorded for %(name)s.") % {"penalty": given.get_kind_display(), "name": given.entrant.name},
         )
     return _judging(event, "penalties")
+
+
+def _hidden(data, fields):
+    return [*((field, "" if data[field] is None else data[field]) for field in fields), ("confirmed", "1")]
+
+
+def _confirm_disqualification(request, event, name, reason, action, hidden, section):
+    """A disqualification drops the player for good: the page asks first, naming them and the reason,
+    and posts the same form again (`hidden`) once confirmed."""
+    context = {
+        "event": event,
+        "title": _("Disqualify %(name)s?") % {"name": name},
+        "explanation": _(
+            "%(name)s is dropped from the event at once, shown as disqualified in the standings and gets no "
+            "prize. Reason: %(reason)s"
+        )
+        % {"name": name, "reason": reason},
+        "button": _("Yes, disqualify %(name)s") % {"name": name},
+        "hidden": hidden,
+        "action": action,
+        "cancel_url": reverse("tournaments:judging", args=[event.pk]) + f"#{section}",
+    }
+    return render(request, "tournaments/manage/confirm.html", context)
 
 
 @judge_view("penalties")
@@ -157,6 +186,13 @@ def deck_check_outcome(request, event, checked_id):
         messages.error(request, DomainError("deck_check.outcome").message)
         return _judging(event, "deck-checks")
     data = form.cleaned_data
+    asks = data["penalty"] == Penalty.Kind.DISQUALIFICATION and data["outcome"] == CheckedDeck.Outcome.PROBLEM
+    if asks and data["note"].strip() and request.POST.get("confirmed") != "1":
+        action = reverse("tournaments:deck_check_outcome", args=[event.pk, checked.pk])
+        hidden = _hidden(data, ("outcome", "note", "penalty", "correction"))
+        return _confirm_disqualification(
+            request, event, checked.entrant.name, data["note"], action, hidden, "deck-checks"
+        )
     done, _checked = _attempt(
         request, judging.record_deck_check, checked, request.user, data["outcome"], data["note"],
         data["penalty"] or None, data["correction"],

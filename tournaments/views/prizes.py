@@ -48,7 +48,7 @@ def prize_plan(request, event):
     if not form.is_valid():
         messages.error(request, _("Prize numbers are whole numbers from 0."))
         return _judging(event, "prizes")
-    done, _event = _attempt(request, prize_services.set_prize_plan, event, request.user, form.plan())
+    done, _event = _attempt(request, lambda: prize_services.set_prize_plan(event, request.user, form.plan()))
     if done:
         messages.success(request, _("Prize pool saved."))
     return _judging(event, "prizes")
@@ -70,7 +70,9 @@ def prizes_csv(request, pk):
     ]  # fmt: skip
     fixed, event_cells = bool(sheet.get("fixed")), export_cells(event)
     rows = [
-        [place, line["entrant"], line["name"], record_cell(line["record"]), line["prize"], fixed, *event_cells]
+        # a sheet fixed before places were kept numbers its lines in order
+        [line.get("place", place), line["entrant"], line["name"], record_cell(line["record"]), line["prize"], fixed]
+        + event_cells
         for place, line in enumerate(sheet.get("lines", []), start=1)
     ]
     if "pool" in sheet:

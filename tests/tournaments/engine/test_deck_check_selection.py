@@ -65,3 +65,13 @@ def test_every_draw_is_distinct_tables_from_the_candidates(count, seed, top):
     assert len(selection.tables) == len(set(selection.tables)) == count
     assert set(selection.tables) <= set(selection.candidates) == set(range(1, top + 1))
     assert select_tables(TABLES, count, seed, top=top) == selection
+
+
+def test_a_one_table_round_says_so_rather_than_between_1_and_1():
+    one = [CheckTable(number=1, players=(1, 2))]
+    with pytest.raises(DomainError) as refused:
+        select_tables(one, 2, "seed")
+    assert refused.value.message == "This round has 1 table to check: choose 1."
+    with pytest.raises(DomainError) as refused:
+        select_tables(one * 3, 4, "seed")
+    assert refused.value.message == "Choose between 1 and 3 tables."

@@ -75,7 +75,12 @@ def test_final_standings_everywhere_put_the_winner_first(client, api, top_four):
     assert rows[0]["top_cut"] == "winner" and rows[1]["top_cut"] == "finalist"
     assert [row["entrant"] for row in rows[2:4]] == [swiss[0], swiss[1]]  # semi-finalists in Swiss order
     assert [row["entrant"] for row in rows[4:]] == swiss[4:]
-    assert [row["rank"] for row in rows] == list(range(1, 9))
+    assert [row["rank"] for row in rows[:4]] == [1, 2, 3, 4]
+    # Outside the top cut, players who shared a Swiss rank share their final place (two 6th, then 8th).
+    first_at = {}
+    for place, row in enumerate(rows[4:], start=5):
+        first_at.setdefault(row["swiss_rank"], place)
+    assert [row["rank"] for row in rows[4:]] == [first_at[row["swiss_rank"]] for row in rows[4:]]
     assert all(row["swiss_rank"] == swiss_ranks[row["entrant"]] for row in rows)
 
     page = client.get(f"/en/events/{event.pk}/standings/").text

@@ -3,26 +3,13 @@ players see, each write refused to non-staff with nothing changed."""
 
 import pytest
 
-from tests.conftest import join_event, make_user
+from tests.conftest import make_user
 from tournaments.models import AuditAction, AuditEntry, CheckedDeck, Event, JudgeCall, Match, Penalty, Seat
 from tournaments.services import entrants as entrant_services
-from tournaments.services import events, rounds, staff
+from tournaments.services import events, staff
 from tournaments.services.standings import event_standings
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def eight(organiser, alice, bob):
-    """A best-of-3 Dust Collectorz event of 8 (alice, bob and six walk-ins), round 1 paired."""
-    event = events.create_event(organiser, "Prerelease", "dust-collectorz", top_cut=0, swiss_rounds=3)
-    for user in (alice, bob):
-        join_event(event, user)
-    for number in range(6):
-        entrant_services.add_entrant(event, organiser, name=f"Walk-in {number}")
-    events.start_event(event, organiser)
-    rounds.pair_next_round(event, organiser)
-    return event
 
 
 def entrant_of(event, user):

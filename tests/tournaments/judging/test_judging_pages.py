@@ -10,25 +10,12 @@ from django.utils.formats import time_format
 
 from catalogue.models import Card
 from decks.services.decks import create_deck
-from tests.conftest import join_event, make_user
+from tests.conftest import make_user
 from tests.exports_support import read_dicts, read_rows
 from tournaments.models import CheckedDeck, Event, Match, Penalty
-from tournaments.services import decklists, events, judging, rounds, rounds_clock, staff
-from tournaments.services import entrants as entrant_services
+from tournaments.services import decklists, judging, rounds_clock, staff
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def four(organiser, alice, bob):
-    event = events.create_event(organiser, "Prerelease", "dust-collectorz", top_cut=0, swiss_rounds=3)
-    for user in (alice, bob):
-        join_event(event, user)
-    for number in range(2):
-        entrant_services.add_entrant(event, organiser, name=f"Walk-in {number}")
-    events.start_event(event, organiser)
-    rounds.pair_next_round(event, organiser)
-    return event
 
 
 def url(name, event, *args):
@@ -177,7 +164,7 @@ def test_penalties_and_prizes_are_in_the_exports(client, organiser, alice, four)
     assert (alice_row["Dropped"], alice_row["Disqualified"]) == ("yes", "yes")
     client.post(
         url("prize_plan", four),
-        {"scheme": "standing", "per_entrant": 1, "fixed": 0, "table": "2, 1", "participation": 0},
+        {"scheme": "standing", "per_entrant": 3, "fixed": 0, "table": "8, 4", "participation": 0},
     )
     prizes = read_rows(client.get(url("prizes_csv", four)))
     assert prizes[0] == [
@@ -191,10 +178,12 @@ def test_penalties_and_prizes_are_in_the_exports(client, organiser, alice, four)
         "Starts",
         "Venue",
     ]
-    # Nobody has a result: the four are equal on everything and listed by name, case aside (alice, bob,
-    # Walk-in 0, Walk-in 1). alice, disqualified, gets nothing: her 2 stays in the pool with the 1 left over.
+    # Nobody has a result: the four are equal on everything, share 1st and are listed by name, case
+    # aside (alice, bob, Walk-in 0, Walk-in 1); they share the prizes of 1st to 4th, (8 + 4) / 4 = 3 each.
+    # alice, disqualified, gets nothing: her 3 stays in the pool (12 - 9 = 3 left over).
     assert [row[2] for row in prizes[1:-1]] == ["alice", "bob", "Walk-in 0", "Walk-in 1"]
-    assert [row[4] for row in prizes[1:3]] == ["0", "1"] and prizes[-1][2:6] == ["Left over", "", "3", "no"]
+    assert [row[0] for row in prizes[1:-1]] == ["1", "1", "1", "1"]
+    assert [row[4] for row in prizes[1:-1]] == ["0", "3", "3", "3"] and prizes[-1][2:6] == ["Left over", "", "3", "no"]
     client.force_login(alice)
     assert client.get(url("penalties_csv", four)).status_code == 403
 
