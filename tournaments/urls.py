@@ -83,6 +83,11 @@ urlpatterns = [
     path("<int:pk>/manage/publication/", events.publication, name="publication"),
     path("<int:pk>/manage/judging/", judging.judging_page, name="judging"),
     path("<int:pk>/manage/judging/penalty/", judging.penalty, name="penalty"),
+    path(
+        "<int:pk>/manage/judging/penalties/<int:penalty_id>/take-back/",
+        judging.take_back_penalty,
+        name="take_back_penalty",
+    ),
     path("<int:pk>/manage/judging/matches/<int:match_id>/extend/", judging.extension, name="extend_table"),
     path("<int:pk>/manage/judging/deck-checks/", judging.deck_check_draw, name="deck_check_draw"),
     path(

@@ -11,7 +11,7 @@ from decks.models import BulkValidation, Collection
 from decks.services import bulk
 from decks.services import collections as collection_services
 from decks.services import decks as deck_services
-from tournaments.models import CheckedDeck, Event, Webhook, WebhookDelivery
+from tournaments.models import CheckedDeck, Event, Penalty, Webhook, WebhookDelivery
 from tournaments.services import judging
 
 pytestmark = pytest.mark.django_db
@@ -123,6 +123,7 @@ def build_world():
     event = Event.objects.get(name__startswith="Sample prerelease")
     get_user_model().objects.get_or_create(username="newcomer")
     judging.draw_deck_check(event, organiser, 1, seed="every-page")
+    judging.give_penalty(event, organiser, event.entrants.first().pk, "warning", "Slow play")
     webhook = Webhook.objects.create(
         event=event, owner=organiser, url="https://example.org/hook", kinds=["round.paired"]
     )
@@ -294,6 +295,7 @@ def organiser_pages(world):
         f"events/{event.pk}/manage/join-code/",
         f"events/{event.pk}/manage/join-sheet/",
         f"events/{event.pk}/manage/judging/deck-checks/{CheckedDeck.objects.first().pk}/sheet/",
+        f"events/{event.pk}/manage/judging/penalties/{Penalty.objects.first().pk}/take-back/",
         f"events/{event.pk}/manage/staff/",
         f"events/{event.pk}/manage/results/",
         f"events/{event.pk}/manage/decklists/",

@@ -31,6 +31,10 @@ class PenaltySerializer(serializers.Serializer):
     correction = fields.CharField(max_length=300, required=False, allow_blank=True, default="", validators=[shown_text])
 
 
+class TakeBackSerializer(serializers.Serializer):
+    reason = fields.CharField(max_length=300, validators=[shown_text])
+
+
 class ExtensionSerializer(serializers.Serializer):
     minutes = serializers.IntegerField(min_value=1, max_value=judging.MAX_EXTENSION_MINUTES)
 
@@ -79,6 +83,22 @@ def penalties(request, pk):
         event, request.user, data["entrant"], data["kind"], data["reason"], data.get("round"), data["correction"]
     )
     return Response(penalty_payload(penalty), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(request=TakeBackSerializer, responses={200: dict, **error_responses(403, 404, 409)})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def take_back_penalty(request, pk, penalty_id):
+    """Staff: take a penalty back ({"reason"}). A head start leaves its table, a disqualification's drop
+    is lifted while no round has been paired since; `result_left_to_correct` names the match whose
+    result the penalty changed, which stays as it is until a judge corrects it."""
+    event = event_for_viewer(request.user, pk)
+    judging.require_staff(event, request.user)  # a refusal says who may, whatever the body (as the page)
+    data = _valid(TakeBackSerializer, request.data)
+    penalty = judging.take_back_penalty(event, request.user, penalty_id, data["reason"])
+    table = judging.result_left_to_correct(penalty)
+    body = {"taken_back": penalty_id, "kind": penalty.kind, "entrant": penalty.entrant_id}
+    return Response({**body, "result_left_to_correct": table.pk if table else None})
 
 
 @extend_schema(request=ExtensionSerializer, responses={200: dict, **error_responses(403)})

@@ -15,6 +15,11 @@ urlpatterns = [
     path("matches/<int:pk>/dispute/", results.match_dispute, name="api-match-dispute"),
     path("matches/<int:pk>/extend/", judging.extend, name="api-match-extend"),
     path("tournaments/<int:pk>/penalties/", judging.penalties, name="api-penalties"),
+    path(
+        "tournaments/<int:pk>/penalties/<int:penalty_id>/take-back/",
+        judging.take_back_penalty,
+        name="api-penalty-take-back",
+    ),
     path("tournaments/<int:pk>/deck-checks/", judging.deck_checks, name="api-deck-checks"),
     path(
         "tournaments/<int:pk>/deck-checks/decks/<int:checked_id>/",

@@ -26,6 +26,10 @@ class PenaltyForm(forms.Form):
         self.fields["entrant"].choices = [(entrant.pk, entrant.name) for entrant in entrants]
 
 
+class TakeBackForm(forms.Form):
+    reason = forms.CharField(label=_("Why it is taken back"), max_length=300, validators=[shown_text])
+
+
 class ExtensionForm(forms.Form):
     minutes = forms.IntegerField(label=_("Minutes"), min_value=1, max_value=30, initial=3)
 

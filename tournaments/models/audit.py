@@ -47,6 +47,7 @@ class AuditAction(models.TextChoices):
     TIMER_EXTEND = "timer.extend", _("Clock extended")
     TABLE_EXTEND = "table.extend", _("Time extension given")
     PENALTY_GIVE = "penalty.give", _("Penalty given")
+    PENALTY_TAKE_BACK = "penalty.take_back", _("Penalty taken back")
     DECK_CHECK_SELECT = "deck_check.select", _("Tables drawn for a deck check")
     DECK_CHECK_RECORD = "deck_check.record", _("Deck check recorded")
     PRIZES_PLAN = "prizes.plan", _("Prize pool described")

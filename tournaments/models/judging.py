@@ -18,6 +18,12 @@ class Penalty(models.Model):
         MATCH_LOSS = "match_loss", _("Match loss")
         DISQUALIFICATION = "disqualification", _("Disqualification")
 
+    class Effect(models.TextChoices):
+        NONE = "none", _("Nothing else changed")
+        HEAD_START = "head_start", _("A game conceded at a table still playing")
+        RESULT = "result", _("A result changed")
+        DROP = "drop", _("The player dropped")
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties")
     entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="penalties")
     kind = models.CharField(_("penalty"), max_length=20, choices=Kind)
@@ -27,6 +33,9 @@ class Penalty(models.Model):
     correction = models.CharField(_("correction reason"), max_length=300, blank=True)
     judge = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
+    # What giving it did, so that taking it back undoes exactly that ("" for penalties given before
+    # this was recorded: their effect is unknown, so a result they changed is corrected by hand).
+    effect = models.CharField(_("effect"), max_length=12, choices=Effect, blank=True)
 
     class Meta:
         ordering = ["event", "created_at", "pk"]

@@ -56,6 +56,13 @@ def _penalty_given(entry, after, before, names):
     return _judging_words(after) if after.get("kind") else []
 
 
+@describes(AuditAction.PENALTY_TAKE_BACK)
+def _penalty_taken_back(entry, after, before, names):
+    if not before.get("kind"):
+        return []
+    return " — ".join([_judging_words(before), _("taken back: %(reason)s") % {"reason": after.get("reason", "")}])
+
+
 @describes(AuditAction.DECK_CHECK_SELECT)
 def _deck_check_drawn(entry, after, before, names):
     if not after.get("seed"):

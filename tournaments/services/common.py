@@ -55,6 +55,7 @@ STALE_AFTER = {
             AuditAction.ROUND_REPAIR,
             AuditAction.ROUND_DELETE,
             AuditAction.PENALTY_GIVE,
+            AuditAction.PENALTY_TAKE_BACK,
             AuditAction.ENTRANT_DROP,
             AuditAction.ENTRANT_UNDROP,
             AuditAction.ENTRANT_REMOVE,

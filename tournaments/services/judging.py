@@ -29,6 +29,11 @@ define_messages(
             "The result of table %(table)s is already settled: give a correction reason to change it."
         ),
         "penalty.already_disqualified": _("%(name)s is already disqualified."),
+        "penalty.not_found": _("This penalty is not in the event: it may have been taken back already."),
+        "penalty.take_back_reason": _("Say why the penalty is taken back (up to %(max)s characters)."),
+        "penalty.take_back_too_late": _(
+            "%(name)s’s disqualification cannot be taken back: a round has been paired since."
+        ),
         "extension.minutes": _("An extension is 1 to %(max)s minutes."),
         "extension.finished": _("Table %(table)s has finished: its result is in."),
         "extension.old_round": _("Only tables of the current round can get more time."),
@@ -78,14 +83,14 @@ def _penalise(event, actor, entrant_id, kind, reason, round_number, correction):
     number = latest if round_number is None else round_number
     if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= latest:
         raise DomainError("penalty.round", "round", number=number if isinstance(number, int) else "?")
-    match = (
-        _apply_to_result(event, actor, entrant, kind, number, latest, correction) if kind in CHANGES_RESULT else None
-    )
+    match, effect = None, Penalty.Effect.NONE
+    if kind in CHANGES_RESULT:
+        match, effect = _apply_to_result(event, actor, entrant, kind, number, latest, correction)
     if kind == DISQUALIFICATION:
-        _disqualify(event, entrant)
+        effect = _disqualify(event, entrant)
     penalty = Penalty.objects.create(
         event=event, entrant=entrant, kind=kind, reason=reason, round_number=number, match=match,
-        correction=correction, judge=actor if actor.is_authenticated else None,
+        correction=correction, judge=actor if actor.is_authenticated else None, effect=effect,
     )  # fmt: skip
     after = {"kind": kind, "reason": reason, **({"correction": correction} if correction else {})}
     log(event, actor, AuditAction.PENALTY_GIVE, round_number=number, entrant=entrant, after=after)
@@ -105,15 +110,56 @@ def _apply_to_result(event, actor, entrant, kind, number, latest, correction):
     settled = match.status == Match.Status.CONFIRMED or number != latest
     if settled and not correction:
         raise DomainError("penalty.needs_correction", "correction", table=match.table)
-    return results.penalise(event, match, entrant.pk, kind, actor)
+    return match, results.penalise(event, match, entrant.pk, kind, actor)
 
 
 def _disqualify(event, entrant):
+    """Drop a disqualified player who has not dropped already; returns what that changed."""
     if Penalty.objects.filter(entrant=entrant, kind=DISQUALIFICATION).exists():
         raise DomainError("penalty.already_disqualified", "entrant", name=entrant.name)
-    if not entrant.dropped:
-        entrant.dropped_after = event.rounds.filter(stage="swiss").count()
-        entrant.save(update_fields=["dropped_after"])
+    if entrant.dropped:
+        return Penalty.Effect.NONE
+    entrant.dropped_after = event.rounds.filter(stage="swiss").count()
+    entrant.save(update_fields=["dropped_after"])
+    return Penalty.Effect.DROP
+
+
+@transaction.atomic
+def take_back_penalty(event, actor, penalty_id, reason):
+    """A penalty given by mistake, taken back by the organiser or a judge with a reason: its record
+    goes (the log keeps it) and what it did is undone where that can be done exactly: a head start
+    leaves the table (and the result stored since), a disqualification's drop is lifted while no
+    round has been paired since. A result a penalty changed stays as it is: a judge corrects it."""
+    event = locked(event)
+    require_staff(event, actor)
+    require_status(event, Event.Status.SWISS, Event.Status.TOP_CUT)
+    penalty = Penalty.objects.filter(event=event, pk=penalty_id).select_related("entrant", "match").first()
+    if penalty is None:
+        raise DomainError("penalty.not_found", status=404)
+    reason = _clean_text(reason, "penalty.take_back_reason", "reason")
+    if penalty.effect == Penalty.Effect.DROP:
+        _lift_disqualification(event, penalty)
+    elif penalty.effect == Penalty.Effect.HEAD_START:
+        results.take_back_game_loss(event, locked_match(penalty.match), penalty.entrant_id, actor, reason)
+    before = {"kind": penalty.kind, "reason": penalty.reason, "effect": penalty.effect}
+    log(event, actor, AuditAction.PENALTY_TAKE_BACK, round_number=penalty.round_number, entrant=penalty.entrant,
+        before=before, after={"reason": reason})  # fmt: skip
+    penalty.delete()
+    return penalty
+
+
+def result_left_to_correct(penalty):
+    """The table whose result a taken-back penalty changed and left as it was, or None."""
+    changed = penalty.kind in CHANGES_RESULT and penalty.effect in (Penalty.Effect.RESULT, "")
+    return penalty.match if changed else None
+
+
+def _lift_disqualification(event, penalty):
+    entrant = penalty.entrant
+    if event.rounds.filter(created_at__gt=penalty.created_at).exists():
+        raise DomainError("penalty.take_back_too_late", status=409, name=entrant.name)
+    entrant.dropped_after = None
+    entrant.save(update_fields=["dropped_after"])
 
 
 def disqualified_ids(event):

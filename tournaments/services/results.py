@@ -23,7 +23,7 @@ from ..engine.penalties import (
     with_conceded,
     without_conceded,
 )
-from ..models import AuditAction, AuditEntry, Match, Report, Round, Seat
+from ..models import AuditAction, AuditEntry, Match, Penalty, Report, Round, Seat
 from .common import locked, locked_match, log, log_many
 
 define_messages(
@@ -269,26 +269,51 @@ def _snapshot(match, seats):
 def penalise(event, match, entrant_id, kind, actor):
     """A game loss or match loss changes the match: before the result a game loss is a head start
     that every later result counts; a match loss, or a game loss after the result, changes the stored
-    result. Either way the match gets a new version, so a form opened before it is refused (409)."""
+    result. Either way the match gets a new version, so a form opened before it is refused (409).
+    Returns what changed (Penalty.Effect), for the penalty to remember."""
     if event.is_pods:
         raise DomainError("penalty.pods", "kind")
     seats = _seats(match)
     if match.status == Match.Status.CONFIRMED or kind == MATCH_LOSS:
         result = penalised_result(seated_result(match, list(seats.values())), entrant_id, kind, event.best_of)
-        return _write(event, match, seats, result, actor, AuditAction.RESULT_PENALTY, {"penalised": entrant_id})
+        _write(event, match, seats, result, actor, AuditAction.RESULT_PENALTY, {"penalised": entrant_id})
+        return Penalty.Effect.RESULT
     losses = conceded_after_game_loss(list(seats), conceded(seats.values()), entrant_id, event.best_of)
     if losses == conceded(seats.values()):
-        return match  # the opponent already starts with the match won: the penalty is recorded, nothing changes
-    before = _snapshot(match, seats)
+        return Penalty.Effect.NONE  # the opponent already starts with the match won: recorded, nothing changes
+    _concede(event, match, seats, losses, actor, {"penalised": entrant_id})
+    return Penalty.Effect.HEAD_START
+
+
+def take_back_game_loss(event, match, entrant_id, actor, reason):
+    """A game loss given while the table played, taken back: one conceded game fewer, on the head
+    start of a table still playing, or on the result stored since (2-1 with it is 2-0 without)."""
+    seats = _seats(match)
+    losses = conceded(seats.values())
+    losses[entrant_id] = max(0, losses[entrant_id] - 1)
+    extra = {"taken_back": entrant_id, "reason": reason}
+    if match.status != Match.Status.CONFIRMED:
+        return _concede(event, match, seats, losses, actor, extra)
+    stored = seated_result(match, list(seats.values()))
+    played = without_conceded(stored, conceded(seats.values()))
     seats[entrant_id].games_conceded = losses[entrant_id]
+    seats[entrant_id].save(update_fields=["games_conceded"])
+    return _write(event, match, seats, with_conceded(played, losses), actor, AuditAction.RESULT_PENALTY, extra)
+
+
+def _concede(event, match, seats, losses, actor, extra):
+    """Set the games conceded at a table without a result; it shows them as its head start."""
+    before = _snapshot(match, seats)
     shown = head_start(list(seats), losses)
     for entrant, seat in seats.items():
+        seat.games_conceded = losses[entrant]
         seat.game_wins = shown.wins[entrant]
         seat.save(update_fields=["game_wins", "games_conceded"])
     match.version += 1
     match.save(update_fields=["version", "updated_at"])
-    after = {**_snapshot(match, seats), "penalised": entrant_id}
-    log(event, actor, AuditAction.RESULT_PENALTY, match=match, before=before, after=after)
+    log(
+        event, actor, AuditAction.RESULT_PENALTY, match=match, before=before, after={**_snapshot(match, seats), **extra}
+    )
     return match
 
 

@@ -17,7 +17,7 @@ from decks.presenters import registered_list
 
 from .. import page_cache
 from ..access import event_for_staff, event_for_viewer
-from ..forms.judging import DeckCheckDrawForm, DeckCheckOutcomeForm, ExtensionForm, PenaltyForm
+from ..forms.judging import DeckCheckDrawForm, DeckCheckOutcomeForm, ExtensionForm, PenaltyForm, TakeBackForm
 from ..forms.prizes import PrizePlanForm
 from ..models import CheckedDeck, JudgeCall, Match, Penalty
 from ..presenters.events import export_cells, export_columns
@@ -108,6 +108,57 @@ def penalty(request, event):
             _("%(penalty)s recorded for %(name)s.") % {"penalty": given.get_kind_display(), "name": given.entrant.name},
         )
     return _judging(event, "penalties")
+
+
+@judge_view("penalties")
+def take_back_penalty(request, event, penalty_id):
+    """Take a penalty back, after a confirmation that names it and asks why."""
+    penalty = get_object_or_404(Penalty.objects.select_related("entrant", "match"), pk=penalty_id, event=event)
+    form = TakeBackForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        done, _penalty = _attempt(
+            request, judging.take_back_penalty, event, request.user, penalty.pk, form.cleaned_data["reason"]
+        )
+        if done:
+            _taken_back_message(request, penalty)
+            return _judging(event, "penalties")
+    names = {"penalty": penalty.get_kind_display(), "name": penalty.entrant.name}
+    context = {
+        "event": event,
+        "title": _("Take back this penalty of %(name)s (%(penalty)s)?") % names,
+        "explanation": _take_back_explanation(penalty),
+        "button": _("Yes, take it back"),
+        "form": form,
+        "cancel_url": reverse("tournaments:judging", args=[event.pk]) + "#penalties",
+    }
+    return render(request, "tournaments/manage/confirm.html", context)
+
+
+def _take_back_explanation(penalty):
+    table = judging.result_left_to_correct(penalty)
+    if table is not None:
+        return _(
+            "Its record goes; the log keeps it. The result of table %(table)s stays as the penalty left it: "
+            "correct that result, with a reason, if it should change."
+        ) % {"table": table.table}
+    if penalty.effect == Penalty.Effect.HEAD_START:
+        return _("Its record goes; the log keeps it. The game it gave the opponent is taken off the table's score.")
+    if penalty.effect == Penalty.Effect.DROP:
+        return _("Its record goes; the log keeps it. %(name)s plays on and is paired again.") % {
+            "name": penalty.entrant.name
+        }
+    return _("Its record goes; the log keeps it.")
+
+
+def _taken_back_message(request, penalty):
+    names = {"penalty": penalty.get_kind_display(), "name": penalty.entrant.name}
+    messages.success(request, _("Penalty taken back for %(name)s: %(penalty)s.") % names)
+    table = judging.result_left_to_correct(penalty)
+    if table is not None:
+        messages.warning(
+            request,
+            _("Table %(table)s keeps the result the penalty gave it: correct it if needed.") % {"table": table.table},
+        )
 
 
 def _hidden(data, fields):
