@@ -28,6 +28,13 @@ class PrizePlanForm(forms.Form):
     )
     participation = forms.IntegerField(label=_("Participation prize"), min_value=0, max_value=100_000, initial=0)
 
+    def __init__(self, *args, pods=False, **kwargs):
+        """At a pod event players have places, not records: the form offers no payout by record."""
+        super().__init__(*args, **kwargs)
+        if pods:
+            scheme = self.fields["scheme"]
+            scheme.choices = [choice for choice in scheme.choices if choice[0] != "record"]
+
     def plan(self):
         """The form as the JSON the service takes; a table line that cannot be read is a form error, a
         record listed twice a DomainError."""

@@ -57,7 +57,7 @@ def judging_page(request, event):
         "extension_form": ExtensionForm(),
         "draw_form": DeckCheckDrawForm(),
         "outcome_form": DeckCheckOutcomeForm(),
-        "prize_form": PrizePlanForm(initial=_plan_initial(event.prizes.plan)),
+        "prize_form": PrizePlanForm(initial=_plan_initial(event.prizes.plan), pods=event.is_pods),
         "penalties": [
             penalty_payload(p) for p in Penalty.objects.filter(event=event).select_related("entrant", "judge")
         ],

@@ -110,6 +110,13 @@ def test_prizes_by_record_are_refused_at_a_pod_event(pods, organiser):
     assert fresh(event).prizes.plan in (None, {})
 
 
+def test_the_judging_page_offers_no_payout_by_record_at_a_pod_event(client, pods, organiser):
+    event, _who = pods
+    client.force_login(organiser)
+    page = client.get(f"/en/events/{event.pk}/manage/judging/").text
+    assert '<option value="standing"' in page and '<option value="record"' not in page
+
+
 def test_prizes_by_standing_at_a_pod_event_share_the_tied_places(pods, organiser):
     # 10, 6, 4, 2, 1 from 25: B and C share 4th and 5th, (2 + 1) / 2 = 1 each (rounded down); 22 paid.
     event, who = pods
