@@ -45,7 +45,9 @@ define_messages(
         ),
         "event.not_dropped": _("%(name)s has not dropped."),
         "event.undrop_too_late": _("%(name)s's drop cannot be undone: a round has been paired since."),
-        "event.undrop_disqualified": _("%(name)s was disqualified by a judge: a disqualification cannot be undone."),
+        "event.undrop_disqualified": _(
+            "%(name)s was disqualified by a judge: to let them play on, take the disqualification back on the judging page."
+        ),
         "event.not_team_mode": _("Teams are for team events only."),
     }
 )

@@ -228,7 +228,7 @@ def test_undoing_the_drop_does_not_take_back_a_disqualification(client, organise
     row = listed.text[listed.text.index(f"{penalised.name}</") :].split("</tr>")[0]
     assert "disqualified" in row and "Undo the drop" not in row  # no button to take it back
     refused = client.post(reverse("tournaments:undo_drop", args=[eight.pk, penalised.pk]), follow=True)
-    refusal = f"{penalised.name} was disqualified by a judge: a disqualification cannot be undone."
+    refusal = f"{penalised.name} was disqualified by a judge: to let them play on, take the disqualification back on the judging page."
     assert refusal in [html.unescape(message) for message in messages_of(refused)]
     api = APIClient()
     api.force_authenticate(organiser)
