@@ -17,7 +17,7 @@ from django.utils import translation
 from catalogue.models import Card, CardSet, Game
 from decks.models import Collection, Deck, Format
 from tests.site.test_every_page import build_world, visits
-from tournaments.models import Entrant, Event
+from tournaments.models import Entrant, Event, Penalty
 
 pytestmark = pytest.mark.django_db
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
@@ -52,7 +52,8 @@ def english_only_words():
 
 
 def names_in_the_data():
-    """Words of names players, organisers and the catalogue chose: they are not the UI's."""
+    """Words of names players, organisers and the catalogue chose, and of the reasons judges wrote:
+    they are not the UI's."""
     names = [
         *Card.objects.values_list("name", flat=True),
         *CardSet.objects.values_list("name", flat=True),
@@ -62,6 +63,7 @@ def names_in_the_data():
         *Event.objects.values_list("name", flat=True),
         *Format.objects.values_list("name", flat=True),
         *Entrant.objects.values_list("name", flat=True),
+        *Penalty.objects.values_list("reason", flat=True),
         *get_user_model().objects.values_list("username", flat=True),
         *get_user_model().objects.values_list("display_name", flat=True),
     ]
