@@ -68,7 +68,7 @@ def parse_record(text):
     """'3-1' or '3-0-1' (wins-losses-draws) -> Record; raises DomainError."""
     match = RECORD.match(str(text))
     if not match:
-        raise DomainError("prizes.bad_record", "table", record=str(text)[:20])
+        raise DomainError("prizes.bad_record", "by_record", record=str(text)[:20])
     return Record(int(match[1]), int(match[2]), int(match[3] or 0))
 
 

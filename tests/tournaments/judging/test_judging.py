@@ -294,6 +294,12 @@ def test_bad_prize_plans_are_refused_and_only_the_organiser_sets_one(api, organi
         format="json",
     )
     assert bad.status_code == 400 and "must not get less" in bad.json()["message"]
+    unreadable = api.post(
+        f"/api/v1/tournaments/{eight.pk}/prizes/",
+        {"scheme": "record", "fixed": 5, "by_record": {"four wins": 3}},
+        format="json",
+    ).json()
+    assert unreadable["code"] == "prizes.bad_record" and list(unreadable["errors"]) == ["by_record"]
     assert api.post(f"/api/v1/tournaments/{eight.pk}/prizes/", ["record"], format="json").status_code == 400
     api.force_authenticate(alice)
     assert (
