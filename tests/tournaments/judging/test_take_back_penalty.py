@@ -10,6 +10,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.conftest import make_user
+from tests.tournaments.judging.conftest import paired_event
 from tests.tournaments.judging.test_judge_day_scenarios import messages_of, score, standing, table_of
 from tournaments.models import AuditAction, AuditEntry, Match, Penalty
 from tournaments.services import judging, results, rounds, staff
@@ -141,3 +142,22 @@ def test_the_judging_page_offers_it_and_the_log_tells_it(client, organiser, alic
     take_back(eight, organiser, penalty, "Not an infraction")
     log = client.get(reverse("tournaments:event_log", args=[eight.pk])).text
     assert "Penalty taken back" in log and "taken back: Not an infraction" in log
+
+
+def test_anonymous_visitors_and_another_event_cannot_reach_a_penalty(client, organiser, alice, eight):
+    penalised, _opponent, _match = table_of(eight, alice)
+    penalty = give(eight, organiser, penalised, "warning")
+    page = reverse("tournaments:take_back_penalty", args=[eight.pk, penalty.pk])
+    api_url = f"/api/v1/tournaments/{eight.pk}/penalties/{penalty.pk}/take-back/"
+    anonymous = client.post(page, {"reason": "x"})
+    assert anonymous.status_code == 302 and "/accounts/login/" in anonymous["Location"]
+    assert APIClient().post(api_url, {"reason": "x"}, format="json").status_code == 401
+    # The organiser's other event: this penalty is not in it, on the page and through the API.
+    elsewhere = paired_event(organiser, (), 4)
+    client.force_login(organiser)
+    assert client.get(reverse("tournaments:take_back_penalty", args=[elsewhere.pk, penalty.pk])).status_code == 404
+    api = APIClient()
+    api.force_authenticate(organiser)
+    wrong = api.post(f"/api/v1/tournaments/{elsewhere.pk}/penalties/{penalty.pk}/take-back/", {"reason": "x"})
+    assert wrong.status_code == 404 and wrong.json()["code"] == "penalty.not_found"
+    assert Penalty.objects.filter(pk=penalty.pk).exists()
