@@ -7,6 +7,9 @@ class AccountsConfig(AppConfig):
     verbose_name = _("Accounts")
 
     def ready(self):
+        from .personal_data import Holder, account_section, register
+        from .services import release_own_rows
         from .signals import connect
 
         connect()
+        register(Holder("accounts", export=account_section, release=release_own_rows))

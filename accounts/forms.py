@@ -63,3 +63,13 @@ class RecipientLanguagePasswordResetForm(PasswordResetForm):
     def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs):
         with recipient_language(context.get("user")):
             super().send_mail(subject_template_name, email_template_name, context, *args, **kwargs)
+
+
+class DeleteAccountForm(forms.Form):
+    """Deleting an account asks for its current password (the service checks it)."""
+
+    password = forms.CharField(
+        label=_("Your current password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )

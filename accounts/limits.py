@@ -16,7 +16,9 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import ngettext_lazy
 
+from core.errors import DomainError, define_messages
 from core.text import username_key
 
 from .models import LoginFailures
@@ -81,6 +83,34 @@ def reset_keys(request, email):
     if username_key(email or ""):
         keys["reset_account"] = username_key(email)
     return keys
+
+
+define_messages(
+    {
+        "account.password_attempts": ngettext_lazy(
+            "Too many wrong passwords. Try again in %(minutes)s minute.",
+            "Too many wrong passwords. Try again in %(minutes)s minutes.",
+            "minutes",
+        )
+    }
+)
+
+
+def password_confirmed(request, user, action):
+    """Run `action`, which checks the account's current password (deleting the account), under the
+    login limits: refused (429) while the account or the address is over them, and a wrong password
+    counts as a failed login, so a session left open cannot be used to try passwords one after another."""
+    keys = login_keys(request, user.get_username())
+    seconds = wait(keys)
+    if seconds:
+        minutes = max(1, math.ceil(seconds / 60))
+        raise DomainError("account.password_attempts", "password", status=429, seconds=seconds, minutes=minutes)
+    try:
+        return action()
+    except DomainError as error:
+        if error.code == "account.wrong_password":
+            record(keys)
+        raise
 
 
 # Counting

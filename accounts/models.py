@@ -8,6 +8,10 @@ from core.text import name_key, shown_text
 
 ORGANISER_PERMISSION = "accounts.organise_events"
 ORGANISERS_GROUP = "Organisers"
+# The account that stands in for deleted ones where a row must name someone (an event's organiser, who
+# acted in an event's log; docs/privacy.md). Its username has a space, which no sign-up or admin form
+# accepts, so it is nobody's; it cannot log in.
+DEPARTED_USERNAME = "deleted account"
 
 
 def validate_display_name(value):
@@ -34,6 +38,8 @@ class User(AbstractUser):
         permissions = [("organise_events", _("Can organise events"))]
 
     def __str__(self):
+        if self.is_departed:  # shown as an event's organiser, in the reader's language
+            return str(_("a deleted account"))
         return self.display_name or self.username
 
     def save(self, *args, **kwargs):
@@ -43,6 +49,11 @@ class User(AbstractUser):
         if update_fields is not None and {"username", "display_name"} & set(update_fields):
             kwargs["update_fields"] = {*update_fields, "username_key", "display_name_key"}
         super().save(*args, **kwargs)
+
+    @property
+    def is_departed(self):
+        """The stand-in for deleted accounts (DEPARTED_USERNAME)."""
+        return self.username == DEPARTED_USERNAME
 
     @property
     def is_organiser(self):

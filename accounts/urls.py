@@ -11,6 +11,9 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("profile/", views.profile, name="profile"),
     path("logout-everywhere/", views.logout_everywhere, name="logout_everywhere"),
+    path("data/", views.personal_data_download, name="personal_data"),
+    path("delete/", views.delete_account, name="delete_account"),
+    path("deleted/", views.account_deleted, name="account_deleted"),
     path(
         "password/change/",
         auth_views.PasswordChangeView.as_view(

@@ -1,23 +1,27 @@
+import json
 import math
 
 from django.conf import settings
 from django.contrib import admin, messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
-from django.utils import translation
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils import timezone, translation
+from django.utils.http import content_disposition_header, url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST, require_safe
 
+from core.errors import DomainError
 from core.languages import page_in_language, ui_language
 from core.text import username_key
 
-from . import limits
-from .forms import ProfileForm, RecipientLanguagePasswordResetForm, SignUpForm
+from . import limits, personal_data, services
+from .forms import DeleteAccountForm, ProfileForm, RecipientLanguagePasswordResetForm, SignUpForm
 from .services import log_out_everywhere, set_preferred_language
 
 
@@ -164,6 +168,48 @@ def logout_everywhere(request):
         "button": _("Yes, log out everywhere"),
     }
     return render(request, "accounts/confirm.html", context)
+
+
+def personal_data_filename():
+    """personal-data-2030-05-01.json: the day it was made, in the site's time zone."""
+    return f"personal-data-{timezone.localdate():%Y-%m-%d}.json"
+
+
+@never_cache
+@require_safe
+@login_required
+def personal_data_download(request):
+    """Everything the site holds about the signed-in person, as a JSON file (accounts.personal_data;
+    `GET /api/v1/me/data/` gives the same document)."""
+    body = json.dumps(personal_data.document(request.user), ensure_ascii=False, indent=2)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = content_disposition_header(True, personal_data_filename())
+    return response
+
+
+@login_required
+def delete_account(request):
+    """Says what deleting the account deletes and what it keeps, names the unfinished events that
+    still need it, and deletes it on a POST with the current password (services.delete_account)."""
+    form = DeleteAccountForm(request.POST or None)
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        user, password = request.user, form.cleaned_data["password"]
+        try:
+            limits.password_confirmed(request, user, lambda: services.delete_account(user, password))
+        except DomainError as error:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+            status = error.status
+        else:
+            logout(request)
+            return redirect("accounts:account_deleted")
+    context = {"form": form, "needed": personal_data.blockers(request.user)}
+    return render(request, "accounts/delete_account.html", context, status=status)
+
+
+def account_deleted(request):
+    """Where a deleted account lands, logged out, in the language of the page it left."""
+    return render(request, "accounts/message_page.html", {"title": _("Your account has been deleted")})
 
 
 @require_POST

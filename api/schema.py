@@ -97,6 +97,17 @@ class AutoSchema(SpectacularAutoSchema):
     """drf-spectacular's schema, with each request text field's `pattern` saying which characters
     the API refuses in it (core.text) and that a field which may not be blank needs a visible one."""
 
+    def _get_request_body(self, direction="request"):
+        """drf-spectacular documents the bodies of POST, PUT and PATCH only; a DELETE that asks for a
+        confirmation in its body (`DELETE /api/v1/me/` takes the password) documents its body too."""
+        if self.method != "DELETE" or not getattr(self.view, "confirmation_body", False):
+            return super()._get_request_body(direction)
+        self.method = "POST"
+        try:
+            return super()._get_request_body(direction)
+        finally:
+            self.method = "DELETE"
+
     def _map_serializer_field(self, field, direction, bypass_extensions=False):
         schema = super()._map_serializer_field(field, direction, bypass_extensions)
         if direction == "request" and _is_free_text_field(field) and _is_free_text(schema):

@@ -1,7 +1,7 @@
 """One card search, shared by the catalogue pages and the API."""
 
 from django import forms
-from django.db.models import Case, F, IntegerField, Q, Value, When
+from django.db.models import Case, F, IntegerField, Value, When
 from django.utils.translation import gettext_lazy as _
 
 import games
@@ -66,9 +66,8 @@ def search_cards(filters):
     if filters.get("q"):
         cards = cards.filter(search_name__contains=search_key(filters["q"]))
     if filters.get("text"):
-        words = filters["text"].split()
-        for word in words:
-            cards = cards.filter(Q(text__icontains=word) | Q(ability__icontains=word))
+        for word in search_key(filters["text"]).split():  # folded as the names are: case, accents, ’
+            cards = cards.filter(search_text__contains=word)
     rank_order = Case(
         *[When(rank=rank, then=Value(i)) for i, rank in enumerate(games.ranks())],
         default=Value(99),

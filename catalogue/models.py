@@ -6,6 +6,11 @@ import games
 from games.cards import search_key
 
 
+def rules_search_text(ability, text):
+    """What the rules-text search looks in: "Élan d’acier" is found by "elan d'acier"."""
+    return search_key(f"{ability}\n{text}")
+
+
 class Game(models.Model):
     slug = models.SlugField(_("slug"), unique=True)
     name = models.CharField(_("name"), max_length=120)
@@ -112,6 +117,8 @@ class Card(models.Model):
     cunning = models.PositiveSmallIntegerField(_("cunning"), null=True, blank=True)
     text = models.TextField(_("text"), blank=True)
     attributes = models.JSONField(_("attributes"), default=dict, blank=True)
+    # The ability and rules text folded as names are (case, accents, ’): the rules-text search.
+    search_text = models.TextField(default="", blank=True, editable=False)
 
     class Meta:
         ordering = ["card_set", "number"]
@@ -125,6 +132,7 @@ class Card(models.Model):
 
     def save(self, *args, **kwargs):
         self.search_name = search_key(self.name)
+        self.search_text = rules_search_text(self.ability, self.text)
         super().save(*args, **kwargs)
 
     def get_absolute_url(self):

@@ -71,7 +71,7 @@ def card_detail(request, slug, set_code, number):
         shared_ability = (
             Card.objects.filter(card_set__game=card.card_set.game, ability=card.ability)
             .exclude(pk=card.pk)
-            .select_related("card_set", "tribe")
+            .select_related("card_set__game", "tribe")  # each link names the card’s game
         )
     context = {
         "card": card,

@@ -28,6 +28,7 @@ api_v1 = [
     path("", include("catalogue.api.urls")),
     path("", include("decks.api.urls")),
     path("", include("tournaments.api.urls")),
+    path("", include("accounts.api.urls")),
     path("auth/token/", ObtainToken.as_view(), name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its script as a file; Swagger UI itself sets inline styles, which only

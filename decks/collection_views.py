@@ -27,7 +27,7 @@ from .forms import (
 )
 from .importing import read_as
 from .models import Collection, CollectionVisibility, Deck
-from .page_support import back_to, export_response, refuse, replace_share_link
+from .page_support import back_to, export_response, first_matches, refuse, replace_share_link
 from .presenters import change_message
 from .services import building
 from .services import collections as collection_services
@@ -74,8 +74,10 @@ def _filters(request, collection):
 def collection_detail(request, pk):
     collection = collection_for(request.user, pk)
     search = CardFilterForm(request.GET or None)
-    results = (
-        search_cards(search.cleaned_data)[:SEARCH_RESULTS] if search.is_valid() and search.cleaned_data.get("q") else []
+    results, matches = (
+        first_matches(search_cards(search.cleaned_data), SEARCH_RESULTS)
+        if search.is_valid() and search.cleaned_data.get("q")
+        else ([], 0)
     )
     last_import = request.session.pop(LAST_IMPORT, None)
     last_card = request.session.pop(LAST_CARD_CHANGE, None)
@@ -91,6 +93,7 @@ def collection_detail(request, pk):
         "group": filters.grouping(),
         "search": search,
         "results": results,
+        "matches": matches,
         "owned": owned,
         "query": _query_without_page(request),
         "total": sum(owned.values()),
@@ -298,7 +301,8 @@ def collection_clear(request, pk):
 @login_required
 def collection_history(request, pk):
     collection = collection_for(request.user, pk)
-    context = {"collection": collection, "records": collection_services.history(collection)}
+    page = collection_services.history(collection, request.GET.get("page"))
+    context = {"collection": collection, "page": page, "records": page.object_list}
     return render(request, "decks/collection_history.html", context)
 
 
@@ -363,8 +367,14 @@ def shared_collection_export(request, token):
 def collection_delete(request, pk):
     collection = collection_for(request.user, pk)
     if request.method == "POST":
-        collection.delete()
+        collection_services.delete_collection(collection, request.user)
         messages.success(request, _("Collection deleted."))
         return redirect("decks:collections")
-    cancel = reverse("decks:collection", args=[pk])
-    return render(request, "decks/confirm_delete.html", {"object": collection, "cancel": cancel})
+    owned = collection.owned()
+    context = {
+        "object": collection,
+        "cancel": reverse("decks:collection", args=[pk]),
+        "copies": sum(owned.values()),
+        "distinct": len(owned),
+    }
+    return render(request, "decks/confirm_delete.html", context)

@@ -1,5 +1,6 @@
 from django import forms
 from django.db.models import Case, F, Q, Value, When
+from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 import games
@@ -236,6 +237,26 @@ class CompareForm(forms.Form):
         super().__init__(*args, **kwargs)
         choices = [(number, number) for number in numbers]
         self.fields["older"].choices = self.fields["newer"].choices = choices
+
+
+class DeckListForm(forms.Form):
+    """How the deck lists are sorted: last saved first (the default), by name, or by game and format.
+    Anything else in the query is the default, never an error page."""
+
+    SORTS = {
+        "updated": ("-updated_at", "-pk"),
+        "name": (Lower("name"), "pk"),
+        "game": ("game__name", "format_slug", Lower("name"), "pk"),
+    }
+    sort = forms.ChoiceField(
+        label=_("Sort by"),
+        required=False,
+        choices=[("updated", _("Last saved")), ("name", _("Name")), ("game", _("Game and format"))],
+    )
+
+    def order(self, decks):
+        sort = (self.cleaned_data.get("sort") if self.is_valid() else "") or "updated"
+        return decks.order_by(*self.SORTS[sort])
 
 
 class CloneForm(forms.Form):

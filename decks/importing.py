@@ -1,8 +1,9 @@
 """Card lists from what players already have (plain Python): decklist text or a CSV file, pasted
 or uploaded, including the exports of Moxfield, Archidekt and Deckbox (see docs/formats.md).
 
-Uploads are checked before they are read: empty, binary, UTF-16 and non-UTF-8 files are refused
-with a message that says what to do. A CSV may use commas, semicolons (Excel in French and
+Uploads are checked before they are read: empty, binary and unreadable files are refused with a
+message that says what to do. UTF-8, the Western encodings Excel writes, and UTF-16 (Excel's
+"Unicode Text", tab-separated) are read. A CSV may use commas, semicolons (Excel in French and
 Italian) or tabs, start with a byte-order mark, and name its columns in several ways; columns we
 do not use are ignored and reported, never guessed at.
 """
@@ -66,7 +67,10 @@ define_messages(
     {
         "import.empty_file": _("%(file)s is empty."),
         "import.file_too_large": _("%(file)s is larger than %(kb)s KB, the most one import may hold."),
-        "import.utf16": _("%(file)s is saved as UTF-16. Save it as UTF-8 (in Excel: “CSV UTF-8”) and upload it again."),
+        "import.utf16": _(
+            "%(file)s looks like UTF-16 but cannot be read as UTF-16. Save it as UTF-8 (in Excel: “CSV UTF-8”) "
+            "and upload it again."
+        ),
         "import.binary": _("%(file)s is not a text or CSV file."),
         "import.workbook": _(
             "%(file)s is a spreadsheet workbook, not a CSV file. Save it as CSV (in Excel: “CSV UTF-8”) "
@@ -96,31 +100,40 @@ define_messages(
 
 
 def decode_upload(data, file_name, max_bytes=MAX_BYTES):
-    """The text of an uploaded file; refuses empty, oversized, binary and UTF-16 files."""
+    """The text of an uploaded file; refuses empty, oversized, binary and unreadable files."""
     return decode_with_encoding(data, file_name, max_bytes)[0]
 
 
 # Bytes where ISO-8859-15 differs from ISO-8859-1 (€, Š, š, Ž, ž, Œ, œ, Ÿ): French text has œ.
 LATIN9_ONLY = frozenset(b"\xa4\xa6\xa8\xb4\xb8\xbc\xbd\xbe")
-ENCODING_LABELS = {"utf-8": "UTF-8", "cp1252": "Windows-1252", "iso-8859-15": "ISO-8859-15", "iso-8859-1": "ISO-8859-1"}
+ENCODING_LABELS = {
+    "utf-8": "UTF-8",
+    "utf-16": "UTF-16",
+    "cp1252": "Windows-1252",
+    "iso-8859-15": "ISO-8859-15",
+    "iso-8859-1": "ISO-8859-1",
+}
 
 
 def decode_with_encoding(data, file_name, max_bytes=MAX_BYTES):
-    """(text, encoding) of an uploaded file. UTF-8 (with or without a byte-order mark) first; else
-    what Excel writes in Western Europe: Windows-1252 when it uses 0x80-0x9F (€, œ, ’), ISO-8859-15
-    when it uses a byte only that one gives a letter (œ), else ISO-8859-1."""
+    """(text, encoding) of an uploaded file. UTF-16 when it has its byte-order mark or reads as
+    UTF-16 text; else UTF-8 (with or without a byte-order mark); else what Excel writes in Western
+    Europe: Windows-1252 when it uses 0x80-0x9F (€, œ, ’), ISO-8859-15 when it uses a byte only
+    that one gives a letter (œ), else ISO-8859-1."""
     if len(data) > max_bytes:
         raise DomainError("import.file_too_large", "file", file=file_name, kb=max_bytes // 1024)
     if _is_workbook(data):
         raise DomainError("import.workbook", "file", file=file_name)
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or _looks_utf16(data):
-        raise DomainError("import.utf16", "file", file=file_name)
-    if b"\x00" in data:
+    utf16 = _utf16_codec(data)
+    if utf16 is not None:
+        text, encoding = _decode_utf16(data, utf16, file_name), "utf-16"
+    elif b"\x00" in data:
         raise DomainError("import.binary", "file", file=file_name)
-    try:
-        text, encoding = data.decode("utf-8-sig"), "utf-8"
-    except UnicodeDecodeError:
-        text, encoding = _decode_western(data, file_name)
+    else:
+        try:
+            text, encoding = data.decode("utf-8-sig"), "utf-8"
+        except UnicodeDecodeError:
+            text, encoding = _decode_western(data, file_name)
     if not text.strip():
         raise DomainError("import.empty_file", "file", file=file_name)
     if _control_characters(text):
@@ -158,10 +171,34 @@ def _is_workbook(data):
     return data.startswith(b"PK\x03\x04") and any(part in data[:4096] for part in WORKBOOK_PARTS)
 
 
-def _looks_utf16(data):
-    """UTF-16 without a byte-order mark: every other byte of plain text is a zero byte."""
-    sample = data[:200]
-    return len(sample) >= 4 and (sample[1::2].count(0) > len(sample) // 4 or sample[0::2].count(0) > len(sample) // 4)
+UTF16_MARKS = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
+
+
+def _utf16_codec(data):
+    """The codec of a UTF-16 file, or None. With no byte-order mark, Western text in UTF-16 has a
+    zero byte in nearly every other place and almost none in the others; a binary file's zeros fall
+    anywhere (it is then refused as binary)."""
+    for mark, codec in UTF16_MARKS.items():
+        if data.startswith(mark):
+            return codec
+    sample = data[: 400 - 400 % 2]
+    if len(sample) < 4:
+        return None
+    half = len(sample) // 2
+    odd, even = sample[1::2].count(0), sample[0::2].count(0)
+    if odd >= 0.9 * half and even <= 0.1 * half:
+        return "utf-16-le"
+    if even >= 0.9 * half and odd <= 0.1 * half:
+        return "utf-16-be"
+    return None
+
+
+def _decode_utf16(data, codec, file_name):
+    body = data[2:] if data[:2] in UTF16_MARKS else data
+    try:
+        return body.decode(codec)
+    except UnicodeDecodeError:  # an odd length or a lone surrogate: damaged, or not UTF-16 at all
+        raise DomainError("import.utf16", "file", file=file_name) from None
 
 
 def _control_characters(text):

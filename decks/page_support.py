@@ -21,6 +21,13 @@ def refuse(request, form, field, error):
     return error.details.get("lines") or []
 
 
+def first_matches(cards, limit):
+    """A card search's first `limit` cards and how many match in all, so a page can say it shows only
+    the first ones (counted only when there may be more)."""
+    shown = list(cards[:limit])
+    return shown, cards.count() if len(shown) == limit else len(shown)
+
+
 def back_to(request, default):
     """The page the form was posted from, if it is on this site."""
     target = request.POST.get("next", "")

@@ -13,7 +13,7 @@ from core.numbers import whole_number
 from games.chart_panels import DeckChartInput
 
 from .charts import NARROW, WIDE, chart_tables, deck_chart_svg
-from .services.decks import check_sheet_of, version_entries
+from .services.decks import check_sheet_of, game_tribes, version_entries, versions_entries
 from .services.legality import format_for
 
 
@@ -71,13 +71,21 @@ def deck_facts(game, declarations, entries):
     return definition.deck_facts(declarations, _card_tuples(entries)) if definition.deck_facts else []
 
 
-def registered_list(version):
+def registered_lists(versions):
+    """registered_list of each version, in order: their cards read in one query and their games'
+    tribes in another, so an event's page of lists costs the same with 8 players or 200."""
+    entries = versions_entries(versions)
+    tribes = game_tribes({version.deck.game_id for version in versions})
+    return [registered_list(version, entries[version.pk], tribes[version.deck.game_id]) for version in versions]
+
+
+def registered_list(version, entries=None, tribes=None):
     """A registered list as a judge checks it and as an event publishes it: the game's facts (DBZ:
     Main Personality, levels, Tokui-Waza), the cards grouped as counted (DBZ: by card type; Dust
     Collectorz: tribe, then rank) with each value in the reader's words, and the card count."""
     game = version.deck.game
-    entries = version_entries(version)
-    sheet, labels = check_sheet_of(version, entries)
+    entries = version_entries(version) if entries is None else entries
+    sheet, labels = check_sheet_of(version, entries, tribes)
     sections = [
         {
             "label": str(labels.get(section.value, section.value)),

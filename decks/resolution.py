@@ -121,6 +121,31 @@ class CardIndex:
         entries = [DeckEntry(self.read_on(entry.card, as_of), entry.qty) for entry in deck.entries]
         return Deck(entries, deck.declarations)
 
+    def owned_for(self, needed, owned):
+        """{card id of `needed`: copies a collection holds of it}, where the copies of every printing
+        that is the same card count (a reprint with the same rules; in DBZ every printing of a title
+        but personality and Mastery cards): a player who owns a title's older printing owns the card a
+        bare name resolves to. Copies are shared out among a deck's printings of one card in order;
+        a card this index does not know counts only its own copies."""
+        held, wanted = {}, {}
+        for card_id, qty in owned.items():
+            key = self._ownership_key(card_id)
+            held[key] = held.get(key, 0) + qty
+        for card_id in needed:
+            wanted.setdefault(self._ownership_key(card_id), []).append(card_id)
+        shares = {}
+        for key, card_ids in wanted.items():
+            left = held.get(key, 0)
+            for card_id in card_ids[:-1]:
+                shares[card_id] = min(needed[card_id], left)
+                left -= shares[card_id]
+            shares[card_ids[-1]] = left
+        return shares
+
+    def _ownership_key(self, card_id):
+        card = self.by_id.get(card_id)
+        return ("card", card_id) if card is None else ("title", self._title(card))
+
 
 def _newest(card):
     return card.released_on or datetime.date.min

@@ -23,9 +23,9 @@ from core.errors import DomainError
 from core.numbers import whole_number
 
 from .access import collection_for, deck_by_reference, deck_for_owner, is_owner, listed_decks
-from .forms import CheckForm, CloneForm, CompareForm, DeckForm, DecklistForm, DeckSettingsForm
+from .forms import CheckForm, CloneForm, CompareForm, DeckForm, DeckListForm, DecklistForm, DeckSettingsForm
 from .models import Collection, Deck, Visibility
-from .page_support import refuse, replace_share_link
+from .page_support import first_matches, refuse, replace_share_link
 from .presenters import (
     builder_labels,
     card_table,
@@ -42,21 +42,43 @@ from .services import decks as deck_services
 from .services.legality import validate_request
 
 SEARCH_RESULTS = 20
+DECKS_PER_PAGE = 50
+VERSIONS_PER_PAGE = 50
 
 
 def deck_list(request):
+    """The player's own decks and the public ones, each list paged (`mine`, `page`) and sorted alike."""
     decks = listed_decks(request.user)
     mine = decks.filter(owner=request.user) if request.user.is_authenticated else Deck.objects.none()
     public = decks.exclude(owner=request.user) if request.user.is_authenticated else decks
-    form = DeckForm() if request.user.is_authenticated else None
-    page = Paginator(public.select_related("game", "owner").order_by("-updated_at"), 50).get_page(
-        request.GET.get("page")
-    )
-    mine = list(mine.select_related("game"))
-    legal = building.legality([*mine, *page.object_list])
-    for deck in [*mine, *page.object_list]:
+    sort = DeckListForm(request.GET)
+    mine_page = _deck_page(sort.order(mine), request.GET.get("mine"))
+    page = _deck_page(sort.order(public), request.GET.get("page"))
+    shown = [*mine_page.object_list, *page.object_list]
+    legal = building.legality(shown)
+    for deck in shown:
         deck.legal = legal.get(deck.pk)
-    return render(request, "decks/deck_list.html", {"mine": mine, "page": page, "form": form})
+    context = {
+        "mine": mine_page,
+        "page": page,
+        "sort": sort,
+        "mine_query": _query_without(request, "mine"),
+        "query": _query_without(request, "page"),
+    }
+    return render(request, "decks/deck_list.html", context)
+
+
+def _deck_page(decks, number):
+    page = Paginator(decks, DECKS_PER_PAGE).get_page(number)
+    page.object_list = list(page.object_list)
+    return page
+
+
+def _query_without(request, name):
+    """The page's query string without one list's page number, for that list's page links."""
+    query = request.GET.copy()
+    query.pop(name, None)
+    return query.urlencode()
 
 
 def _left_out(request, content):
@@ -128,9 +150,11 @@ def deck_detail(request, pk=None, token=None):
         "collection": collection,
         "chart": deck_chart(deck.game, entries),
         "chart_tables": deck_chart_tables(deck.game, entries),
-        "versions": deck.versions.all()[:50],
+        "versions": Paginator(deck.versions.all(), VERSIONS_PER_PAGE).get_page(request.GET.get("versions")),
+        "versions_query": _query_without(request, "versions"),
         "is_owner": owner,
         "hand": sample_hand(deck.format_slug, entries, request.GET.get("hand")),
+        "hand_query": _query_without(request, "hand"),  # a new draw keeps the check asked for
         "share_url": request.build_absolute_uri(reverse("decks:shared_deck", args=[deck.share_token]))
         if owner and deck.visibility == Visibility.UNLISTED
         else None,
@@ -262,10 +286,10 @@ def deck_edit(request, pk):
     # The search fields belong to the decklist form, so searching keeps unsaved edits.
     search = CardFilterForm(request.POST if request.method == "POST" else request.GET or None)
     filters = search.cleaned_data if search.is_valid() else {}
-    results = (
-        search_cards({**filters, "game": deck.game.slug})[:SEARCH_RESULTS]
+    results, matches = (
+        first_matches(search_cards({**filters, "game": deck.game.slug}), SEARCH_RESULTS)
         if filters.get("q") or filters.get("tribe") or filters.get("rank")
-        else []
+        else ([], 0)
     )
     context = {
         "deck": deck,
@@ -276,6 +300,7 @@ def deck_edit(request, pk):
         "rejected": rejected,
         "search": search,
         "results": results,
+        "matches": matches,
         "wheel": deck.game.wheel(),
     }
     return render(request, "decks/deck_edit.html", context)
@@ -289,7 +314,10 @@ def deck_add_card(request, pk):
     card_id = request.POST.get("card", "")
     card = get_object_or_404(Card, pk=whole_number(card_id) or 0, card_set__game=deck.game)
     delta = -1 if request.POST.get("remove") else 1
-    deck_services.change_card(deck, card.pk, delta)
+    try:
+        deck_services.change_card(deck, card.pk, delta)
+    except DomainError as error:
+        messages.error(request, error.message)
     return redirect("decks:deck_edit", deck.pk)
 
 
@@ -324,4 +352,5 @@ def deck_delete(request, pk):
             return redirect("decks:deck", deck.pk)
         messages.success(request, _("Deck deleted."))
         return redirect("decks:decks")
-    return render(request, "decks/confirm_delete.html", {"object": deck, "cancel": reverse("decks:deck", args=[pk])})
+    context = {"object": deck, "cancel": reverse("decks:deck", args=[pk]), "versions": deck.versions.count()}
+    return render(request, "decks/confirm_delete.html", context)

@@ -197,6 +197,37 @@ def join_event(event, user):
     return entrant
 
 
+def page_costs(client, urls):
+    """[(url, queries)]: what one GET of each costs with the page cache cold and what a running
+    process keeps between requests warm (the decks' format snapshot, tested in tests/decks/): the
+    same pages of a bigger world must cost the same (docs/benchmarks.md, "Pages at scale")."""
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from decks.services.legality import _Snapshot
+
+    costs = []
+    for url in urls:
+        client.get(url)  # the snapshot read now, not in the measured request
+        cache.clear()
+        ttl, _Snapshot.STAMP_TTL = _Snapshot.STAMP_TTL, float("inf")  # its stamp is not read again meanwhile
+        try:
+            with CaptureQueriesContext(connection) as captured:
+                response = client.get(url)
+        finally:
+            _Snapshot.STAMP_TTL = ttl
+        assert response.status_code == 200, f"{url}: {response.status_code}"
+        costs.append((url, len(captured)))
+    return costs
+
+
+def same_costs(small, large):
+    """An assertion message naming each page whose cost grew (page_costs of two sizes, url by url)."""
+    grown = [(url, few, many) for (url, few), (_url, many) in zip(small, large, strict=True) if few != many]
+    return "queries grew with the data:\n" + "\n".join(f"{url}: {few} -> {many}" for url, few, many in grown)
+
+
 # A pass on two cores ends when the later of its two processes does: a test of minutes started near
 # the end leaves the other core idle meanwhile. So the longest tests run first, the axe run over
 # every page (a test per language) first of all; CI's xdist hands work out with --dist worksteal

@@ -55,13 +55,23 @@ def event_for_viewer(user, event_id):
 
 
 def staff_role(user, event):
-    """The user's staff role at the event ("judge", "scorekeeper"), or None."""
+    """The user's staff role at the event ("judge", "scorekeeper"), or None.
+
+    Staff don't play: a judge who plays would read opponents' decklists and rule on their own
+    table. Adding staff and entering refuse it (services.staff, services.entrants); someone on
+    the staff of an event they also play in (data from before that rule) has no staff rights."""
     if not getattr(user, "is_authenticated", False):
         return None
     cache = event.__dict__.setdefault("_staff_roles", {})
     if user.pk not in cache:
-        cache[user.pk] = event.staff.filter(user=user).values_list("role", flat=True).first()
+        role = event.staff.filter(user=user).values_list("role", flat=True).first()
+        cache[user.pk] = None if role is not None and plays_in(user, event) else role
     return cache[user.pk]
+
+
+def plays_in(user, event):
+    """Is `user` entered in the event, alone or in a team?"""
+    return event.entrants.filter(Q(user=user) | Q(members=user)).exists()
 
 
 def can(user, event, capability):

@@ -13,7 +13,7 @@ from django.utils.translation import ngettext_lazy
 from accounts import limits
 from core.errors import DomainError, define_messages
 
-from .services import entrants as entrant_services
+from .services import entrants_doors as doors
 
 define_messages(
     {
@@ -66,7 +66,7 @@ def event_by_typed_code(request, code):
         minutes = max(1, math.ceil(wait / 60))
         raise DomainError("join.too_many_codes", "code", status=429, minutes=minutes, seconds=wait)
     try:
-        return entrant_services.event_by_join_code(code)
+        return doors.event_by_join_code(code)
     except DomainError:
         limits.record(_typing_keys(request))
         raise
@@ -77,7 +77,7 @@ def event_with_code(request, pk, code):
     else None; a wrong code counts as an unknown one, and over the limits no code is looked up."""
     if not code or code_wait(request):
         return None
-    found = entrant_services.event_with_join_code(pk, code)
+    found = doors.event_with_join_code(pk, code)
     if found is None:
         limits.record(_typing_keys(request))
     return found

@@ -27,7 +27,7 @@ CARD_FILTER_HELP = {
     "rank": "bronze, silver, gold, platinum or epic",
     "type": "Card type",
     "q": "Part of the name, case- and accent-insensitive",
-    "text": "Words of the rules text or ability, each of them (case-insensitive)",
+    "text": "Words of the rules text or ability, each of them (case-, accent- and apostrophe-insensitive)",
     "sort": "name, number, rank, power, speed, health or cunning",
 }
 

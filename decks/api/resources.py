@@ -25,6 +25,7 @@ from decks.importing import read_as, read_upload
 from decks.models import Collection
 from decks.page_support import export_response
 from decks.presenters import copy_name
+from decks.services import building
 from decks.services import collections as collection_services
 from decks.services import decks as deck_services
 from decks.services.legality import validate_request
@@ -60,6 +61,7 @@ define_messages(
     }
 )
 SHARE_KEY_PATTERN = "[A-Za-z0-9_-]+"
+PUBLIC_DECKS_LISTED = 500  # other players' public decks in the list; the caller's own are all listed
 COMPARE_PARAMETERS = [OpenApiParameter("older", int), OpenApiParameter("newer", int)]
 
 
@@ -88,7 +90,7 @@ class CollectionViewSet(viewsets.ViewSet):
 
     @extend_schema(responses={200: CollectionSerializer(many=True)})
     def list(self, request):
-        collections = Collection.objects.filter(owner=request.user)
+        collections = collection_services.with_counts(Collection.objects.filter(owner=request.user))
         return Response(CollectionSerializer(collections, many=True, context={"request": request}).data)
 
     @extend_schema(request=CollectionSerializer, responses={201: CollectionDetailSerializer, **error_responses(400)})
@@ -117,7 +119,7 @@ class CollectionViewSet(viewsets.ViewSet):
 
     @extend_schema(responses={204: None, **error_responses(404)})
     def destroy(self, request, pk=None):
-        collection_for(request.user, pk).delete()
+        collection_services.delete_collection(collection_for(request.user, pk), request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(
@@ -190,8 +192,9 @@ class CollectionViewSet(viewsets.ViewSet):
     @extend_schema(responses={200: HistorySerializer(many=True), **error_responses(404)})
     @action(detail=True, methods=["get"])
     def history(self, request, pk=None):
-        """Every import, emptying and undo, newest first, with each card's count before and after."""
-        records = collection_services.history(collection_for(request.user, pk))
+        """The newest 50 changes (imports, counts, edits, emptying, undo), newest first, with each
+        card's count before and after."""
+        records = collection_services.history(collection_for(request.user, pk)).object_list
         return Response(HistorySerializer(records, many=True).data)
 
     @extend_schema(request=None, responses={200: CollectionDetailSerializer, **error_responses(404, 409)})
@@ -251,7 +254,9 @@ class DeckReading:
     @action(detail=True, methods=["get"])
     def versions(self, request, **kwargs):
         deck = self.deck(request, self._key(kwargs))
-        return Response(DeckVersionSerializer(deck.versions.all(), many=True).data)
+        versions = list(deck.versions.all())
+        context = {"entries": deck_services.versions_entries(versions)}  # every version's cards in one read
+        return Response(DeckVersionSerializer(versions, many=True, context=context).data)
 
     @extend_schema(responses={200: dict, **error_responses(400, 404)})
     @action(detail=True, methods=["get"])
@@ -315,8 +320,21 @@ class DeckViewSet(DeckReading, viewsets.ViewSet):
 
     @extend_schema(responses={200: DeckSerializer(many=True)})
     def list(self, request):
-        decks = listed_decks(request.user).order_by("-updated_at")[:500]
-        return Response(DeckSerializer(decks, many=True, context={"request": request}).data)
+        """Every deck of yours, and the public decks of others saved last (at most 500), newest first."""
+        decks = listed_decks(request.user).order_by("-updated_at", "-pk")
+        if not request.user.is_authenticated:
+            return self._listed(request, decks[:PUBLIC_DECKS_LISTED])
+        mine = list(decks.filter(owner=request.user))
+        others = list(decks.exclude(owner=request.user)[:PUBLIC_DECKS_LISTED])
+        return self._listed(
+            request, sorted([*mine, *others], key=lambda deck: (deck.updated_at, deck.pk), reverse=True)
+        )
+
+    @staticmethod
+    def _listed(request, decks):
+        decks = list(decks)
+        context = {"request": request, "latest": building.latest_versions(decks)}  # one read for every deck
+        return Response(DeckSerializer(decks, many=True, context=context).data)
 
     @extend_schema(request=DeckWriteSerializer, responses={201: DeckSerializer, **error_responses(400)})
     def create(self, request):

@@ -8,7 +8,7 @@ from core.numbers import ID_MAX
 from core.text import shown_text
 from decks.decklist import MAX_BYTES, MAX_QTY
 from decks.services.collections import ADD, IMPORT_MODES, MAX_COPIES, REPLACE
-from decks.services.decks import version_text
+from decks.services.decks import version_entries, version_text
 
 from ..models import DESCRIPTION_LENGTH, CollectionVisibility, Format, Visibility
 from ..variants import CONDITIONS, FINISHES, LANGUAGES, MAX_TAGS, NEAR_MINT, NORMAL, ROW_ORDER, TAG_LENGTH, UNSTATED
@@ -138,9 +138,13 @@ class CollectionSerializer(serializers.Serializer):
         return self.get_copies(collection)
 
     def get_copies(self, collection) -> int:
+        if hasattr(collection, "held_copies"):  # counted in the list's query (collections.with_counts)
+            return collection.held_copies
         return sum(self._owned(collection).values())
 
     def get_distinct_cards(self, collection) -> int:
+        if hasattr(collection, "held_cards"):
+            return collection.held_cards
         return len(self._owned(collection))
 
     def get_share_token(self, collection) -> str | None:
@@ -275,7 +279,8 @@ class DeckSerializer(serializers.Serializer):
     updated_at = serializers.DateTimeField(read_only=True)
 
     def get_version(self, deck) -> dict | None:
-        latest = deck.latest_version()
+        known = self.context.get("latest")  # a list's decks: {deck id: newest version}, read at once
+        latest = known.get(deck.pk) if known is not None else deck.latest_version()
         return {"number": latest.number, "hash": latest.content_hash} if latest else None
 
     def get_share_token(self, deck) -> str | None:
@@ -337,9 +342,14 @@ class DeckVersionSerializer(serializers.Serializer):
     cards = serializers.SerializerMethodField()
     decklist = serializers.SerializerMethodField()
 
+    def _entries(self, version):
+        """The version's (Card, qty): from the context when a list read every version's at once."""
+        known = self.context.get("entries")
+        return known[version.pk] if known is not None else version_entries(version)
+
     @extend_schema_field(DeckCardSerializer(many=True))
     def get_cards(self, version):
-        return [{"card": card_id, "qty": qty} for card_id, qty in version.cards.values_list("card_id", "qty")]
+        return [{"card": card.pk, "qty": qty} for card, qty in self._entries(version)]
 
     def get_decklist(self, version) -> str:
-        return version_text(version)
+        return version_text(version, self._entries(version))

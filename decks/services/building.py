@@ -10,7 +10,7 @@ from django.utils import timezone
 from catalogue.models import Card
 
 from ..models import DeckVersion, DeckVersionCard
-from .legality import validate_request
+from .legality import card_index, validate_request
 
 LEGALITY_SECONDS = 3600
 
@@ -44,7 +44,8 @@ def buildable_decks(collection, decks):
     for deck in decks:
         version = versions.get(deck.pk)
         needed = cards.get(version.pk, {}) if version else {}
-        short[deck.pk] = {card: qty - owned.get(card, 0) for card, qty in needed.items() if qty > owned.get(card, 0)}
+        held = card_index(deck.game).owned_for(needed, owned)  # other printings of the same card count
+        short[deck.pk] = {card: qty - held.get(card, 0) for card, qty in needed.items() if qty > held.get(card, 0)}
     names = dict(
         Card.objects.filter(pk__in={card for need in short.values() for card in need}).values_list("pk", "name")
     )

@@ -11,7 +11,10 @@ import json
 import logging
 from dataclasses import asdict, dataclass, field
 
+from django.core.paginator import Paginator
 from django.db import transaction
+from django.db.models import Count, Sum
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext
 
@@ -40,6 +43,7 @@ logger = logging.getLogger(__name__)
 MAX_COPIES = 9999
 MAX_IMPORT_BYTES = 1024 * 1024
 MAX_IMPORT_LINES = 10000
+HISTORY_PAGE = 50
 ADD, SET, REPLACE, CLEAR = "add", "set", "replace", "clear"
 IMPORT_MODES = (ADD, SET, REPLACE)
 
@@ -142,6 +146,14 @@ def edit_collection(collection, name=None, visibility=None):
         collection.visibility = visibility
     collection.save(update_fields=["name", "visibility", "updated_at"])
     return collection
+
+
+@transaction.atomic
+def delete_collection(collection, actor):
+    """Delete a collection, its cards and its history (the page asks first, saying how many copies go)."""
+    _lock(collection)
+    logger.info("collection %s deleted by %s", collection.pk, actor.username)
+    collection.delete()
 
 
 def _given(**values):
@@ -411,9 +423,12 @@ def _record(collection, kind, changes, actor, lines=0, undoes=None):
     )
 
 
-def history(collection, limit=50):
-    """The collection's changes, newest first, each with its cards described."""
-    records = list(collection.history.select_related("actor")[:limit])
+def history(collection, page=1):
+    """One page of the collection's changes (HISTORY_PAGE of them), newest first, each with its cards
+    described. Every change stays reachable, however many single counts were written since: any of
+    them can be undone."""
+    page = Paginator(collection.history.select_related("actor"), HISTORY_PAGE).get_page(page)
+    page.object_list = records = list(page.object_list)
     ids = {count[0] for record in records for count in record.counts}
     cards = {card.pk: card for card in Card.objects.filter(pk__in=ids).select_related("card_set")}
     for record in records:
@@ -423,7 +438,7 @@ def history(collection, limit=50):
             if key.card in cards
         ]
         record.totals = totals(record.changes)
-    return records
+    return page
 
 
 def _counts_after(mode, before, listed):
@@ -549,6 +564,19 @@ EXPORTS = {"text": (export_text, "text/plain", "txt"), "csv": (export_csv, "text
 
 
 def owned_and_missing(collection, entries):
-    """For deck entries [(card, qty)]: rows of (card, needed, owned, missing)."""
-    owned = collection.owned() if collection else {}
+    """For deck entries [(card, qty)]: rows of (card, needed, owned, missing), a card's other
+    printings that are the same card counted as the deck check counts them (CardIndex.owned_for)."""
+    if not entries:
+        return []
+    needed = {card.pk: qty for card, qty in entries}
+    owned = card_index(entries[0][0].card_set.game).owned_for(needed, collection.owned() if collection else {})
     return [(card, qty, owned.get(card.pk, 0), max(0, qty - owned.get(card.pk, 0))) for card, qty in entries]
+
+
+def with_counts(collections):
+    """The collections with their copies (`held_copies`) and cards, each counted once whatever its
+    finish, condition and language (`held_cards`), as Collection.owned() counts them: a list of
+    collections is one query, however many there are."""
+    return collections.annotate(
+        held_copies=Coalesce(Sum("items__qty"), 0), held_cards=Count("items__card", distinct=True)
+    )

@@ -10,11 +10,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from catalogue.models import Tribe
+from catalogue.models import Card, Tribe
 from core.errors import DomainError, define_messages
 
 from ..check_sheet import check_sheet
-from ..decklist import format_decklist, lines_rejected
+from ..decklist import MAX_QTY, format_decklist, lines_rejected
 from ..models import Deck, DeckVersion, DeckVersionCard
 from .legality import card_info, format_for, resolve_decklist
 
@@ -28,6 +28,7 @@ define_messages(
             "This deck is registered in %(events)s: it stays as long as the event keeps its decklist."
         ),
         "decks.no_such_version": _("This deck has no version %(number)s."),
+        "decks.too_many_copies": _("A deck holds at most %(max)s copies of a card: %(cards)s."),
     }
 )
 
@@ -66,6 +67,18 @@ def cards_from_decklist(text, game):
     return deck_content(text, game)[:2]
 
 
+def _check_copies(cards):
+    """At most MAX_QTY copies of a card in all, as one decklist line may say: lines adding up to more
+    (60 + 60 Pocket Puff), a list of cards or + pressed at 99 would save a deck whose own text and
+    export could never be saved or imported again."""
+    over = {card_id: qty for card_id, qty in cards.items() if qty > MAX_QTY}
+    if over:
+        names = dict(Card.objects.filter(pk__in=over).values_list("pk", "name"))
+        listed = sorted((names.get(card_id, str(card_id)), qty) for card_id, qty in over.items())
+        cards = ", ".join(f"{name} ({qty})" for name, qty in listed)
+        raise DomainError("decks.too_many_copies", "cards", max=MAX_QTY, cards=cards)
+
+
 def _check_format(format_slug, game):
     row, _compiled = format_for(format_slug, timezone.localdate())
     if row.game_id != game.pk:
@@ -75,6 +88,7 @@ def _check_format(format_slug, game):
 @transaction.atomic
 def create_deck(owner, name, game, format_slug, visibility, cards=None, declarations=None, description=""):
     _check_format(format_slug, game)
+    _check_copies(cards or {})
     deck = Deck.objects.create(
         owner=owner,
         name=name.strip(),
@@ -91,6 +105,7 @@ def create_deck(owner, name, game, format_slug, visibility, cards=None, declarat
 @transaction.atomic
 def save_version(deck, cards, declarations):
     """A new version when the content changed; the latest one otherwise."""
+    _check_copies(cards)
     _lock(deck)
     return _save_version(deck, cards, declarations)
 
@@ -104,6 +119,7 @@ def edit_deck(deck, name=None, visibility=None, format_slug=None, content=None, 
     cards = declarations = None
     if content is not None:
         cards, declarations = content(latest.declarations if latest else {})
+        _check_copies(cards)
     if format_slug is not None:
         _check_format(format_slug, deck.game)
         deck.format_slug = format_slug
@@ -126,6 +142,8 @@ def change_card(deck, card_id, delta):
         latest = deck.latest_version()
         cards = version_cards(latest) if latest else {}
         cards[card_id] = max(0, cards.get(card_id, 0) + delta)
+        if delta > 0:  # a deck saved with more before this check can still lose copies
+            _check_copies({card_id: cards[card_id]})
         kept = {key: qty for key, qty in cards.items() if qty}
         return _save_version(deck, kept, latest.declarations if latest else {})
 
@@ -188,15 +206,39 @@ def version_cards(version):
     return dict(version.cards.values_list("card_id", "qty"))
 
 
+# Two printings may share a name: the card id keeps their order the same in every read.
+ENTRY_ORDER = ("card__name", "card_id")
+
+
 def version_entries(version):
     """[(Card, qty)] with set and tribe loaded, sorted by name."""
-    rows = version.cards.select_related("card__card_set__game", "card__tribe").order_by("card__name")
+    rows = version.cards.select_related("card__card_set__game", "card__tribe").order_by(*ENTRY_ORDER)
     return [(row.card, row.qty) for row in rows]
 
 
-def version_text(version):
-    entries = [(qty, card.name, card.card_set.code, card.number) for card, qty in version_entries(version)]
-    return format_decklist(version.declarations, entries)
+def versions_entries(versions):
+    """{version id: [(Card, qty)]} as version_entries gives each, for many versions in one query:
+    a list of lists costs the same to read whatever its length."""
+    entries = {version.pk: [] for version in versions}
+    rows = DeckVersionCard.objects.filter(version__in=list(entries)).select_related(
+        "card__card_set__game", "card__tribe"
+    )
+    for row in rows.order_by(*ENTRY_ORDER):
+        entries[row.version_id].append((row.card, row.qty))
+    return entries
+
+
+def version_text(version, entries=None):
+    """The version as decklist text; `entries` are its (Card, qty) where the caller has read them."""
+    entries = version_entries(version) if entries is None else entries
+    lines = [(qty, card.name, card.card_set.code, card.number) for card, qty in entries]
+    return format_decklist(version.declarations, lines)
+
+
+def version_texts(versions):
+    """{version id: decklist text} for many versions in one query."""
+    entries = versions_entries(versions)
+    return {version.pk: version_text(version, entries[version.pk]) for version in versions}
 
 
 def diff_versions(older, newer):
@@ -212,12 +254,21 @@ def diff_versions(older, newer):
     return rows
 
 
-def check_sheet_of(version, entries=None):
+def game_tribes(game_ids):
+    """{game id: {tribe id: name}} in one query."""
+    tribes = {game_id: {} for game_id in game_ids}
+    for game_id, pk, name in Tribe.objects.filter(game__in=list(tribes)).values_list("game_id", "pk", "name"):
+        tribes[game_id][pk] = name
+    return tribes
+
+
+def check_sheet_of(version, entries=None, tribes=None):
     """The version's cards grouped as a judge counts them (decks/check_sheet.py), values labelled;
-    `entries` are the version's (Card, qty) where the caller has read them already."""
+    `entries` are the version's (Card, qty) and `tribes` its game's {id: name}, where the caller
+    has read them already."""
     game = version.deck.game
     definition = game.definition
-    tribes = dict(Tribe.objects.filter(game=game).values_list("pk", "name"))
+    tribes = game_tribes([game.pk])[game.pk] if tribes is None else tribes
     entries = version_entries(version) if entries is None else entries
     entries = [(card_info(card, tribes), qty) for card, qty in entries]
     orders = {"rank": list(definition.card_schema.ranks), "type": list(definition.card_schema.card_types)}

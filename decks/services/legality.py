@@ -226,12 +226,23 @@ def _cards_by_id(ids):
 
 
 def check_deck(format_slug, as_of, deck, unknown=(), owned=None, problems=()):
-    """The verdict on a deck as of a date, each card read as it was then (Most Recent Printing Rule)."""
+    """The verdict on a deck as of a date, each card read as it was then (Most Recent Printing Rule);
+    against `owned` ({card id: copies}), a card's other printings that are the same card count."""
     row, compiled = format_for(format_slug, as_of)
     index = card_index(row.game)
+    if owned is not None:
+        owned = index.owned_for(deck_copies(deck), owned)
     deck_then = index.deck_on(deck, as_of)
     verdict = validate(deck_then, compiled, as_of, index.domains, owned=owned, unknown=unknown, problems=problems)
     return row, verdict
+
+
+def deck_copies(deck):
+    """{card id: copies} of a deck's entries, a card listed twice counted once."""
+    copies = {}
+    for entry in deck.entries:
+        copies[entry.card.id] = copies.get(entry.card.id, 0) + entry.qty
+    return copies
 
 
 def unread_lines(lines):

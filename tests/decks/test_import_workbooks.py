@@ -66,7 +66,7 @@ def test_the_import_page_says_to_save_the_workbook_as_csv(client, alice, sample,
     )
     assert page.status_code == 200
     assert f"{name} is a spreadsheet workbook, not a CSV file." in page.content.decode()
-    assert "UTF-16" not in page.content.decode()
+    assert "is saved as UTF-16" not in page.content.decode() and "cannot be read as UTF-16" not in page.content.decode()
     assert pool.owned() == {Card.objects.get(name="Pocket Puff").pk: 1}
 
 

@@ -115,8 +115,8 @@ def test_a_csv_without_card_columns_is_refused():
     [
         (b"", "import.empty_file"),
         (b"\xef\xbb\xbf  \n", "import.empty_file"),
-        ("2 Pocket Puff\n".encode("utf-16"), "import.utf16"),
-        ("2 Pocket Puff\n".encode("utf-16-le"), "import.utf16"),
+        (b"\xff\xfe" + "2 Pocket Puff\n".encode("utf-16-le") + b"\x00\xdc", "import.utf16"),  # a lone surrogate
+        (b"\xfe\xff" + "2 Pocket Puff\n".encode("utf-16-be") + b"\x00", "import.utf16"),  # an odd length
         (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "import.binary"),
         (b"2 Pocket Puff \x81\x9d\n", "import.not_utf8"),
         (b"2 Pocket Puff\n" * 10000, "import.file_too_large"),
@@ -126,6 +126,13 @@ def test_unreadable_uploads_say_why(data, code):
     with pytest.raises(DomainError) as refused:
         decode_upload(data, "list.txt")
     assert refused.value.code == code
+
+
+@pytest.mark.parametrize("codec", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_utf16_is_read_with_or_without_its_byte_order_mark(codec):
+    """Excel's "Unicode Text" is UTF-16 with a byte-order mark; other tools leave the mark out."""
+    text = "qty\tname\r\n2\tPocket Puff\r\n1\tÉclair d’Élodie\r\n"
+    assert decode_upload(text.encode(codec), "list.txt") == text
 
 
 def test_a_bom_is_not_part_of_the_first_line():
@@ -247,9 +254,9 @@ def test_unknown_cards_get_suggestions_in_french(client, alice, sample):
 @pytest.mark.parametrize(
     ("language", "data", "message"),
     [
-        ("en", "2 Pocket Puff\n".encode("utf-16"), "is saved as UTF-16. Save it as UTF-8"),
-        ("fr", "2 Pocket Puff\n".encode("utf-16"), "est enregistré en UTF-16. Enregistrez-le en UTF-8"),
-        ("it", "2 Pocket Puff\n".encode("utf-16-be"), "è salvato in UTF-16"),
+        ("en", "2 Pocket Puff\n".encode("utf-16") + b"\x00", "looks like UTF-16 but cannot be read as UTF-16"),
+        ("fr", "2 Pocket Puff\n".encode("utf-16") + b"\x00", "semble en UTF-16 mais ne peut pas être lu"),
+        ("it", "2 Pocket Puff\n".encode("utf-16-be") + b"\x00", "sembra in UTF-16 ma non può essere letto"),
         ("it", b"\xff\xd8\xff\xe0 JFIF \x00\x10", "non è un file di testo o CSV."),
         ("it", b"", "è vuoto."),
         ("fr", b"\xff\xd8\xff\xe0 JFIF \x00\x10", "n’est pas un fichier texte ou CSV."),

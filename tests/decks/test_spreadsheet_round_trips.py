@@ -46,6 +46,29 @@ def holdings_with_tags(collection):
     )
 
 
+def excel_unicode_text(exported, language):
+    """The file as Excel saves it as "Texte Unicode" / "Testo Unicode": UTF-16 with its byte-order
+    mark, tab-separated, leading zeros dropped."""
+    cp1252 = excel_resave(exported, language).decode("cp1252")
+    delimiter = ";" if language in ("fr", "it") else ","
+    rows = csv.reader(io.StringIO(cp1252), delimiter=delimiter)
+    out = io.StringIO()
+    csv.writer(out, delimiter="\t", lineterminator="\r\n").writerows(rows)
+    return out.getvalue().encode("utf-16")
+
+
+@pytest.mark.parametrize("language", ["fr", "it"])
+def test_the_csv_export_resaved_as_unicode_text_imports_back_the_same(client, alice, sample, language):
+    source = binder(alice)
+    client.force_login(alice)
+    exported = client.get(f"/{language}/collections/{source.pk}/export/?as=csv").content.decode("utf-8")
+    copy = Collection.objects.create(owner=alice, name="Copy")
+    upload = SimpleUploadedFile("binder.txt", excel_unicode_text(exported, language), content_type="text/plain")
+    response = import_confirmed(client, f"/{language}/collections/{copy.pk}/import/", {"file": upload})
+    assert response.status_code == 302, response.content.decode()[-3000:]
+    assert holdings_with_tags(copy) == holdings_with_tags(source)
+
+
 @pytest.mark.parametrize("language", ["en", "fr", "it"])
 def test_the_csv_export_resaved_by_excel_imports_back_the_same(client, alice, sample, language):
     source = binder(alice)

@@ -12,7 +12,7 @@ from decks.services import bulk
 from decks.services import collections as collection_services
 from decks.services import decks as deck_services
 from tournaments.models import CheckedDeck, Event, Penalty, Webhook, WebhookDelivery
-from tournaments.services import judging
+from tournaments.services import events_cancel, judging
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = ("en", "fr", "it")
@@ -22,6 +22,7 @@ LANGUAGES = ("en", "fr", "it")
 NOT_PAGES = {
     "javascript-catalogue",  # a script, tested in tests/tournaments/test_offline.py
     "accounts:logout",
+    "accounts:personal_data",  # a download, tested in tests/accounts/test_data_download.py
     "accounts:password_reset_confirm",  # reached from an e-mail, with a one-time key
     "decks:bulk_progress",
     "decks:bulk_report",
@@ -99,6 +100,7 @@ def build_world():
     from django.core.management import call_command
 
     from catalogue.models import Card, Game
+    from tournaments.services import events
 
     call_command("load_sample_data", stdout=io.StringIO())
     alice = get_user_model().objects.get(username="alice")
@@ -138,6 +140,9 @@ def build_world():
     )
     world = {"deck": deck, "dbz_deck": dbz_deck, "pool": pool, "event": event, "card": cards[0], "job": job}
     world["site_hook"] = site_hook
+    world["mistake"] = events.create_event(organiser, "Made twice", "dust-collectorz")  # empty: may be deleted
+    snowed_in = events.create_event(organiser, "Snowed in", "dust-collectorz")
+    world["called_off"] = events_cancel.cancel_event(snowed_in, organiser, "Snow: the store is closed")
     return {**world, "sealed": _sealed_event(organiser, alice), "pod": _reclamation_pod(organiser)}
 
 
@@ -190,6 +195,7 @@ def pages(world):
         "accounts/password/reset/",
         "accounts/password/reset/sent/",
         "accounts/password/reset/complete/",
+        "accounts/deleted/",
         "decks/",
         f"decks/{deck.pk}/",
         f"decks/{deck.pk}/versions/1/",
@@ -214,6 +220,7 @@ def pages(world):
         f"events/{world['sealed'].pk}/seats/",
         f"events/{world['sealed'].pk}/projector/",
         f"events/{world['sealed'].pk}/timer/",
+        f"events/{world['called_off'].pk}/",
         "rules/",
         f"rules/{game}/",
         f"rules/{game}/compare/",
@@ -232,6 +239,7 @@ def player_pages(world):
         "accounts/password/change/",
         "accounts/logout-everywhere/",
         "accounts/password/change/done/",
+        "accounts/delete/",  # alice plays in the sample event: the page names it and offers no form yet
         "decks/new/",
         f"decks/{deck.pk}/edit/",
         f"decks/{deck.pk}/?hand=7",
@@ -291,6 +299,10 @@ def organiser_pages(world):
         f"events/{world['pod'].round.event_id}/manage/rounds/1/sheets/",
         f"events/{world['pod'].round.event_id}/manage/rounds/1/sheets/?match={world['pod'].pk}",
         f"events/{event.pk}/manage/finish/",
+        f"events/{event.pk}/manage/cancel/",
+        f"events/{world['called_off'].pk}/manage/",
+        f"events/{world['called_off'].pk}/manage/reopen/",
+        f"events/{world['mistake'].pk}/manage/delete/",
         f"events/{event.pk}/manage/judging/",
         f"events/{event.pk}/manage/join-code/",
         f"events/{event.pk}/manage/join-sheet/",

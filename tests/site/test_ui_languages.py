@@ -17,7 +17,7 @@ from django.utils import translation
 from catalogue.models import Card, CardSet, Game
 from decks.models import Collection, Deck, Format
 from tests.site.test_every_page import build_world, visits
-from tournaments.models import Entrant, Event, Penalty
+from tournaments.models import Cancellation, Entrant, Event, Penalty
 
 pytestmark = pytest.mark.django_db
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
@@ -51,6 +51,11 @@ def english_only_words():
     return english - translated
 
 
+def reasons_people_wrote():
+    """A judge's penalty reasons and an organiser's reason for calling an event off: user content."""
+    return [*Penalty.objects.values_list("reason", flat=True), *Cancellation.objects.values_list("reason", flat=True)]
+
+
 def names_in_the_data():
     """Words of names players, organisers and the catalogue chose, and of the reasons judges wrote:
     they are not the UI's."""
@@ -63,7 +68,7 @@ def names_in_the_data():
         *Event.objects.values_list("name", flat=True),
         *Format.objects.values_list("name", flat=True),
         *Entrant.objects.values_list("name", flat=True),
-        *Penalty.objects.values_list("reason", flat=True),
+        *reasons_people_wrote(),
         *get_user_model().objects.values_list("username", flat=True),
         *get_user_model().objects.values_list("display_name", flat=True),
     ]
@@ -181,6 +186,7 @@ SYNTAX = re.compile(r"«[^»]*»|^Name: .*", re.S)  # decklist syntax quoted or 
 
 def test_french_pages_space_their_punctuation(client, world):
     games = [name for name in Game.objects.values_list("name", flat=True) if ":" in name]  # "Dust: Reclamation"
+    games += reasons_people_wrote()  # written by organisers and judges, in their own typography
     found = {}
     for username, urls in visits(world):
         if username is not None:

@@ -4,7 +4,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from decks.services.decks import version_text
+from decks.services.decks import version_text, version_texts
 
 from ..access import event_for_viewer, visible_decklists
 from ..services import decklists as decklist_services
@@ -18,7 +18,13 @@ from .serializers import (
 )
 
 
-def decklist_payload(entrant):
+def decklist_payloads(entrants):
+    """Each entrant's registered list (decklist_payload), their cards read in one query."""
+    texts = version_texts([entrant.deck for entrant in entrants])
+    return [decklist_payload(entrant, texts[entrant.deck_id]) for entrant in entrants]
+
+
+def decklist_payload(entrant, text=None):
     version = entrant.deck
     return {
         "entrant": entrant.pk,
@@ -27,7 +33,7 @@ def decklist_payload(entrant):
         "deck_name": version.deck.name,
         "version": version.number,
         "legal": entrant.deck_legal,
-        "decklist": version_text(version),
+        "decklist": version_text(version) if text is None else text,
     }
 
 
@@ -53,7 +59,7 @@ class DecklistActions:
         """The registered lists this user may read: all for the organiser and judges, a player's own,
         and what the event publishes once it may."""
         event = event_for_viewer(request.user, pk)
-        return Response([decklist_payload(entrant) for entrant in visible_decklists(request.user, event)])
+        return Response(decklist_payloads(list(visible_decklists(request.user, event))))
 
     @extend_schema(request=DeadlineSerializer, responses={200: EventSerializer})
     @action(detail=True, methods=["post"])

@@ -15,12 +15,14 @@ from ..access import event_for_viewer, require
 from ..filters import search_events
 from ..presenters.standings import standings_payload
 from ..services import events as event_services
+from ..services import events_cancel as cancel_services
 from .common import _valid, _validated
 from .decklists import DecklistActions
 from .entrants import EntrantActions
 from .interchange import InterchangeActions
 from .rounds import RoundActions
 from .serializers import (
+    EventCancelSerializer,
     EventCreateSerializer,
     EventListQuerySerializer,
     EventPageSerializer,
@@ -83,6 +85,28 @@ class EventViewSet(EntrantActions, DecklistActions, RoundActions, StaffActions, 
     @action(detail=True, methods=["post"])
     def finish(self, request, pk=None):
         return Response(EventSerializer(event_services.finish_event(self._organised(request, pk), request.user)).data)
+
+    @extend_schema(request=EventCancelSerializer, responses={200: EventSerializer, **error_responses(400, 409)})
+    @action(detail=True, methods=["post"])
+    def cancel(self, request, pk=None):
+        """Cancel an event that has not finished, with the reason its players see ({"reason"}): nothing is
+        deleted; entries, check-in, pairing and results are refused (409 `event.cancelled`) until reopened."""
+        event = self._organised(request, pk)
+        reason = _valid(EventCancelSerializer, request.data)["reason"]
+        return Response(EventSerializer(cancel_services.cancel_event(event, request.user, reason)).data)
+
+    @extend_schema(request=None, responses={200: EventSerializer, **error_responses(409)})
+    @action(detail=True, methods=["post"])
+    def reopen(self, request, pk=None):
+        """Undo a cancellation: the event returns to the status it had."""
+        return Response(EventSerializer(cancel_services.reopen_event(self._organised(request, pk), request.user)).data)
+
+    @extend_schema(request=None, responses={204: None, **error_responses(403, 404, 409)})
+    def destroy(self, request, pk=None):
+        """Delete an event made by mistake, for good: only while nobody has entered it or waits for a
+        place and no round is paired (409 `event.delete_not_empty`: cancel it instead)."""
+        cancel_services.delete_event(self._organised(request, pk), request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(responses={200: dict})
     @action(detail=True, methods=["get"])

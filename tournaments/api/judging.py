@@ -17,7 +17,7 @@ from core.text import shown_text
 from ..access import can, event_for_viewer, match_for_viewer
 from ..engine.deck_checks import MAX_SEED_LENGTH
 from ..models import CheckedDeck, JudgeCall, Penalty
-from ..presenters.judging import deck_check_payload, penalty_payload
+from ..presenters.judging import deck_check_payload, penalty_payload, with_decks
 from ..services import judging
 
 SEED_PATTERN = r"^[-A-Za-z0-9]*[A-Za-z0-9][-A-Za-z0-9]*$"  # letters or digits, and hyphens
@@ -120,8 +120,8 @@ def deck_checks(request, pk):
     event = event_for_viewer(request.user, pk)
     if request.method == "GET":
         judging.require_staff(event, request.user, "deck_checks")
-        checks = event.deck_checks.prefetch_related("decks__entrant")
-        return Response({"deck_checks": [deck_check_payload(check) for check in checks]})
+        checks = with_decks(event.deck_checks.all())
+        return Response({"deck_checks": [deck_check_payload(check, check.decks.all()) for check in checks]})
     judging.require_staff(event, request.user, "deck_checks")
     data = _valid(DeckCheckSerializer, request.data)
     check = judging.draw_deck_check(

@@ -25,7 +25,8 @@ def prizes(request, pk):
 
 
 def _prizes_payload(event):
-    payload = {"plan": event.prizes.plan or None, "fixed": event.prizes.sheet is not None, "sheet": event.prizes.sheet}
+    sheet = event.prizes.sheet and prize_services.readable_sheet(event.prizes.sheet)
+    payload = {"plan": event.prizes.plan or None, "fixed": event.prizes.sheet is not None, "sheet": sheet}
     if event.prizes.sheet is None and event.prizes.plan:
         try:
             payload["sheet"] = prize_services.sheet_payload(event, prize_services.preview(event))

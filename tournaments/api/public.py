@@ -20,12 +20,12 @@ from api.throttles import PublicRateThrottle
 
 from .. import page_cache
 from ..access import event_for_viewer, visible_decklists, visible_events
-from ..filters import filter_events
-from ..models import Round
+from ..filters import filter_events, without_cancelled
+from ..models import Event, Round
 from ..presenters.standings import standings_payload
 from ..services.metagame import event_for_report, event_payload
 from .common import _valid, _validated
-from .decklists import decklist_payload
+from .decklists import decklist_payloads
 from .rounds import round_response
 from .serializers import GAMES, DecklistSerializer, EventSerializer, count_per_event, listed_events
 
@@ -39,7 +39,7 @@ class PublicEventSerializer(EventSerializer):
     class Meta(EventSerializer.Meta):
         fields = [
             *("id", "name", "starts_at", "venue", "game", "format", "mode", "best_of", "swiss_rounds", "top_cut"),
-            *("status", "organiser", "players", "publication", "rounds"),
+            *("status", "cancel_reason", "organiser", "players", "publication", "rounds"),
         ]
 
     def get_rounds(self, event) -> int:
@@ -55,6 +55,7 @@ def _counted(events):
 
 class EventFilterSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=GAMES, required=False)
+    status = serializers.ChoiceField(choices=Event.Status.values, required=False)
     format = serializers.CharField(required=False, allow_blank=True)  # blank: any
     organiser = serializers.CharField(required=False, allow_blank=True)
     date_from = serializers.DateField(required=False)
@@ -64,7 +65,8 @@ class EventFilterSerializer(serializers.Serializer):
 EVENT_EXAMPLE = {
     "id": 7, "name": "Friday league", "starts_at": "2026-11-27T18:30:00+01:00", "venue": "Hall B",
     "game": "dust-collectorz", "format": "standard", "mode": "versus", "best_of": 3, "swiss_rounds": 4,
-    "top_cut": 8, "status": "swiss", "organiser": "olivia", "players": 24, "publication": "top_cut", "rounds": 2,
+    "top_cut": 8, "status": "swiss", "cancel_reason": "", "organiser": "olivia", "players": 24,
+    "publication": "top_cut", "rounds": 2,
 }  # fmt: skip
 STANDINGS = inline_serializer(
     "PublicStandings",
@@ -138,6 +140,12 @@ METAGAME_EXAMPLE = {
 }  # fmt: skip
 FILTERS = [
     OpenApiParameter("game", OpenApiTypes.STR, enum=GAMES, description="A game's slug."),
+    OpenApiParameter(
+        "status",
+        OpenApiTypes.STR,
+        enum=Event.Status.values,
+        description="Events in this status; without it, cancelled events are left out.",
+    ),
     OpenApiParameter("format", OpenApiTypes.STR, description="A format's slug."),
     OpenApiParameter("organiser", OpenApiTypes.STR, description="The organiser's username."),
     OpenApiParameter("date_from", OpenApiTypes.DATE, description="Events starting on or after this day."),
@@ -215,7 +223,7 @@ class PublicEventViewSet(viewsets.GenericViewSet):
         tag = page_cache.etag(event, "public-decklists", request.accepted_media_type)
 
         def build():
-            return [decklist_payload(entrant) for entrant in visible_decklists(ANYONE, event)]
+            return decklist_payloads(list(visible_decklists(ANYONE, event)))
 
         return _validated(request, tag, event, "public-decklists", (), build)
 
@@ -234,4 +242,5 @@ class PublicEventViewSet(viewsets.GenericViewSet):
 
 def _filtered(events, filters):
     dates = {"starts_from": filters.get("date_from"), "starts_until": filters.get("date_to")}
-    return filter_events(events, {**filters, **dates})
+    events = filter_events(events, {**filters, **dates})
+    return events if filters.get("status") else without_cancelled(events)

@@ -25,6 +25,9 @@ class EventSerializer(serializers.ModelSerializer):
     format = fields.CharField(source="format_slug", read_only=True)
     organiser = fields.CharField(source="organiser.username", read_only=True)
     players = serializers.SerializerMethodField()
+    cancel_reason = serializers.CharField(
+        read_only=True, help_text=_("Why the organiser cancelled the event; empty unless its status is cancelled.")
+    )
     capacity = _setting("settings", "capacity", serializers.IntegerField, allow_null=True)
     pod_size = _setting("settings", "pod_size", serializers.IntegerField)
     pods_of_five = _setting("settings", "pods_of_five", serializers.BooleanField)
@@ -59,6 +62,7 @@ class EventSerializer(serializers.ModelSerializer):
             "top_cut",
             "tiebreakers",
             "status",
+            "cancel_reason",
             "organiser",
             "players",
             "is_public",
@@ -95,7 +99,7 @@ def listed_events(events, *rows):
     """`events` as a list reads them: the event with its game, its organiser and the `rows` of
     its own the list shows, its players counted along. Not every row an event's own page reads
     (models.events.SETUP): joined to all of them, PostgreSQL took 20 ms to plan a page."""
-    related = events.select_related(None).select_related("game", "organiser", *rows)
+    related = events.select_related(None).select_related("game", "organiser", "cancellation", *rows)
     return related.annotate(player_count=count_per_event(Entrant))
 
 
@@ -180,6 +184,12 @@ class EventCreateSerializer(serializers.Serializer):
         required=False, allow_null=True, default=None, min_value=1, max_value=99, help_text=BOOSTERS_HELP
     )
     pod_points = PodPointsField(child=serializers.IntegerField(min_value=0, max_value=10), required=False, default=dict)
+
+
+class EventCancelSerializer(serializers.Serializer):
+    reason = fields.CharField(
+        max_length=300, validators=[shown_text], help_text=_("Why the event is cancelled: its players see it.")
+    )
 
 
 class EventUpdateSerializer(serializers.Serializer):

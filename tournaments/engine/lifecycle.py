@@ -1,10 +1,12 @@
 """The event's lifecycle questions, asked by name (plain Python over the event's plain values).
 
 An event goes registration → swiss → top_cut (when it has one) → finished; these are the values of
-`Event.Status`. Services, views and templates ask `Event`'s properties, which delegate here.
+`Event.Status`. An event not finished may be cancelled, and reopened in the status it had
+(services.events). Services, views and templates ask `Event`'s properties, which delegate here.
 """
 
 REGISTRATION, SWISS, TOP_CUT, FINISHED = "registration", "swiss", "top_cut", "finished"
+CANCELLED = "cancelled"
 
 # Swiss rounds by player count (5-8 players: 3 rounds ... 410 and more: 10).
 SWISS_ROUNDS = [(8, 3), (16, 4), (32, 5), (64, 6), (128, 7), (226, 8), (409, 9)]
@@ -45,6 +47,11 @@ def rounds_running(status):
 
 def finished(status):
     return status == FINISHED
+
+
+def cancelled(status):
+    """Called off by its organiser: nothing is entered, paired, reported or checked in until it is reopened."""
+    return status == CANCELLED
 
 
 def results_open(status, latest_round):

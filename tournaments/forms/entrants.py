@@ -48,7 +48,9 @@ class RegisterForm(forms.Form):
 
     def __init__(self, *args, user, event, deck_required=False, entrant=None, **kwargs):
         super().__init__(*args, **kwargs)
-        if not event.uses_decks:  # Dust: Reclamation: nothing to choose
+        # Dust: Reclamation: nothing to choose. A player joining their team at a team event: the team's
+        # deck is registered at the desk (services.entrants_teams.enter_team).
+        if not event.uses_decks or (entrant is None and event.mode == event.Mode.TEAM):
             del self.fields["deck"]
             return
         if entrant is not None and entrant.user_id not in (None, user.pk):

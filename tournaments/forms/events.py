@@ -14,6 +14,7 @@ from ..engine.lifecycle import SWISS_ROUNDS, default_swiss_rounds
 from ..engine.pairing.pods import FIVE
 from ..models import Event, EventSettings
 from ..services.events import MAX_ROUNDS, current_setting, results_begun
+from ..services.events_cancel import MAX_CANCEL_REASON
 
 DEADLINE_HELP = _("Players cannot change their deck after this; leave blank for no deadline.")
 
@@ -271,12 +272,24 @@ class EventEditForm(forms.Form):
         return name if name in self.fields else None
 
     def service_arguments(self):
-        """Keyword arguments for services.events.update_event: the game's options as `game_options`."""
+        """Keyword arguments for services.events.update_event: the game's options as `game_options`. A
+        date shown to the minute and sent back as shown keeps its stored value (set through the API
+        with seconds, say): it is no change, so a passed deadline does not block saving the rest."""
         data = {name: value for name, value in self.cleaned_data.items() if name not in self.game_option_keys}
         if self.game_option_keys:
             data["game_options"] = {key: self.cleaned_data[name] for name, key in self.game_option_keys.items()}
+        for name in ("starts_at", "deck_deadline"):
+            stored = self.initial.get(name)
+            if stored is not None and data.get(name) == stored.replace(second=0, microsecond=0):
+                data[name] = stored
         return data
 
 
 class PublicationForm(forms.Form):
     publication = forms.ChoiceField(label=_("Decklist publication"), choices=EventSettings.Publication.choices)
+
+
+class CancelForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Why it is cancelled (players see this)"), max_length=MAX_CANCEL_REASON, validators=[shown_text]
+    )

@@ -3,7 +3,7 @@ migrations and the rest of the site expect."""
 
 from .audit import AuditAction, AuditEntry, audit_action_choices
 from .entrants import Entrant, WaitlistEntry
-from .events import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, SETUP, Event, EventSettings, new_join_code
+from .events import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, SETUP, Cancellation, Event, EventSettings, new_join_code
 from .judging import CheckedDeck, DeckCheck, JudgeCall, Penalty
 from .prizes import PrizeTable
 from .public import PageCounters
@@ -19,6 +19,7 @@ __all__ = [
     "SETUP",
     "AuditAction",
     "AuditEntry",
+    "Cancellation",
     "CheckedDeck",
     "Clock",
     "DeckCheck",

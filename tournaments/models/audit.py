@@ -12,6 +12,8 @@ class AuditAction(models.TextChoices):
     EVENT_START = "event.start", _("Event started")
     EVENT_IMPORT = "event.import", _("Event imported from a file")
     EVENT_FINISH = "event.finish", _("Event finished")
+    EVENT_CANCEL = "event.cancel", _("Event cancelled")
+    EVENT_REOPEN = "event.reopen", _("Cancelled event reopened")
     EVENT_PUBLICATION = "event.publication", _("Decklist publication changed")
     ENTRANT_ADD = "entrant.add", _("Player added")
     TEAM_ADD = "team.add", _("Team added")
@@ -71,6 +73,7 @@ class AuditAction(models.TextChoices):
     WEBHOOK_SECRET = "webhook.secret", _("Webhook secret replaced")
     WEBHOOK_REPLAY = "webhook.replay", _("Webhook delivery sent again")
     WEBHOOK_REMOVE = "webhook.remove", _("Webhook removed")
+    ACCOUNT_DELETE = "account.delete", _("Account deleted")
 
 
 def audit_action_choices():

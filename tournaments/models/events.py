@@ -3,6 +3,7 @@
 import secrets
 
 from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -49,6 +50,7 @@ class Event(ChoiceLabels, models.Model):
         SWISS = lifecycle.SWISS, _("Swiss rounds")
         TOP_CUT = lifecycle.TOP_CUT, _("Top cut")
         FINISHED = lifecycle.FINISHED, _("Finished")
+        CANCELLED = lifecycle.CANCELLED, _("Cancelled")
 
     name = models.CharField(_("name"), max_length=120)
     starts_at = models.DateTimeField(_("date"), null=True, blank=True)
@@ -122,6 +124,21 @@ class Event(ChoiceLabels, models.Model):
     def is_finished(self):
         return lifecycle.finished(self.status)
 
+    @property
+    def is_cancelled(self):
+        return lifecycle.cancelled(self.status)
+
+    @property
+    def cancel_reason(self):
+        """Why the organiser cancelled the event, "" while it is not: its Cancellation row (lists read it
+        along, select_related("cancellation"); one event's page reads it when cancelled)."""
+        if not self.is_cancelled:
+            return ""
+        try:
+            return self.cancellation.reason
+        except ObjectDoesNotExist:
+            return ""
+
     def all_swiss_rounds_paired(self, rounds_paired):
         return lifecycle.all_swiss_rounds_paired(rounds_paired, self.swiss_rounds)
 
@@ -166,3 +183,21 @@ class EventSettings(models.Model):
 
     def __str__(self):
         return f"settings of {self.event_id}"
+
+
+class Cancellation(models.Model):
+    """An event its organiser called off (status "cancelled"): why, shown to its players, and the
+    status a reopening returns it to. Written by services.events alone, with the status; it goes
+    when the event is reopened (the log keeps it)."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, primary_key=True, related_name="cancellation")
+    reason = models.CharField(_("why it is cancelled"), max_length=300)
+    status_before = models.CharField(_("status before"), max_length=14, choices=Event.Status)
+    created_at = models.DateTimeField(_("cancelled"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("cancellation")
+        verbose_name_plural = _("cancellations")
+
+    def __str__(self):
+        return f"cancellation of {self.event_id}"

@@ -26,6 +26,8 @@ def audit_actor(entry, roles):
     """Who acted, by username (which nobody can change to look like someone else) and role."""
     if not entry.actor_id:
         return _("System")
+    if entry.actor.is_departed:  # no role: a deleted judge's entries are not the deleted organiser's
+        return _("a deleted account")
     role = roles.get(entry.actor_id)
     return f"{entry.actor.username} ({role})" if role else entry.actor.username
 

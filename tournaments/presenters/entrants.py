@@ -1,8 +1,8 @@
-"""The log's words for entrants: drops, capacity, the waitlist and the join code."""
+"""The log's words for entrants: drops, capacity, the waitlist, the join code and deleted accounts."""
 
 from django.utils.translation import gettext as _
 
-from ..models import AuditAction
+from ..models import AuditAction, EventStaff
 from .audit import describes
 
 
@@ -29,3 +29,11 @@ def _waiting(entry, after, before, names):
 @describes(AuditAction.JOIN_CODE_NEW)
 def _new_join_code(entry, after, before, names):
     return f"{before.get('join_code', '?')} → {after['join_code']}" if after.get("join_code") else []
+
+
+@describes(AuditAction.ACCOUNT_DELETE)
+def _account_deleted(entry, after, before, names):
+    """What the deleted account was at the event (its entry, if any, is the entry's target)."""
+    words = {"player": _("player"), "organiser": _("organiser"), "waitlist": _("on the waitlist")}
+    words.update({role: str(label) for role, label in EventStaff.Role.choices})
+    return ", ".join(str(words.get(role, role)) for role in before.get("roles", []))

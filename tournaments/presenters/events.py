@@ -1,10 +1,11 @@
-"""An event's export columns; and the log's words for its start and its decklist publication."""
+"""An event's export columns; and the log's words for its start, cancellation, reopening and decklist
+publication."""
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from ..models import AuditAction, EventSettings
+from ..models import AuditAction, Event, EventSettings
 from .audit import describes
 
 # Exports carry the event's name, date and venue (docs/events.md): CSV files as their last three
@@ -47,6 +48,17 @@ def _started(entry, after, before, names):
     if not after.get("players"):
         return []
     return players_and_rounds(after["players"], after.get("swiss_rounds") or 0)
+
+
+@describes(AuditAction.EVENT_CANCEL)
+def _cancelled(entry, after, before, names):
+    return after.get("reason") or []
+
+
+@describes(AuditAction.EVENT_REOPEN)
+def _reopened(entry, after, before, names):
+    status = after.get("status")
+    return _("back to “%(status)s”") % {"status": Event.Status(status).label} if status in Event.Status.values else []
 
 
 @describes(AuditAction.EVENT_IMPORT)

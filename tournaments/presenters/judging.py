@@ -1,5 +1,6 @@
 """Judging for people: penalties and deck checks as data; and the log's words for them and for time extensions."""
 
+from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -22,7 +23,14 @@ def penalty_payload(penalty):
     }
 
 
-def deck_check_payload(check):
+def with_decks(checks):
+    """Deck checks with their decks and players, read in one query for every check."""
+    return checks.prefetch_related(Prefetch("decks", queryset=CheckedDeck.objects.select_related("entrant")))
+
+
+def deck_check_payload(check, decks=None):
+    """`decks`: the check's decks where the caller has read them (with_decks)."""
+    decks = check.decks.select_related("entrant") if decks is None else decks
     return {
         "id": check.pk,
         "round": check.round_number,
@@ -39,7 +47,7 @@ def deck_check_payload(check):
                 "note": deck.note,
                 "penalty": deck.penalty_id,
             }
-            for deck in check.decks.select_related("entrant")
+            for deck in decks
         ],
     }
 

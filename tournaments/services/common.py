@@ -8,7 +8,7 @@ not the event may lock the match alone.
 import logging
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from core.bulk import insert_instance
@@ -23,6 +23,7 @@ logger = logging.getLogger("tournaments")
 define_messages(
     {
         "event.status": _("Not possible while the event is in “%(state)s”."),
+        "event.cancelled": _("This event is cancelled: %(reason)s"),
     }
 )
 
@@ -59,6 +60,9 @@ STALE_AFTER = {
             AuditAction.ENTRANT_DROP,
             AuditAction.ENTRANT_UNDROP,
             AuditAction.ENTRANT_REMOVE,
+            # A player told apart from a namesake by their username no longer is (models.player_labels):
+            # the standings' rows, cached per results version, are shown anew.
+            AuditAction.ACCOUNT_DELETE,
         ),
         RESULTS,
     ),
@@ -74,6 +78,8 @@ STALE_AFTER = {
             AuditAction.DECK_CHANGE,
             AuditAction.EVENT_START,
             AuditAction.EVENT_FINISH,
+            AuditAction.EVENT_CANCEL,
+            AuditAction.EVENT_REOPEN,
             AuditAction.EVENT_EDIT,
             AuditAction.EVENT_PUBLICATION,
             AuditAction.EVENT_CAPACITY,
@@ -150,6 +156,25 @@ def _account(actor):
     return actor if actor is not None and actor.is_authenticated else None
 
 
+def reattribute(user, placeholder):
+    """A deleted account in every event's log (docs/privacy.md): its entries stay as they are, but
+    name the placeholder account as who acted, and where one mentions the account (a staff member's
+    username, a player's account id) the placeholder instead. Nothing else in an entry changes."""
+    AuditEntry.objects.filter(actor=user).update(actor=placeholder)
+    mentioning = AuditEntry.objects.filter(Q(before__user=user.pk) | Q(after__user=user.pk))
+    entries = list(mentioning.only("pk", "before", "after"))
+    for entry in entries:
+        entry.before, entry.after = _mention(entry.before, user, placeholder), _mention(entry.after, user, placeholder)
+    AuditEntry.objects.bulk_update(entries, ["before", "after"], batch_size=500)
+
+
+def _mention(data, user, placeholder):
+    if not isinstance(data, dict) or data.get("user") != user.pk:
+        return data
+    renamed = {"username": placeholder.username} if "username" in data else {}
+    return {**data, "user": placeholder.pk, **renamed}
+
+
 def mark_stale(event, scope):
     """Standings caches are keyed on the results version, rendered pages (tournaments/page_cache.py)
     on the pages version: a new number makes them stale in every process at once. Only the log's
@@ -164,9 +189,21 @@ def mark_stale(event, scope):
         event.counters.refresh_from_db(fields=list(counters))
 
 
+# Every status but "cancelled": for the doors open at any stage of an event that is not called off.
+NOT_CANCELLED = tuple(status for status in Event.Status.values if status != Event.Status.CANCELLED)
+
+
 def require_status(event, *statuses):
+    """Refuse (409) unless the event is in one of `statuses`; a cancelled event's refusal gives the
+    organiser's reason, so every door says the same thing."""
     if event.status not in statuses:
-        raise DomainError("event.status", status=409, state=event.get_status_display())
+        raise status_refusal(event)
+
+
+def status_refusal(event):
+    if event.is_cancelled:
+        return DomainError("event.cancelled", status=409, reason=event.cancel_reason)
+    return DomainError("event.status", status=409, state=event.get_status_display())
 
 
 def organiser_only(event, actor):

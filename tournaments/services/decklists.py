@@ -13,7 +13,7 @@ from decks.services.legality import validate_request
 
 from ..access import can, refusal
 from ..models import AuditAction, AuditEntry, Entrant
-from .common import locked, log, organiser_only
+from .common import NOT_CANCELLED, locked, log, organiser_only, require_status
 from .sealed import check_buildable
 
 define_messages(
@@ -69,6 +69,7 @@ def _check_deck_change(event, entrant, actor, reason):
 
 
 def _register_deck(event, entrant, deck_version, actor, reason="", owned=True):
+    require_status(event, *NOT_CANCELLED)  # a cancelled event takes no list until it is reopened
     _may_change_deck(event, entrant, actor)
     _check_deck_change(event, entrant, actor, reason)
     if owned:

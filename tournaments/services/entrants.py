@@ -1,5 +1,5 @@
 """Who plays: adding players and teams, self-registration, check-in, drops and removal; the capacity, the
-waitlist (first come, first served) and the join code.
+waitlist (first come, first served) and the join code. Who may come in at all: entrants_doors.
 
 Getting in runs inside a transaction that holds the event's lock (services.common.locked): places are
 counted and given under that lock, so two registrations at once never exceed capacity and a freed place
@@ -15,8 +15,15 @@ from core.errors import DomainError, define_messages
 from core.numbers import INTEGER_MAX
 
 from ..models import AuditAction, Entrant, Event, Match, Penalty, WaitlistEntry, new_join_code
-from .common import locked, log, log_many, organiser_only, require_status
+from .common import NOT_CANCELLED, locked, log, log_many, organiser_only, require_status
 from .decklists import _may_change_entrant, _register_deck, judge_again
+from .entrants_doors import (
+    late_entry_needs_deck,
+    late_entry_refusal,
+    needs_deck_to_check_in,
+    refuse_second_entry,
+    require_not_staff,
+)
 from .sealed import seat_late_entrant
 
 define_messages(
@@ -64,8 +71,11 @@ def add_entrant(event, actor, user=None, name="", deck_version=None, confirmed_d
         raise DomainError("event.players_register_themselves", status=403)
     if user is not None and user != actor:
         raise DomainError("event.needs_consent", "user", status=403, name=str(user))
-    if user is not None and event.entrants.filter(user=user).exists():
-        raise DomainError("event.already_registered", "user", name=str(user))
+    if user is not None and event.mode == Event.Mode.TEAM:  # a player plays there in the team that names them
+        raise DomainError("event.teams_only", status=409)
+    if user is not None:
+        refuse_second_entry(event, user)
+        require_not_staff(event, user)
     name = (name or (str(user) if user else "")).strip()
     if not name:
         raise DomainError("event.walk_in_name", "name")
@@ -73,12 +83,18 @@ def add_entrant(event, actor, user=None, name="", deck_version=None, confirmed_d
     # A player entering with their own account is one person for sure: only typed names may repeat.
     if not confirmed_duplicate and user is None and same.exists():
         raise DomainError("event.duplicate_name", "name", status=409, name=name)
+    refusal = late_entry_refusal(event, by_organiser=is_organiser)
+    if refusal is not None:
+        raise refusal
     require_place(event, name, by_organiser=is_organiser)
+    if not is_organiser and late_entry_needs_deck(event) and deck_version is None:
+        raise DomainError("event.late_entry_needs_deck", "deck")
     if user is not None:
         event.waitlist.filter(user=user).delete()  # in the event now, no longer in line
     joined = event.rounds.count() + 1
     # A walk-in added by the organiser is at the desk: checked in, unless a legal deck is required first.
-    present = joined > 1 or (is_organiser and not event.format_slug)
+    # Once the event has started check-in is over: whoever enters is paired from the next round.
+    present = not event.registration_open or (is_organiser and not event.format_slug)
     entrant = Entrant.objects.create(event=event, user=user, name=name[:120], joined_round=joined, checked_in=present)
     seat_late_entrant(event, entrant)
     log(
@@ -90,27 +106,27 @@ def add_entrant(event, actor, user=None, name="", deck_version=None, confirmed_d
     )
     if deck_version is not None:
         _register_deck(event, entrant, deck_version, actor)
+    if not is_organiser and late_entry_needs_deck(event) and not entrant.deck_legal:
+        reasons = " ".join(problem["message"] for problem in entrant.deck_problems)
+        raise DomainError("event.late_entry_deck_illegal", "deck", reasons=reasons)  # the entry is rolled back
     return entrant
 
 
 @transaction.atomic
 def register_player(event, user, deck_version=None):
     """A player registers themselves: a place while one is free, else (before the start) the
-    waitlist. Returns the Entrant, or the WaitlistEntry when they wait in line."""
+    waitlist. Returns the Entrant, or the WaitlistEntry when they wait in line. At a team event
+    they join the team that names them (entrants_teams.enter_team)."""
+    from .entrants_teams import enter_team  # entrants_teams imports this module (require_place)
+
     event = locked(event)
     require_status(event, Event.Status.REGISTRATION, Event.Status.SWISS)
-    if event.entrants.filter(user=user).exists():
-        raise DomainError("event.already_registered", "user", name=str(user))
+    if event.mode == Event.Mode.TEAM:
+        return enter_team(event, user, deck_version)
+    refuse_second_entry(event, user)
     if free_places(event) == 0 and event.registration_open:
         return join_waitlist(event, user)
     return add_entrant(event, user, user=user, deck_version=deck_version)
-
-
-def needs_deck_to_check_in(event):
-    """A constructed event with a format checks players in with a legal deck only. At a sealed event
-    arrival comes first: players check in at the door, build from their pool, and the start waits
-    for their decks (services.events.start_event)."""
-    return bool(event.format_slug) and not event.is_sealed
 
 
 @transaction.atomic
@@ -118,6 +134,10 @@ def check_in(entrant, actor, checked_in=True):
     """The organiser checks players in at the desk (players cannot check themselves in)."""
     event = locked(entrant.event)
     organiser_only(event, actor)
+    require_status(event, *NOT_CANCELLED)
+    entrant.refresh_from_db(fields=["dropped_after"])
+    if checked_in and entrant.dropped:  # withdrawn: their place may be someone else's now
+        raise DomainError("event.already_dropped", status=409, name=entrant.name)
     if checked_in and needs_deck_to_check_in(event):
         entrant = Entrant.objects.select_for_update(of=("self",)).select_related("deck").get(pk=entrant.pk)
         judge_again(event, actor, [entrant])
@@ -139,6 +159,7 @@ def check_in_many(event, actor, entrant_ids=None):
     Returns (checked in, refused): a player without a legal deck, where one is needed, is refused."""
     event = locked(event)
     organiser_only(event, actor)
+    require_status(event, *NOT_CANCELLED)
     waiting = event.entrants.filter(checked_in=False, dropped_after__isnull=True).order_by("name", "pk")
     if entrant_ids is not None:
         waiting = waiting.filter(pk__in=entrant_ids)
@@ -280,6 +301,7 @@ def join_waitlist(event, user):
     """Put a player who found the event full on its waitlist (the caller holds the event lock)."""
     if not event.registration_open:
         raise DomainError("capacity.full_started", status=409)
+    require_not_staff(event, user)
     found = event.waitlist.filter(user=user).first()
     if found is not None and found.promoted_at is None:
         raise DomainError("waitlist.already_waiting", status=409, position=position(event, user))
@@ -370,23 +392,3 @@ def regenerate_join_code(event, actor):
     event.save(update_fields=["join_code"])
     log(event, actor, AuditAction.JOIN_CODE_NEW, before={"join_code": before}, after={"join_code": event.join_code})
     return event
-
-
-def normalised_code(code):
-    """What a player typed, as stored: upper case, without spaces or dashes."""
-    return "".join((code or "").split()).replace("-", "").upper()
-
-
-def event_by_join_code(code):
-    """The event a join code opens, or a 404 refusal."""
-    cleaned = normalised_code(code)
-    event = Event.objects.filter(join_code=cleaned).first() if cleaned else None
-    if event is None:
-        raise DomainError("join.unknown_code", "code", status=404, typed=cleaned[:12])
-    return event
-
-
-def event_with_join_code(pk, code):
-    """Event `pk` if `code` is its join code, else None."""
-    cleaned = normalised_code(code)
-    return Event.objects.filter(pk=pk, join_code=cleaned).first() if cleaned else None

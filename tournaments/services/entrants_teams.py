@@ -10,6 +10,7 @@ from core.errors import DomainError, define_messages
 from ..models import AuditAction, Entrant, Event
 from .common import locked, log, organiser_only, require_status
 from .entrants import require_place
+from .entrants_doors import late_entry_refusal, require_not_staff
 
 define_messages(
     {
@@ -17,6 +18,9 @@ define_messages(
         "event.team_members": _("A team has two different members: give a username or a name for each."),
         "team.not_named": _("You are not named as a member of %(name)s."),
         "team.already_in": _("You already play in this event, as %(name)s."),
+        "team.deck_at_desk": _(
+            "A team's deck is registered by the organiser or a judge at the desk: join the team without a deck."
+        ),
     }
 )
 
@@ -38,15 +42,33 @@ def teams_naming(event, user):
 def join_team(team, user):
     """Link `user`'s account to the team that names them, so they may report for it."""
     event = locked(team.event)
+    # Not once the event has finished: its teams are history, and a name freed by a deleted account
+    # (docs/privacy.md) must not let a newcomer into a past team.
+    require_status(event, Event.Status.REGISTRATION, Event.Status.SWISS, Event.Status.TOP_CUT)
     team = Entrant.objects.get(pk=team.pk, event=event)
     if not any(named_in(name, user) for name in team.member_names or []):
         raise DomainError("team.not_named", status=404, name=team.name)
     entered = event.entrants.filter(user=user).first() or event.entrants.filter(members=user).first()
     if entered is not None:
         raise DomainError("team.already_in", status=409, name=entered.name)
+    require_not_staff(event, user)
     team.members.add(user)
     log(event, user, AuditAction.TEAM_JOIN, entrant=team, after={"user": user.pk})
     return team
+
+
+def enter_team(event, user, deck_version=None):
+    """A player entering a team event by its join code, its link or the API joins the team that names
+    them (join_team): there a player plays in a team, and in one only. The caller holds the event's lock."""
+    entered = event.entrants.filter(user=user).first() or event.entrants.filter(members=user).first()
+    if entered is not None:
+        raise DomainError("team.already_in", status=409, name=entered.name)
+    named = teams_naming(event, user)
+    if not named:
+        raise DomainError("event.teams_only", status=409)
+    if deck_version is not None:
+        raise DomainError("team.deck_at_desk", "deck", status=409)
+    return join_team(named[0], user)
 
 
 @transaction.atomic
@@ -65,6 +87,9 @@ def add_team(event, actor, name, members):
     if len(members) != 2 or not all(members) or members[0].casefold() == members[1].casefold():
         raise DomainError("event.team_members", "members")
     _check_members_free(event, members)
+    refusal = late_entry_refusal(event, by_organiser=True)
+    if refusal is not None:
+        raise refusal
     require_place(event, name)
     joined = event.rounds.count() + 1
     entrant = Entrant.objects.create(

@@ -1,5 +1,5 @@
-"""An event's own writes: create, edit, start, finish and decklist publication; each locks the event,
-checks, writes and logs."""
+"""An event's own writes: create, edit, start, finish and decklist publication; each locks the
+event, checks, writes and logs. Calling an event off (cancel, reopen, delete): events_cancel."""
 
 import secrets
 
@@ -16,7 +16,16 @@ from decks.models import Format
 
 from ..engine.match_result import check_pod_table
 from ..engine.pairing.pods import FIVE
-from ..models import AuditAction, Clock, Event, EventSettings, Match, PageCounters, PrizeTable, SealedSetup
+from ..models import (
+    AuditAction,
+    Clock,
+    Event,
+    EventSettings,
+    Match,
+    PageCounters,
+    PrizeTable,
+    SealedSetup,
+)
 from ..models.entrants import event_player_labels
 from .common import locked, log, organiser_only, require_status
 from .decklists import judge_again, set_deck_deadline
@@ -162,7 +171,9 @@ def start_event(event, actor):
     event = locked(event)
     organiser_only(event, actor)
     require_status(event, Event.Status.REGISTRATION)
-    players = event.entrants.filter(checked_in=True).count()
+    # A player who checked in and then withdrew holds no place: counting them would start an event
+    # that cannot pair, with rounds planned for players who are not there.
+    players = event.entrants.filter(checked_in=True, dropped_after__isnull=True).count()
     if players < 2:
         raise DomainError("event.start_needs_players")
     waiting = without_legal_deck(event)

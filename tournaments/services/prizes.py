@@ -3,12 +3,12 @@
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from core.errors import DomainError, define_messages
+from core.errors import DomainError, define_messages, render_message
 
 from ..engine.prizes import BY_RECORD, PayoutPlan, PrizeEntrant, Record, check_plan, compute
-from ..models import AuditAction, Event
+from ..models import AuditAction
 from ..models.entrants import event_player_labels
-from .common import locked, log, organiser_only, require_status
+from .common import locked, log, organiser_only
 from .judging import disqualified_ids
 from .standings import event_standings
 
@@ -49,16 +49,18 @@ def plan_dict(plan):
 
 @transaction.atomic
 def set_prize_plan(event, actor, data):
-    """Describe the pool and the payout; refused once the prizes are fixed."""
+    """Describe the pool and the payout. Once the event has finished, the sheet is fixed again
+    from the new plan at once; a pool too small for it changes nothing."""
     event = locked(event)
     organiser_only(event, actor)
-    require_status(event, Event.Status.REGISTRATION, Event.Status.SWISS, Event.Status.TOP_CUT)
     plan = plan_dict(plan_from(data))
     if event.is_pods and plan["scheme"] == BY_RECORD:
         raise DomainError("prizes.record_pods", "scheme")
     before, event.prizes.plan = event.prizes.plan or None, plan
     event.prizes.save(update_fields=["plan"])
     log(event, actor, AuditAction.PRIZES_PLAN, before=before, after=plan)
+    if event.is_finished:
+        fix_prizes(event, actor)
     return event
 
 
@@ -98,13 +100,36 @@ def sheet_payload(event, sheet):
     }
 
 
-def fix_prizes(event, actor):
-    """Inside `finish_event`'s transaction: compute once, store and log; a short pool stops the finish."""
+def readable_sheet(sheet):
+    """A stored sheet as pages and the API show it: why it is out of date, in the reader's language."""
+    if "out_of_date" not in sheet:
+        return sheet
+    reason = sheet["out_of_date"]
+    return {**sheet, "out_of_date": render_message(reason["code"], reason["params"])}
+
+
+def fix_prizes(event, actor, corrected=False):
+    """Inside `finish_event`'s transaction: compute once, store and log; a short pool stops the finish.
+    `corrected`: fixed again after a result of the finished event was corrected."""
     if not event.prizes.plan:
         return
     sheet = compute(plan_from(event.prizes.plan), prize_entrants(event))
-    event.prizes.sheet = sheet_payload(event, sheet)
+    event.prizes.sheet = {**sheet_payload(event, sheet), **({"corrected": True} if corrected else {})}
     event.prizes.save(update_fields=["sheet"])
     log(
         event, actor, AuditAction.PRIZES_FIX, after={"pool": sheet.pool, "paid": sheet.paid, "leftover": sheet.leftover}
     )
+
+
+def refix_prizes(event, actor):
+    """After a result of a finished event is corrected (the caller holds the lock): the sheet follows
+    the corrected standings. A result is the truth, so the correction stands even when its prizes
+    would need more than the pool (prizes by record can): the sheet fixed before stays, marked out of
+    date with the reason, until the organiser changes the plan."""
+    if not event.prizes.plan or event.prizes.sheet is None:
+        return
+    try:
+        fix_prizes(event, actor, corrected=True)
+    except DomainError as short:
+        event.prizes.sheet = {**event.prizes.sheet, "out_of_date": short.as_dict()}
+        event.prizes.save(update_fields=["sheet"])

@@ -24,7 +24,7 @@ from ..engine.penalties import (
     without_conceded,
 )
 from ..models import AuditAction, AuditEntry, Match, Penalty, Report, Round, Seat
-from .common import locked, locked_match, log, log_many
+from .common import NOT_CANCELLED, locked, locked_match, log, log_many, require_status
 
 define_messages(
     {
@@ -196,6 +196,10 @@ def _write(event, match, seats, result, actor, action, extra):
     if advanced is not None and result.winner != advanced:
         _reseat_next_round(event, match, advanced, result.winner, actor)
     log(event, actor, action, match=match, before=before, after={**_snapshot(match, seats), **extra})
+    if event.is_finished:  # only a correction reaches a finished event (_check_round_open)
+        from .prizes import refix_prizes  # prizes read the standings, which read this module
+
+        refix_prizes(event, actor)
     return match
 
 
@@ -248,6 +252,7 @@ def _reseat_next_round(event, match, before, after, actor):
 
 
 def _check_round_open(event, match, correction):
+    require_status(event, *NOT_CANCELLED)  # a cancelled event takes no result, nor a correction
     latest = event.rounds.order_by("-number").values_list("pk", flat=True).first()
     if match.round_id != latest and not correction:
         raise DomainError("result.round_finished", number=match.round.number)

@@ -23,7 +23,7 @@ from core.text import has_unstorable_text
 from ..models import AuditAction, Entrant, Match, Report, Round, Seat
 from ..queues import LARGE, queue_for_event
 from . import results
-from .common import locked, locked_match, log
+from .common import NOT_CANCELLED, locked, locked_match, log, require_status
 from .results_scoring import TABLE, give_up, reported_result, score, scoring_failed  # noqa: F401 - the reporting API
 
 SCORE_REPORTS = "tournaments.tasks.score_reports"
@@ -230,6 +230,7 @@ def locked_for_report(match_id):
 
 
 def _check_open(match, later_round=None):
+    require_status(match.round.event, *NOT_CANCELLED)  # as read with the match: reports never wait for the event lock
     if match.is_bye:
         raise DomainError("report.bye")
     if match.status == Match.Status.CONFIRMED:

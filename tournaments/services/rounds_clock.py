@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from core.errors import DomainError, define_messages
 
 from ..models import AuditAction
-from .common import locked, log, organiser_only
+from .common import NOT_CANCELLED, locked, log, organiser_only, require_status
 
 BUILD_MINUTES = 30  # a prerelease's usual deck-building time
 BUILD_LIMITS = (5, 120)
@@ -44,9 +44,17 @@ def stop_clock(event):
     clock.save(update_fields=["ends_at", "paused_seconds"])
 
 
+def hold_clock(event):
+    """An event being cancelled: a running clock is paused, so a reopening resumes it where it was."""
+    clock = event.clock
+    if clock.ends_at is not None and clock.paused_seconds is None:
+        clock.paused_seconds = remaining_seconds(event)
+        clock.save(update_fields=["paused_seconds"])
+
+
 def remaining_seconds(event):
-    if event.is_finished:
-        return None  # a finished event's clock never runs, whatever was left on it
+    if event.is_finished or event.is_cancelled:
+        return None  # a finished (or cancelled) event's clock never runs, whatever was left on it
     clock = event.clock
     if clock.paused_seconds is not None:
         return clock.paused_seconds
@@ -59,6 +67,7 @@ def remaining_seconds(event):
 def control_timer(event, actor, action, minutes=0):
     event = locked(event)
     organiser_only(event, actor)
+    require_status(event, *NOT_CANCELLED)
     if event.is_finished:
         raise DomainError("timer.event_over", "action")
     clock = event.clock
@@ -90,6 +99,7 @@ def start_build_clock(event, actor, minutes=BUILD_MINUTES):
     organiser_only(event, actor)
     if not event.is_sealed:
         raise DomainError("timer.build_sealed", "minutes", status=409)
+    require_status(event, *NOT_CANCELLED)
     if not event.registration_open or event.rounds.exists():
         raise DomainError("timer.build_started", "minutes", status=409)
     least, most = BUILD_LIMITS

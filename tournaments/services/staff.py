@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import DomainError, define_messages
 
+from ..access import plays_in
 from ..models import AuditAction, EventStaff
 from .common import locked, log, organiser_only
 
@@ -17,6 +18,13 @@ define_messages(
         "staff.organiser": _("The organiser already has every right at their own event."),
         "staff.same_role": _("%(name)s is already on the staff with that role."),
         "staff.not_found": _("That person is not on this event's staff."),
+        "staff.plays": _(
+            "%(name)s plays in this event, and staff don't play: a judge or scorekeeper who plays would see "
+            "opponents' decklists and rule on their own table. Remove their entry first, or choose someone else."
+        ),
+        "staff.waiting": _(
+            "%(name)s is on this event's waitlist, and staff don't play: they must leave the waitlist first."
+        ),
     }
 )
 
@@ -39,6 +47,7 @@ def add_staff(event, actor, username, role):
     user = _account(username)
     if user.pk == event.organiser_id:
         raise DomainError("staff.organiser", "username")
+    _check_not_playing(event, user)
     member = EventStaff.objects.filter(event=event, user=user).first()
     if member is not None and member.role == role:
         raise DomainError("staff.same_role", "username", name=user.username)
@@ -56,6 +65,13 @@ def add_staff(event, actor, username, role):
             after={"user": user.pk, "username": user.username, "role": role},
         )
     return member
+
+
+def _check_not_playing(event, user):
+    if plays_in(user, event):
+        raise DomainError("staff.plays", "username", status=409, name=user.username)
+    if event.waitlist.filter(user=user, promoted_at__isnull=True).exists():
+        raise DomainError("staff.waiting", "username", status=409, name=user.username)
 
 
 @transaction.atomic

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
 from decks.presenters import builder_labels
-from decks.services.decks import version_text
+from decks.services.decks import version_texts
 from decks.services.legality import validate_request
 
 from ..access import can, event_for_viewer, visible_decklists
@@ -18,6 +18,7 @@ from ..forms.decklists import DeadlineForm, DecklistPasteForm
 from ..forms.entrants import RegisterForm
 from ..models import Entrant
 from ..services import decklists as decklist_services
+from ..services.common import status_refusal
 from .common import _dashboard, _event_page, organiser_view, registered_message, staff_view
 from .sealed import player_state
 
@@ -26,7 +27,8 @@ from .sealed import player_state
 def decklists(request, event):
     entrants = list(event.entrants.select_related("user", "deck__deck").order_by("name"))
     shown = {entrant.pk for entrant in visible_decklists(request.user, event)}
-    rows = [(entrant, version_text(entrant.deck) if entrant.pk in shown else "") for entrant in entrants]
+    texts = version_texts([entrant.deck for entrant in entrants if entrant.pk in shown])
+    rows = [(entrant, texts[entrant.deck_id] if entrant.pk in shown else "") for entrant in entrants]
     context = {
         "event": event,
         "rows": rows,
@@ -120,7 +122,7 @@ def submit_deck(request, pk):
         return redirect("tournaments:register", event.pk)
     form = RegisterForm(request.POST or None, user=request.user, event=event, deck_required=True)
     frozen = decklist_services.deck_frozen(event, entrant)
-    is_open = not event.is_finished and not entrant.dropped and not frozen
+    is_open = not event.is_finished and not event.is_cancelled and not entrant.dropped and not frozen
     if request.method == "POST" and is_open and form.is_valid():
         try:
             entrant = decklist_services.submit_deck(entrant, form.cleaned_data["deck"], request.user)
@@ -136,10 +138,17 @@ def submit_deck(request, pk):
         "is_open": is_open,
         "entrant": entrant,
         "event_url": _event_page(event),
-        "closed_reason": _frozen_reason(event) if frozen and not event.is_finished else "",
+        "closed_reason": _closed_reason(event, frozen),
         "sealed": player_state(event, entrant),
     }
     return render(request, "tournaments/manage/register.html", context)
+
+
+def _closed_reason(event, frozen):
+    """Why the player's list cannot change here: the event is cancelled, or the list is frozen."""
+    if event.is_cancelled:
+        return status_refusal(event).message
+    return _frozen_reason(event) if frozen and not event.is_finished else ""
 
 
 def _frozen_reason(event):

@@ -1,15 +1,14 @@
-"""Entrants: adding players and teams, check-in, drops and removal; self-registration, the waitlist
-and the join code; a player's own page of an event."""
+"""Entrants: adding players and teams, check-in, drops and removal; self-registration and the
+waitlist; a player's own page of an event. The join code's pages: entrants_doors."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import redirect_to_login
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -21,12 +20,14 @@ from .. import console
 from ..access import event_for_viewer
 from ..forms.common import errors_in_one_line
 from ..forms.entrants import PlayerForm, RegisterForm, TeamForm, WalkInForm
-from ..joining import event_by_typed_code, event_with_code, join_panel, join_url
+from ..joining import event_with_code
 from ..models import Entrant, Event, WaitlistEntry
 from ..models.entrants import player_detail
 from ..services import decklists as decklist_services
 from ..services import entrants as entrant_services
+from ..services import entrants_doors as doors
 from ..services import entrants_teams
+from ..services.common import status_refusal
 from .common import (
     _attempt,
     _back,
@@ -214,15 +215,25 @@ def _event_to_register(request, pk):
 @login_required
 def register(request, pk):
     event = _event_to_register(request, pk)
-    if event.entrants.filter(user=request.user).exists():
-        if not event.uses_decks:
+    mine = event.entrants.filter(Q(user=request.user) | Q(members=request.user)).first()
+    if mine is not None:
+        refusal = doors.second_entry_refusal(event, request.user) if mine.dropped else None
+        if refusal is not None and refusal.code == "event.withdrawn":  # not "registered": only the organiser undoes it
+            messages.info(request, refusal.message)
+            return redirect("tournaments:me", event.pk)
+        if not event.uses_decks or mine.user_id != request.user.pk:  # a team's deck is registered at the desk
             return redirect("tournaments:me", event.pk)
         messages.info(request, _("You are registered for this event; you can change your deck here."))
         return redirect("tournaments:submit_deck", event.pk)
-    form = RegisterForm(request.POST or None, user=request.user, event=event)
-    is_open = event.accepting_entrants
+    team = next(iter(entrants_teams.teams_naming(event, request.user)), None)  # at a team event
+    deck_required = team is None and doors.late_entry_needs_deck(event)
+    data = request.POST if request.method == "POST" else None  # a form with no field posts nothing else
+    form = RegisterForm(data, user=request.user, event=event, deck_required=deck_required)
+    refusal = _registration_refusal(event, team)
+    is_open = event.accepting_entrants and refusal is None
     late = decklist_services.deadline_passed(event)
     position = entrant_services.position(event, request.user)
+    explained = refusal is not None and (event.accepting_entrants or event.is_cancelled)
     if request.method == "POST" and is_open and position is None and form.is_valid():
         # After the deadline a player still registers, without a deck: the message says what to do next.
         deck = None if late else form.cleaned_data.get("deck")
@@ -241,14 +252,31 @@ def register(request, pk):
         "late": late,
         "waitlist_position": position,
         "free_places": entrant_services.free_places(event),
+        "closed_reason": refusal.message if explained else "",
+        "team": team,
+        "late_entry": deck_required,
     }
     return render(request, "tournaments/manage/register.html", context)
+
+
+def _registration_refusal(event, team):
+    """Why this player cannot enter by themselves now (a DomainError), or None: a team event where no
+    team names them, every Swiss round paired, or the deadline passed once the event started; or the
+    event is cancelled (its reason)."""
+    if event.is_cancelled:
+        return status_refusal(event)
+    if event.mode == Event.Mode.TEAM:  # joining a team that has its place already
+        return None if team is not None else DomainError("event.teams_only", status=409)
+    return doors.late_entry_refusal(event)
 
 
 def _registered(request, event, entry, late):
     if isinstance(entry, WaitlistEntry):
         messages.info(request, waitlist_message(entrant_services.position(event, request.user)))
         return redirect(request.get_full_path())
+    if entry.user_id != request.user.pk:  # the team that names them
+        messages.success(request, _("You play in this event as a member of %(name)s.") % {"name": entry.name})
+        return redirect(_event_page(event))
     messages.success(request, _("You are registered for %(name)s.") % {"name": event.name})
     if late:
         messages.warning(request, DomainError("event.deadline_passed").message)
@@ -272,65 +300,6 @@ def leave_waitlist(request, pk):
     if done:
         messages.success(request, _("You have left the waitlist of %(name)s.") % {"name": event.name})
     return redirect(_event_page(event) if event.is_public else reverse("tournaments:events"))
-
-
-def join(request, code=""):
-    """/events/join/<code>/: the registration of the event with that code (sign in first). Without a
-    code, or with an unknown one, a box to type it."""
-    code = code or request.GET.get("code", "")
-    if not code:
-        return render(request, "tournaments/join.html", {})
-    try:
-        event = event_by_typed_code(request, code)
-    except DomainError as error:
-        # the error summary links the refusal to the code's box (templates/tournaments/join.html)
-        problems = [{"message": error.message, "target": "join-code-input"}]
-        context = {"problem": error.message, "problems": problems, "code": code[:12]}
-        response = render(request, "tournaments/join.html", context, status=error.status)
-        if "seconds" in error.params:
-            response["Retry-After"] = str(error.params["seconds"])
-        return response
-    target = reverse("tournaments:register", args=[event.pk]) + "?" + urlencode({"code": event.join_code})
-    if not request.user.is_authenticated:
-        return redirect_to_login(target)
-    return redirect(target)
-
-
-def join_context(request, event):
-    """The dashboard's and the join sheet's join code, QR code, places and waitlist."""
-    return {
-        "join": join_panel(join_url(request, event), event.join_code),
-        "places_taken": entrant_services.places_taken(event),
-        "waiting_count": entrant_services.waiting(event).count(),
-    }
-
-
-@organiser_view
-def join_sheet(request, event):
-    """A printable page with the join code and its QR code, for the desk or the door."""
-    return render(request, "tournaments/manage/join_sheet.html", {"event": event, **join_context(request, event)})
-
-
-@organiser_view
-def join_code(request, event):
-    """Replace the join code, after a confirmation: the old code stops working."""
-    if request.method == "POST":
-        done, _event = _attempt(request, entrant_services.regenerate_join_code, event, request.user)
-        if done:
-            messages.success(
-                request, _("New join code: %(code)s. The old code no longer works.") % {"code": _event.join_code}
-            )
-        return _dashboard(event, "join")
-    context = {
-        "event": event,
-        "title": _("Replace the join code %(code)s?") % {"code": event.join_code},
-        "explanation": _(
-            "A new code and QR code replace the old ones, which stop working at once: printed or shared "
-            "copies of the old code no longer lead to registration."
-        ),
-        "button": _("Yes, make a new code"),
-    }
-    return render(request, "tournaments/manage/confirm.html", context)
 
 
 @staff_view("manage")

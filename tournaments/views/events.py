@@ -1,5 +1,5 @@
-"""Events: the public list and an event's page; creating, editing, starting and finishing one, its
-decklist publication and the organiser's dashboard."""
+"""Events: the public list and an event's page; creating, editing, starting, finishing, cancelling,
+reopening and deleting one, its decklist publication and the organiser's dashboard."""
 
 from django.contrib import messages
 from django.core.paginator import Paginator
@@ -16,7 +16,7 @@ from accounts.decorators import organiser_required
 from catalogue.models import Game
 from core.errors import DomainError
 from decks.models import Format
-from decks.presenters import registered_list
+from decks.presenters import registered_lists
 
 from .. import console, page_cache
 from ..access import event_for_viewer, visible_decklists
@@ -47,7 +47,7 @@ from .common import (
     _wants_fragment,
     organiser_view,
 )
-from .entrants import join_context
+from .entrants_doors import join_context
 from .sealed import waiting_for_decks
 
 # Tables shown on the event page; the pairings pages list every table.
@@ -91,10 +91,17 @@ def event_list(request):
 
 def _event_rows_html(user, page):
     """The list's rows, rendered once for what they show: every stored field of each event, its
-    game's name, its players and whether the reader organises it (the "Manage" link)."""
+    game's name, a cancelled one's reason, its players and whether the reader organises it (the
+    "Manage" link)."""
     fields = [field.attname for field in Event._meta.concrete_fields]
     shown = [
-        ([getattr(event, name) for name in fields], event.game.name, event.players, event.organiser_id == user.pk)
+        (
+            [getattr(event, name) for name in fields],
+            event.game.name,
+            event.cancel_reason,
+            event.players,
+            event.organiser_id == user.pk,
+        )
         for event in page.object_list
     ]
 
@@ -113,7 +120,8 @@ def _format_name(event):
 
 def _readable_decks(user, event):
     """(entrant, registered list) pairs this viewer may read (tournaments.access.visible_decklists)."""
-    return [(entrant, registered_list(entrant.deck)) for entrant in visible_decklists(user, event)]
+    entrants = list(visible_decklists(user, event))
+    return list(zip(entrants, registered_lists([entrant.deck for entrant in entrants]), strict=True))
 
 
 def _event_live_html(event, organiser_view):
@@ -123,8 +131,9 @@ def _event_live_html(event, organiser_view):
         round_ = current_round(event)
         rows = _round_rows(event, round_) if round_ else []
         entrants = None
-        if event.registration_open:
-            entrants = list(event.entrants.order_by("name").values("name", "checked_in"))
+        if event.registration_open:  # who holds a place: not those who withdrew (as _player_count)
+            registered = event.entrants.filter(dropped_after__isnull=True)
+            entrants = list(registered.order_by("name").values("name", "checked_in"))
         context = {
             "event": event,
             "round": round_,
@@ -164,7 +173,7 @@ def event_detail(request, pk):
             "places_taken": entrant_services.places_taken(event) if event.settings.capacity else None,
             "places_waiting": entrant_services.waiting(event).count() if event.settings.capacity else 0,
             "decks": _readable_decks(request.user, event),
-            "teams_naming_me": [] if me else entrants_teams.teams_naming(event, request.user),
+            "teams_naming_me": [] if me or event.is_cancelled else entrants_teams.teams_naming(event, request.user),
         }
         return render(request, "tournaments/event_detail.html", context)
 
@@ -211,6 +220,7 @@ def manage(request, event):
         "scoring_paused_since": scoring_paused_since(event),
         "earlier_rounds": current.number - 1 if current else 0,
         "corrections": finished,
+        "deletable": not counts["entrants"] and current is None,  # the delete page checks the waitlist too
         "next_step": next_step(event, current, bool(missing)),
         "notes": [describe_note(note, names) for note in notes],
         "timer": timer_state(event),
@@ -234,6 +244,8 @@ def _audit(event, entries, names):
 
 def next_step(event, current, results_missing):
     """What the organiser should do now: one of the keys the dashboard template knows."""
+    if event.is_cancelled:
+        return "cancelled"
     if event.registration_open:
         return "start"
     if event.is_finished:

@@ -30,7 +30,7 @@ def _sheet_or_problem(event):
     """The fixed sheet, else a preview from the standings now, else the reason none can be made;
     each line with the player's record (W-L-D)."""
     if event.prizes.sheet:
-        return with_records(event, {"fixed": True, **event.prizes.sheet})
+        return with_records(event, {"fixed": True, **prize_services.readable_sheet(event.prizes.sheet)})
     if not event.prizes.plan:
         return None
     try:

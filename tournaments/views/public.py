@@ -284,6 +284,7 @@ def me(request, pk):
     history = _my_matches(entrant)
     now = history[0] if history and latest and history[0]["round"].pk == latest.pk else None
     row = page_cache.cached(event, "me-standing", (entrant.pk,), lambda: _standing_of(event, entrant.pk))
+    reporting = now and not entrant.dropped and not event.is_cancelled
     context = {
         "event": event,
         "entrant": entrant,
@@ -295,7 +296,7 @@ def me(request, pk):
         "players": page_cache.cached(event, "players", (), lambda: _player_count(event)),
         "round_title": round_title(latest) if latest else "",
         "minutes_left": _minutes_left(event),
-        "panel": report_panel(now["match"], request.user) if now and not entrant.dropped else None,
+        "panel": report_panel(now["match"], request.user) if reporting else None,
         "penalties": list(entrant.penalties.order_by("created_at")),
         "judge_call": my_call(event, entrant),
         "got_place": _got_place(event, entrant),

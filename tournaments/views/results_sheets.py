@@ -1,6 +1,7 @@
 """Score sheets at the desk: a table's sheet entered by the organiser (scored by the game's rules,
 written as its result through the one writer) and a round's sheets to print."""
 
+from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
@@ -9,6 +10,7 @@ from core.errors import DomainError
 from core.numbers import whole_number
 from games.sheets import report_from
 
+from ..models import Seat
 from ..presenters.results_sheets import sheet_for, sheet_view
 from ..presenters.rounds import round_title
 from ..services import results as result_services
@@ -62,6 +64,7 @@ def score_sheets(request, event, number):
     match_id = whole_number(wanted)
     if match_id is not None:
         matches = matches.filter(pk=match_id)
-    tables = [(match, sheet_view(declared, _seats(match))) for match in matches]
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("entrant").order_by("pk"))  # as _seats reads them
+    tables = [(match, sheet_view(declared, list(match.seats.all()))) for match in matches.prefetch_related(seats)]
     context = {"event": event, "round_label": round_title(round_), "tables": tables, "round": round_}
     return render(request, "tournaments/manage/score_sheets.html", context)

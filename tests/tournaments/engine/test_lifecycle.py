@@ -5,7 +5,7 @@ import pytest
 from tournaments.engine import lifecycle
 from tournaments.models import Event
 
-STATUSES = ("registration", "swiss", "top_cut", "finished")
+STATUSES = ("registration", "swiss", "top_cut", "finished", "cancelled")
 
 
 def unsaved(**fields):
@@ -23,6 +23,7 @@ def test_the_engine_knows_every_status_of_the_model():
         ("swiss", False, True, True, False),
         ("top_cut", False, False, True, False),
         ("finished", False, False, False, True),
+        ("cancelled", False, False, False, False),  # nothing runs until it is reopened
     ],
 )
 def test_each_status_answers_the_questions(status, registration, entrants, running, finished):
@@ -33,6 +34,7 @@ def test_each_status_answers_the_questions(status, registration, entrants, runni
     event = unsaved(status=status)
     assert (event.registration_open, event.accepting_entrants) == (registration, entrants)
     assert (event.rounds_running, event.is_finished) == (running, finished)
+    assert lifecycle.cancelled(status) is event.is_cancelled is (status == "cancelled")
 
 
 def test_results_are_open_for_the_latest_round_until_the_event_finishes():

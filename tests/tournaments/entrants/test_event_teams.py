@@ -117,3 +117,18 @@ def test_joining_a_team_needs_to_be_named_in_it_and_signed_in(client, api, team_
     hidden = entrants_teams.add_team(private, organiser, "Hidden", ["alice", "Yan"])
     api.force_authenticate(alice)  # named, but the event is not hers to see: 404 like any other
     assert api.post(f"/api/v1/tournaments/{private.pk}/teams/{hidden.pk}/join/").status_code == 404
+
+
+def test_nobody_joins_a_team_of_a_finished_event(api, team_event, organiser, alice):
+    """A finished event's teams are history: a username freed by a deleted account, taken by someone
+    new, must not link them into a past team."""
+    from tournaments.services import entrants_teams
+
+    team = entrants_teams.add_team(team_event, organiser, "Dust Bunnies", ["alice", "Zed"])
+    entrants_teams.add_team(team_event, organiser, "Lint Sisters", ["Kim", "Lou"])
+    event_services.start_event(team_event, organiser)
+    event_services.finish_event(team_event, organiser)
+    api.force_authenticate(alice)
+    refused = api.post(f"/api/v1/tournaments/{team_event.pk}/teams/{team.pk}/join/")
+    assert refused.status_code == 409 and refused.json()["code"] == "event.status"
+    assert not team.members.exists()

@@ -21,7 +21,7 @@ def seated_event(organiser, game, players, mode="versus", **options):
     """An event of `players` players (teams: two teams of two) with round 1 paired at one table.
     Returns (event, match, {user: entrant id}); a team is reported for by its captain or its member."""
     from tests.conftest import join_event, make_user
-    from tournaments.services import events, rounds
+    from tournaments.services import entrants_teams, events, rounds
 
     options = {"top_cut": 0, "swiss_rounds": 3, "best_of": 1, **options}
     if mode == "ffa":
@@ -31,12 +31,15 @@ def seated_event(organiser, game, players, mode="versus", **options):
     captains = users[::2] if mode == "team" else users
     seats = {}
     for captain in captains:
-        entrant = join_event(event, captain)
-        seats[captain] = entrant.pk
-        if mode == "team":
-            member = users[users.index(captain) + 1]
-            entrant.members.add(member)
-            seats[member] = entrant.pk
+        if mode != "team":
+            seats[captain] = join_event(event, captain).pk
+            continue
+        # A team is entered by the organiser, naming both members, and each member joins it.
+        member = users[users.index(captain) + 1]
+        team = entrants_teams.add_team(event, organiser, f"Team {captain}", [captain.username, member.username])
+        for user in (captain, member):
+            entrants_teams.join_team(team, user)
+            seats[user] = team.pk
     events.start_event(event, organiser)
     match = rounds.pair_next_round(event, organiser).matches.get(is_bye=False)
     return event, match, seats
