@@ -9,12 +9,18 @@ from games.cards import search_key
 
 from .models import Card, Game
 
+# Every sort ends on the set, the number (naturally: "2" before "10", Card.number_key) and the pk,
+# so reprints and equal stats keep their place from one page to the next.
+SET_AND_NUMBER = ("card_set__released_on", "card_set__code", "number_key", "pk")
 SORTS = {
-    "name": ("search_name", "card_set__code", "number"),
-    "number": ("card_set__released_on", "card_set__code", "number"),
-    "rank": ("rank_order", "search_name"),
+    "name": ("search_name", *SET_AND_NUMBER),
+    "number": SET_AND_NUMBER,
+    "rank": ("rank_order", "search_name", *SET_AND_NUMBER),
     # Highest first; cards without stats (counters) last on every database.
-    **{stat: (F(stat).desc(nulls_last=True), "search_name") for stat in ("power", "speed", "health", "cunning")},
+    **{
+        stat: (F(stat).desc(nulls_last=True), "search_name", *SET_AND_NUMBER)
+        for stat in ("power", "speed", "health", "cunning")
+    },
 }
 
 

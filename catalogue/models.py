@@ -3,7 +3,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 import games
-from games.cards import search_key
+from games.cards import number_sort_key, search_key
 
 
 def rules_search_text(ability, text):
@@ -103,6 +103,8 @@ class CardSet(models.Model):
 class Card(models.Model):
     card_set = models.ForeignKey(CardSet, on_delete=models.CASCADE, related_name="cards", verbose_name=_("set"))
     number = models.CharField(_("number"), max_length=16)
+    # The number as it sorts ("2" before "10") on every database: the catalogue's sorts read it.
+    number_key = models.CharField(max_length=160, default="", editable=False)
     name = models.CharField(_("name"), max_length=160)
     search_name = models.CharField(max_length=160, db_index=True, editable=False)
     type = models.CharField(_("type"), max_length=32)
@@ -121,7 +123,7 @@ class Card(models.Model):
     search_text = models.TextField(default="", blank=True, editable=False)
 
     class Meta:
-        ordering = ["card_set", "number"]
+        ordering = ["card_set", "number_key", "pk"]
         constraints = [models.UniqueConstraint(fields=["card_set", "number"], name="card_unique_number_per_set")]
         indexes = [models.Index(fields=["rank"]), models.Index(fields=["type"])]
         verbose_name = _("card")
@@ -132,6 +134,7 @@ class Card(models.Model):
 
     def save(self, *args, **kwargs):
         self.search_name = search_key(self.name)
+        self.number_key = number_sort_key(self.number)
         self.search_text = rules_search_text(self.ability, self.text)
         super().save(*args, **kwargs)
 

@@ -235,6 +235,7 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-reports": {"task": "tournaments.tasks.sweep_reports", "schedule": float(env_int("SWEEP_SECONDS", 10))},
     "sweep-webhooks": {"task": "tournaments.tasks.sweep_webhooks", "schedule": 30.0},
     "sweep-bulk-validations": {"task": "decks.tasks.sweep_bulk_validations", "schedule": 60.0},
+    "purge-deleted-decks": {"task": "decks.tasks.sweep_deleted_decks", "schedule": 3600.0},  # past RESTORE_DAYS
     "worker-ping": {"task": "core.workers.ping", "schedule": 15.0},  # the workers' heartbeat
 }
 # /healthz and the dashboard call scoring paused when no worker was seen for this long (core/workers.py).

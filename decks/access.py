@@ -10,11 +10,16 @@ from django.db.models import Q
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from .models import Collection, CollectionVisibility, Deck, Visibility
+from .models import Collection, CollectionVisibility, Deck, Visibility, restore_cutoff
 
 
 def _mine(user):
     return Q(owner=user) if user.is_authenticated else Q(pk__in=[])
+
+
+# A deleted deck (in its owner's "Recently deleted") answers 404 to everyone on every route, as if
+# it were gone; only restorable_deck finds it.
+_LIVE = Q(deleted_at__isnull=True)
 
 
 # Other apps may hold a deck back from everyone but its owner for a while: an event keeps a
@@ -58,10 +63,26 @@ def shared_collection(token):
 
 def deck_for_owner(user, deck_id):
     """A deck its owner may change."""
-    deck = Deck.objects.select_related("game", "owner").filter(_mine(user), pk=deck_id).first()
+    deck = Deck.objects.select_related("game", "owner").filter(_LIVE & _mine(user), pk=deck_id).first()
     if deck is None:
         raise Http404(_("No such deck."))
     return deck
+
+
+def restorable_deck(user, deck_id):
+    """A deck of this user's own they may restore: deleted less than RESTORE_DAYS ago, or not deleted
+    (restoring twice changes nothing). Anyone else's is 'not found', deleted or not."""
+    restorable = Q(deleted_at__isnull=True) | Q(deleted_at__gte=restore_cutoff())
+    deck = Deck.objects.select_related("game", "owner").filter(_mine(user) & restorable, pk=deck_id).first()
+    if deck is None:
+        raise Http404(_("No such deck."))
+    return deck
+
+
+def recently_deleted(user):
+    """The user's decks deleted less than RESTORE_DAYS ago, last deleted first: what they may restore."""
+    deleted = Q(deleted_at__gte=restore_cutoff())
+    return Deck.objects.filter(_mine(user) & deleted).select_related("game").order_by("-deleted_at", "-pk")
 
 
 def deck_for_viewer(user, deck_id):
@@ -69,7 +90,7 @@ def deck_for_viewer(user, deck_id):
     their share key only (`shared_deck`), so trying ids finds nothing."""
     deck = (
         Deck.objects.select_related("game", "owner")
-        .filter(_mine(user) | (Q(visibility=Visibility.PUBLIC) & _shown_to_others(user)), pk=deck_id)
+        .filter(_LIVE & (_mine(user) | (Q(visibility=Visibility.PUBLIC) & _shown_to_others(user))), pk=deck_id)
         .first()
     )
     if deck is None:
@@ -82,7 +103,7 @@ def shared_deck(token, user=None):
     viewer = user if user is not None else AnonymousUser()
     deck = (
         Deck.objects.select_related("game", "owner")
-        .filter(Q(share_token=token) & (_mine(viewer) | _shown_to_others(viewer)))
+        .filter(_LIVE & Q(share_token=token) & (_mine(viewer) | _shown_to_others(viewer)))
         .first()
     )
     if deck is None:
@@ -102,4 +123,4 @@ def is_owner(user, thing):
 def listed_decks(user):
     """Decks shown in lists: your own and public ones (unlisted decks only by link)."""
     shown = Q(visibility=Visibility.PUBLIC) & _shown_to_others(user)
-    return Deck.objects.filter(_mine(user) | shown).select_related("game", "owner")
+    return Deck.objects.filter(_LIVE & (_mine(user) | shown)).select_related("game", "owner")

@@ -16,7 +16,7 @@ from catalogue.filters import CardFilterForm, search_cards
 from catalogue.models import Card
 from core.errors import DomainError
 
-from .access import collection_for, shared_collection
+from .access import collection_for, listed_decks, shared_collection
 from .forms import (
     CardCountForm,
     CollectionFilterForm,
@@ -26,7 +26,7 @@ from .forms import (
     ImportForm,
 )
 from .importing import read_as
-from .models import Collection, CollectionVisibility, Deck
+from .models import Collection, CollectionVisibility
 from .page_support import back_to, export_response, first_matches, refuse, replace_share_link
 from .presenters import change_message
 from .services import building
@@ -115,7 +115,7 @@ def _query_without_page(request):
 def collection_decks(request, pk):
     """Decks I can build: each of the player's decks with what this collection lacks for it."""
     collection = collection_for(request.user, pk)
-    rows = building.buildable_decks(collection, Deck.objects.filter(owner=request.user).select_related("game"))
+    rows = building.buildable_decks(collection, listed_decks(request.user).filter(owner=request.user))
     context = {"collection": collection, "rows": rows, "buildable": sum(1 for row in rows if row["buildable"])}
     return render(request, "decks/collection_decks.html", context)
 

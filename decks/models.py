@@ -1,8 +1,10 @@
+import datetime
 import secrets
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from catalogue.models import Card, Game
@@ -13,6 +15,12 @@ from .variants import CONDITIONS, FINISHES, LANGUAGES, NEAR_MINT, NORMAL, UNSTAT
 
 SHARE_TOKEN_LENGTH = 32
 DESCRIPTION_LENGTH = 4000
+RESTORE_DAYS = 30  # a deleted deck can be restored this long, then it is purged
+
+
+def restore_cutoff(now=None):
+    """Decks deleted before this moment can no longer be restored: they are purged."""
+    return (now or timezone.now()) - datetime.timedelta(days=RESTORE_DAYS)
 
 
 def new_share_token():
@@ -179,6 +187,9 @@ class Deck(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Set by deleting: the deck leaves every page and list, and its owner can restore it for
+    # RESTORE_DAYS (decks.services.decks); then it is purged.
+    deleted_at = models.DateTimeField(_("deleted"), null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-updated_at"]

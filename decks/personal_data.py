@@ -50,6 +50,7 @@ def _deck(deck):
         "share_link": reverse("decks:shared_deck", args=[deck.share_token]) if shared else None,
         "created_at": when(deck.created_at),
         "updated_at": when(deck.updated_at),
+        "deleted_at": when(deck.deleted_at),  # still held: restorable for RESTORE_DAYS, then purged
         "versions": [
             {
                 "number": version.number,

@@ -5,6 +5,7 @@ import logging
 from celery import shared_task
 
 from .services import bulk
+from .services import decks as deck_services
 
 logger = logging.getLogger(__name__)
 
@@ -30,3 +31,16 @@ def validate_bulk(self, job_id):
             raise
         bulk.release(job_id)
         raise self.retry(exc=error, countdown=2**self.request.retries) from error
+
+
+@shared_task(acks_late=True)
+def sweep_deleted_decks():
+    """Purge the decks deleted more than RESTORE_DAYS ago (beat's `purge-deleted-decks`), one task each."""
+    for deck_id in deck_services.purgeable_decks():
+        purge_deck.send((deck_id,))
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def purge_deck(deck_id):
+    """Purge one deleted deck; a second run, or one for a deck restored meanwhile, does nothing."""
+    deck_services.purge_deck(deck_id)

@@ -42,6 +42,7 @@ urlpatterns = [
     path("decks/<int:pk>/settings/", views.deck_settings, name="deck_settings"),
     path("decks/<int:pk>/share/", views.deck_share, name="deck_share"),
     path("decks/<int:pk>/delete/", views.deck_delete, name="deck_delete"),
+    path("decks/<int:pk>/restore/", views.deck_undelete, name="deck_undelete"),
     path("decks/<int:pk>/versions/<int:number>/restore/", views.deck_restore, name="deck_restore"),
     path("decks/shared/<str:token>/", views.deck_detail, name="shared_deck"),
     # An unlisted deck, by its share key: the same pages a visitor may read by id.

@@ -5,6 +5,8 @@ Pages a visitor reads are reached by id (your own decks, public decks) or by sha
 page keep the route it was reached by (`base`).
 """
 
+import datetime
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -22,9 +24,17 @@ from catalogue.models import Card
 from core.errors import DomainError
 from core.numbers import whole_number
 
-from .access import collection_for, deck_by_reference, deck_for_owner, is_owner, listed_decks
+from .access import (
+    collection_for,
+    deck_by_reference,
+    deck_for_owner,
+    is_owner,
+    listed_decks,
+    recently_deleted,
+    restorable_deck,
+)
 from .forms import CheckForm, CloneForm, CompareForm, DeckForm, DeckListForm, DecklistForm, DeckSettingsForm
-from .models import Collection, Deck, Visibility
+from .models import RESTORE_DAYS, Collection, Deck, Visibility
 from .page_support import first_matches, refuse, replace_share_link
 from .presenters import (
     builder_labels,
@@ -44,26 +54,38 @@ from .services.legality import validate_request
 SEARCH_RESULTS = 20
 DECKS_PER_PAGE = 50
 VERSIONS_PER_PAGE = 50
+JUST_DELETED = "deck_just_deleted"  # the deck the decks page offers to undo the deletion of, once
 
 
 def deck_list(request):
-    """The player's own decks and the public ones, each list paged (`mine`, `page`) and sorted alike."""
+    """The player's own decks and the public ones, each list paged (`mine`, `page`) and sorted alike,
+    and the player's recently deleted decks (`deleted`), which they may restore."""
     decks = listed_decks(request.user)
     mine = decks.filter(owner=request.user) if request.user.is_authenticated else Deck.objects.none()
     public = decks.exclude(owner=request.user) if request.user.is_authenticated else decks
+    deleted = recently_deleted(request.user) if request.user.is_authenticated else Deck.objects.none()
     sort = DeckListForm(request.GET)
     mine_page = _deck_page(sort.order(mine), request.GET.get("mine"))
     page = _deck_page(sort.order(public), request.GET.get("page"))
+    deleted_page = _deck_page(deleted, request.GET.get("deleted"))
+    for deck in deleted_page.object_list:
+        deck.restorable_until = deck.deleted_at + datetime.timedelta(days=RESTORE_DAYS)
     shown = [*mine_page.object_list, *page.object_list]
     legal = building.legality(shown)
     for deck in shown:
         deck.legal = legal.get(deck.pk)
+    just_deleted = request.session.pop(JUST_DELETED, None) if request.user.is_authenticated else None
     context = {
         "mine": mine_page,
         "page": page,
+        "deleted": deleted_page,
+        "restore_days": RESTORE_DAYS,
+        # The Undo of the deletion just made, while the deck can still be restored.
+        "undo": deleted.filter(pk=just_deleted).first() if just_deleted else None,
         "sort": sort,
         "mine_query": _query_without(request, "mine"),
         "query": _query_without(request, "page"),
+        "deleted_query": _query_without(request, "deleted"),
     }
     return render(request, "decks/deck_list.html", context)
 
@@ -286,10 +308,9 @@ def deck_edit(request, pk):
     # The search fields belong to the decklist form, so searching keeps unsaved edits.
     search = CardFilterForm(request.POST if request.method == "POST" else request.GET or None)
     filters = search.cleaned_data if search.is_valid() else {}
+    searched = bool(filters.get("q") or filters.get("tribe") or filters.get("rank"))
     results, matches = (
-        first_matches(search_cards({**filters, "game": deck.game.slug}), SEARCH_RESULTS)
-        if filters.get("q") or filters.get("tribe") or filters.get("rank")
-        else ([], 0)
+        first_matches(search_cards({**filters, "game": deck.game.slug}), SEARCH_RESULTS) if searched else ([], 0)
     )
     context = {
         "deck": deck,
@@ -299,6 +320,7 @@ def deck_edit(request, pk):
         "builder_labels": builder_labels(deck.game),
         "rejected": rejected,
         "search": search,
+        "searched": searched,  # by name, tribe or rank alike: a search that finds nothing says so
         "results": results,
         "matches": matches,
         "wheel": deck.game.wheel(),
@@ -343,14 +365,34 @@ def deck_share(request, pk):
 
 @login_required
 def deck_delete(request, pk):
+    """Asks first; the deck then waits RESTORE_DAYS in "Recently deleted", and the decks page offers
+    to undo it at once."""
     deck = deck_for_owner(request.user, pk)
     if request.method == "POST":
-        try:
-            deck_services.delete_deck(deck, request.user)
-        except DomainError as error:
-            messages.error(request, error.message)
-            return redirect("decks:deck", deck.pk)
-        messages.success(request, _("Deck deleted."))
+        deck_services.delete_deck(deck, request.user)
+        request.session[JUST_DELETED] = deck.pk
         return redirect("decks:decks")
-    context = {"object": deck, "cancel": reverse("decks:deck", args=[pk]), "versions": deck.versions.count()}
+    context = {
+        "object": deck,
+        "cancel": reverse("decks:deck", args=[pk]),
+        "versions": deck.versions.count(),
+        "restore_days": RESTORE_DAYS,
+        "events": deck_services.registered_in(deck),
+    }
     return render(request, "decks/confirm_delete.html", context)
+
+
+@login_required
+@require_POST
+def deck_undelete(request, pk):
+    """Restore a deleted deck (Undo, or Restore in "Recently deleted") exactly as it was."""
+    deck = restorable_deck(request.user, pk)
+    try:
+        restored = deck_services.restore_deck(deck, request.user)
+    except DomainError as error:
+        raise Http404(error.message) from None
+    if restored:
+        messages.success(request, _("“%(name)s” is restored, as it was.") % {"name": deck.name})
+    else:
+        messages.info(request, _("“%(name)s” was restored already.") % {"name": deck.name})
+    return redirect("decks:deck", deck.pk)

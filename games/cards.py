@@ -30,6 +30,21 @@ def bare_number(number):
     return number.casefold().lstrip("0") or "0"
 
 
+NUMBER_DIGITS = 16  # a collector number has at most 16 characters (Card.number), so any run of digits fits
+
+
+def number_sort_key(number):
+    """A collector number as it sorts: its numeric part first ("2" before "10", "12" before "12a",
+    "P1" beside "1"), then the whole number with every run of digits compared as a number. Only
+    digits and unaccented lowercase letters, so SQLite and PostgreSQL (whatever its collation) sort
+    the keys alike; a number without digits sorts after the numbered ones."""
+    folded = search_key(number)
+    runs = re.findall(r"\d+|[a-z]+", folded)
+    padded = [run.lstrip("0").rjust(NUMBER_DIGITS, "0") if run.isdigit() else run for run in runs]
+    first = next((run for run in padded if run[0].isdigit()), "z" * NUMBER_DIGITS)
+    return first + "".join(padded)
+
+
 def search_key(text):
     """Case- and accent-insensitive form of a name, for searching and matching."""
     if text.isascii():

@@ -20,7 +20,16 @@ from api.schema import error_responses
 from catalogue.models import Card, Game
 from core.errors import DomainError, define_messages
 from core.numbers import whole_number
-from decks.access import collection_for, deck_for_owner, deck_for_viewer, listed_decks, shared_collection, shared_deck
+from decks.access import (
+    collection_for,
+    deck_for_owner,
+    deck_for_viewer,
+    listed_decks,
+    recently_deleted,
+    restorable_deck,
+    shared_collection,
+    shared_deck,
+)
 from decks.importing import read_as, read_upload
 from decks.models import Collection
 from decks.page_support import export_response
@@ -47,6 +56,7 @@ from .serializers import (
     DeckUpdateSerializer,
     DeckVersionSerializer,
     DeckWriteSerializer,
+    DeletedDeckSerializer,
     HistorySerializer,
     ShareLinkSerializer,
     share_link,
@@ -376,8 +386,27 @@ class DeckViewSet(DeckReading, viewsets.ViewSet):
 
     @extend_schema(responses={204: None, **error_responses(404)})
     def destroy(self, request, pk=None):
+        """Delete the deck: it answers 404 and leaves every list at once, and you can restore it as it
+        was for 30 days (`POST {id}/restore/`, `GET deleted/`); then it is purged."""
         deck_services.delete_deck(deck_for_owner(request.user, pk), request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(request=None, responses={200: DeckSerializer, **error_responses(401, 404)})
+    @action(
+        detail=True, methods=["post"], url_path="restore", url_name="undelete", permission_classes=[IsAuthenticated]
+    )
+    def undelete(self, request, pk=None):
+        """Restore a deck of yours deleted less than 30 days ago, exactly as it was (versions, share key,
+        visibility). A deck that is not deleted is answered as it is."""
+        deck = restorable_deck(request.user, pk)
+        deck_services.restore_deck(deck, request.user)
+        return Response(DeckSerializer(deck, context={"request": request}).data)
+
+    @extend_schema(responses={200: DeletedDeckSerializer(many=True), **error_responses(401)})
+    @action(detail=False, methods=["get"], permission_classes=[IsAuthenticated])
+    def deleted(self, request):
+        """Your decks deleted less than 30 days ago, last deleted first: each can still be restored."""
+        return Response(DeletedDeckSerializer(recently_deleted(request.user), many=True).data)
 
     @extend_schema(
         request=None, responses={201: DeckVersionSerializer, 200: DeckVersionSerializer, **error_responses(404)}

@@ -1,3 +1,5 @@
+import datetime
+
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
@@ -10,7 +12,7 @@ from decks.decklist import MAX_BYTES, MAX_QTY
 from decks.services.collections import ADD, IMPORT_MODES, MAX_COPIES, REPLACE
 from decks.services.decks import version_entries, version_text
 
-from ..models import DESCRIPTION_LENGTH, CollectionVisibility, Format, Visibility
+from ..models import DESCRIPTION_LENGTH, RESTORE_DAYS, CollectionVisibility, Format, Visibility
 from ..variants import CONDITIONS, FINISHES, LANGUAGES, MAX_TAGS, NEAR_MINT, NORMAL, ROW_ORDER, TAG_LENGTH, UNSTATED
 
 
@@ -288,6 +290,20 @@ class DeckSerializer(serializers.Serializer):
 
     def get_share_url(self, deck) -> str | None:
         return share_fields(deck, self.context.get("request"), "decks:shared_deck")["share_url"]
+
+
+class DeletedDeckSerializer(serializers.Serializer):
+    """A deck in its owner's "Recently deleted": what it is, and until when it can be restored."""
+
+    id = serializers.IntegerField(read_only=True)
+    name = fields.CharField(read_only=True)
+    game = fields.SlugField(source="game.slug", read_only=True)
+    format = fields.SlugField(source="format_slug", read_only=True)
+    deleted_at = serializers.DateTimeField(read_only=True)
+    restorable_until = serializers.SerializerMethodField()
+
+    def get_restorable_until(self, deck) -> datetime.datetime:
+        return deck.deleted_at + datetime.timedelta(days=RESTORE_DAYS)
 
 
 class ShareLinkSerializer(serializers.Serializer):

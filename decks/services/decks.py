@@ -7,6 +7,7 @@ import logging
 from typing import NamedTuple
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -15,7 +16,7 @@ from core.errors import DomainError, define_messages
 
 from ..check_sheet import check_sheet
 from ..decklist import MAX_QTY, format_decklist, lines_rejected
-from ..models import Deck, DeckVersion, DeckVersionCard
+from ..models import RESTORE_DAYS, Deck, DeckVersion, DeckVersionCard, Visibility, new_share_token, restore_cutoff
 from .legality import card_info, format_for, resolve_decklist
 
 logger = logging.getLogger(__name__)
@@ -24,9 +25,7 @@ define_messages(
     {
         "decks.format_wrong_game": _("Format “%(format)s” is not for %(game)s."),
         "decks.cards_wrong_game": _("These card ids are not cards of %(game)s: %(cards)s."),
-        "decks.registered": _(
-            "This deck is registered in %(events)s: it stays as long as the event keeps its decklist."
-        ),
+        "decks.not_restorable": _("This deck was deleted more than %(days)s days ago: it can no longer be restored."),
         "decks.no_such_version": _("This deck has no version %(number)s."),
         "decks.too_many_copies": _("A deck holds at most %(max)s copies of a card: %(cards)s."),
     }
@@ -163,9 +162,12 @@ def restore_version(deck, number):
 
 @transaction.atomic
 def clone_deck(deck, owner, name):
-    """A private copy of a deck's newest version, owned by `owner`, with its own history."""
+    """A private copy of a deck's newest version and its description, owned by `owner`, with its own
+    history: the description is the new owner's to keep or edit."""
     latest = deck.latest_version()
-    copy = Deck.objects.create(owner=owner, name=name.strip(), game=deck.game, format_slug=deck.format_slug)
+    copy = Deck.objects.create(
+        owner=owner, name=name.strip(), game=deck.game, format_slug=deck.format_slug, description=deck.description
+    )
     _save_version(copy, version_cards(latest) if latest else {}, latest.declarations if latest else {})
     logger.info("deck %s cloned from deck %s by %s", copy.pk, deck.pk, owner)
     return copy
@@ -191,15 +193,69 @@ def _save_version(deck, cards, declarations):
     return version
 
 
+def registered_in(deck):
+    """The names of the events holding one of the deck's versions, for the question before deleting."""
+    names = deck.versions.filter(entries__isnull=False).values_list("entries__event__name", flat=True)
+    return sorted(set(names))
+
+
 @transaction.atomic
 def delete_deck(deck, actor):
-    """A deck registered in an event is the event's record of what was played: it cannot go (409)."""
+    """Deleting puts the deck aside for RESTORE_DAYS: it leaves every page and list (decks.access),
+    and its owner can restore it as it was (restore_deck); then purge_deck removes it. Its row,
+    versions, share key and visibility are left as they are, and an event that registered one of its
+    versions keeps reading it (Entrant.deck): its record of what was played."""
     _lock(deck)
-    events = sorted(set(deck.versions.filter(entries__isnull=False).values_list("entries__event__name", flat=True)))
-    if events:
-        raise DomainError("decks.registered", status=409, events=events)
-    logger.info("deck %s deleted by %s", deck.pk, actor.username)
-    deck.delete()
+    deck.deleted_at = timezone.now()
+    # update(): the deck's last save (updated_at) is part of what a restore gives back
+    Deck.objects.filter(pk=deck.pk).update(deleted_at=deck.deleted_at)
+    logger.info("deck %s deleted by %s (restorable for %s days)", deck.pk, actor.username, RESTORE_DAYS)
+    return deck
+
+
+@transaction.atomic
+def restore_deck(deck, actor):
+    """Bring a deleted deck back exactly as it was (versions, share key, visibility); returns whether it
+    was deleted (restoring twice changes nothing). Past RESTORE_DAYS it is gone (404)."""
+    locked = Deck.objects.select_for_update().filter(pk=deck.pk).first()
+    if locked is None or (locked.deleted_at is not None and locked.deleted_at < restore_cutoff()):
+        raise DomainError("decks.not_restorable", status=404, days=RESTORE_DAYS)  # purged meanwhile
+    if locked.deleted_at is None:
+        return False
+    Deck.objects.filter(pk=deck.pk).update(deleted_at=None)
+    deck.deleted_at = None
+    logger.info("deck %s restored by %s", deck.pk, actor.username)
+    return True
+
+
+def purgeable_decks(now=None):
+    """Ids of the decks deleted more than RESTORE_DAYS ago that still hold something to purge: a
+    version no entry holds, or no registered version at all. A deck kept for its events (every version
+    left registered) is not listed again."""
+    unregistered = DeckVersion.objects.filter(deck=OuterRef("pk"), entries__isnull=True)
+    registered = DeckVersion.objects.filter(deck=OuterRef("pk"), entries__isnull=False)
+    due = Deck.objects.filter(deleted_at__lt=restore_cutoff(now)).filter(Exists(unregistered) | ~Exists(registered))
+    return list(due.order_by("pk").values_list("pk", flat=True))
+
+
+@transaction.atomic
+def purge_deck(deck_id, now=None):
+    """Remove a deck deleted more than RESTORE_DAYS ago; running it again, or for a deck restored
+    meanwhile, does nothing. Versions an event registered never go (Entrant.deck, as when an account
+    is deleted: decks.services.accounts): the deck keeps them alone, private, without its description
+    and with a new share key, out of every list, for the events' pages."""
+    deck = Deck.objects.select_for_update().filter(pk=deck_id, deleted_at__lt=restore_cutoff(now)).first()
+    if deck is None:
+        return False
+    kept = set(deck.versions.filter(entries__isnull=False).values_list("pk", flat=True))
+    if not kept:
+        deck.delete()
+        logger.info("deck %s purged", deck_id)
+        return True
+    deck.versions.exclude(pk__in=kept).delete()
+    Deck.objects.filter(pk=deck_id).update(visibility=Visibility.PRIVATE, description="", share_token=new_share_token())
+    logger.info("deck %s purged but for the %s versions events registered", deck_id, len(kept))
+    return True
 
 
 def version_cards(version):

@@ -161,9 +161,11 @@ def test_deck_export_round_trips(client, alice, deck):
 
 def test_deck_delete_asks_first(client, alice, deck):
     client.force_login(alice)
-    assert "This cannot be undone." in client.get(f"/en/decks/{deck.pk}/delete/").text
+    assert "for 30 days; then it is deleted for good." in client.get(f"/en/decks/{deck.pk}/delete/").text
+    assert Deck.objects.get(pk=deck.pk).deleted_at is None, "asking deletes nothing"
     client.post(f"/en/decks/{deck.pk}/delete/")
-    assert not Deck.objects.filter(pk=deck.pk).exists()
+    assert Deck.objects.get(pk=deck.pk).deleted_at is not None  # restorable: tests/decks/test_deck_undo_delete.py
+    assert client.get(f"/en/decks/{deck.pk}/").status_code == 404
 
 
 @pytest.mark.parametrize("language", ["fr", "it"])

@@ -1,5 +1,6 @@
-"""Deleting cannot be undone, so the question says what goes with it; the deletion is the
-collections service's, logged with who made it, from the page and the API alike."""
+"""Deleting asks first and says what goes with it; a collection's deletion is the collections
+service's, logged with who made it, from the page and the API alike (a deck's can be undone:
+test_deck_undo_delete.py)."""
 
 import logging
 

@@ -34,6 +34,7 @@ NOT_PAGES = {
     "decks:deck_card",
     "decks:deck_export",
     "decks:deck_restore",
+    "decks:deck_undelete",  # POST only: the Undo of a deletion, tested in tests/decks/test_deck_undo_delete.py
     "decks:deck_share",
     "decks:shared_collection_export",
     "decks:shared_deck_export",

@@ -16,6 +16,7 @@ from ..access import event_for_viewer, is_staff_or_organiser, visible_decklists
 from ..joining import event_by_typed_code, join_url
 from ..models import Entrant, WaitlistEntry
 from ..services import entrants as entrant_services
+from ..services import entrants_doors as doors
 from ..services import entrants_teams
 from .common import _valid
 from .serializers import (
@@ -111,7 +112,7 @@ class EntrantActions:
         """GET: the join code and its URL (organiser). POST: a new code; the old one stops working."""
         event = self._organised(request, pk)
         if request.method == "POST":
-            event = entrant_services.regenerate_join_code(event, request.user)
+            event = doors.regenerate_join_code(event, request.user)
         return Response({"join_code": event.join_code, "join_url": join_url(request, event)})
 
     @extend_schema(

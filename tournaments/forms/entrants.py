@@ -33,10 +33,10 @@ class PlayerForm(forms.Form):
 
 
 def latest_deck_versions(user, game):
-    """The user's decks of `game`, each with the pk of its latest version (`latest`)."""
+    """The user's decks of `game` (not those they deleted), each with the pk of its latest version (`latest`)."""
     latest = DeckVersion.objects.filter(deck=OuterRef("pk")).order_by("-number").values("pk")[:1]
     return (
-        Deck.objects.filter(owner=user, game=game)
+        Deck.objects.filter(owner=user, game=game, deleted_at__isnull=True)
         .annotate(latest=Subquery(latest))
         .filter(latest__isnull=False)
         .order_by("name")

@@ -3,6 +3,7 @@ pasted lists and each deck's legality in the event's format."""
 
 from django.db import transaction
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -13,6 +14,7 @@ from decks.services.legality import validate_request
 
 from ..access import can, refusal
 from ..models import AuditAction, AuditEntry, Entrant
+from ..models.entrants import event_player_labels
 from .common import NOT_CANCELLED, locked, log, organiser_only, require_status
 from .sealed import check_buildable
 
@@ -127,7 +129,8 @@ def register_built_cards(event, entrant, actor, cards):
     owner = actor if mine else event.organiser
     name = f"{entrant.name} · {event.name}"[:120]
     current = entrant.deck.deck if entrant.deck_id else None
-    if current is not None and current.owner_id == owner.pk and current.name == name:
+    # A deck its owner deleted meanwhile gets no new version: building again makes a new deck.
+    if current is not None and current.owner_id == owner.pk and current.name == name and current.deleted_at is None:
         version = save_version(current, cards, {})
     else:
         deck = create_deck(owner, name, event.game, event.format_slug, Visibility.PRIVATE, cards, {})
@@ -169,11 +172,12 @@ def registrable_versions(event, entrant, actor):
     registers their own decks; the organiser and judges only a list this entry was registered with
     (the player's own, or one pasted at the desk) or, for a walk-in without an account, one of their
     own decks. Nobody ever picks among another player's private decks."""
+    own = Q(deck__owner=actor, deck__deleted_at__isnull=True)  # a deleted deck is in no one's choices
     if entrant.user_id is not None and entrant.user_id == actor.pk:
-        return DeckVersion.objects.filter(deck__owner=actor)
+        return DeckVersion.objects.filter(own)
     allowed = Q(pk__in=submitted_versions(event, entrant))
     if entrant.user_id is None:
-        allowed |= Q(deck__owner=actor)
+        allowed |= own
     return DeckVersion.objects.filter(allowed)
 
 
@@ -234,6 +238,33 @@ def judge_again(event, actor, entrants):
         log(event, actor, AuditAction.DECK_VERDICT, entrant=entrant, before=before, after=after)
         changed.append(entrant)
     return changed
+
+
+def without_legal_deck(event, among=None):
+    """Who would sit down without the legal deck the event requires: players still in with no legal
+    registered deck, checked in before the start (the start waits for them), everyone not dropped after
+    it (each pairing waits for them: a late walk-in, a list judged illegal since). `among`: only these
+    entrant ids (the top cut seats its seeds). Nobody where no format says what a legal deck is. Sealed
+    and constructed alike: a sealed player checks in before building (entrants_doors.needs_deck_to_check_in)
+    but is not seated without the deck."""
+    if not event.format_slug:
+        return []
+    waiting = event.entrants.filter(dropped_after__isnull=True).exclude(deck_legal=True)
+    if event.registration_open:
+        waiting = waiting.filter(checked_in=True)
+    if among is not None:
+        waiting = waiting.filter(pk__in=among)
+    # By name whatever the case, the same on every database (a message and the desk list them).
+    return list(waiting.select_related("user").order_by(Lower("name"), "pk"))
+
+
+def refuse_without_decks(event, code, among=None):
+    """Raise `code` (a message with the count and the names) while without_legal_deck finds anyone."""
+    waiting = without_legal_deck(event, among)
+    if waiting:
+        labels = event_player_labels(event)
+        names = ", ".join(labels[entrant.pk] for entrant in waiting)
+        raise DomainError(code, status=409, count=len(waiting), names=names)
 
 
 def _may_change_entrant(event, entrant, actor):

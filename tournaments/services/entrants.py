@@ -14,7 +14,7 @@ from django.utils.translation import ngettext_lazy
 from core.errors import DomainError, define_messages
 from core.numbers import INTEGER_MAX
 
-from ..models import AuditAction, Entrant, Event, Match, Penalty, WaitlistEntry, new_join_code
+from ..models import AuditAction, Entrant, Event, Match, Penalty, WaitlistEntry
 from .common import NOT_CANCELLED, locked, log, log_many, organiser_only, require_status
 from .decklists import _may_change_entrant, _register_deck, judge_again
 from .entrants_doors import (
@@ -37,6 +37,10 @@ define_messages(
         "event.walk_in_name": _("A walk-in needs a name."),
         "event.check_in_needs_deck": _("%(name)s cannot check in without a legal registered deck."),
         "event.check_in_deck_illegal": _("%(name)s cannot check in: the registered list is not legal. %(reasons)s"),
+        "event.check_in_over": _(
+            "Check-in ended when the event started: players entered since then count as present, and "
+            "pairing takes everyone who has not dropped. To take a player out of the next rounds, drop them."
+        ),
         "event.check_in_not_registered": _(
             "Nobody was checked in: this player is not registered for this event (removed, or never entered). "
             "Add them first."
@@ -129,12 +133,20 @@ def register_player(event, user, deck_version=None):
     return add_entrant(event, user, user=user, deck_version=deck_version)
 
 
+def require_check_in_open(event):
+    """Check-in (and out) is the door before the start: starting leaves out who is not checked in, and
+    after it pairing reads only drops (docs/events.md, late entries)."""
+    require_status(event, *NOT_CANCELLED)
+    if not event.registration_open:
+        raise DomainError("event.check_in_over", status=409)
+
+
 @transaction.atomic
 def check_in(entrant, actor, checked_in=True):
-    """The organiser checks players in at the desk (players cannot check themselves in)."""
+    """The organiser checks players in at the desk (players cannot check themselves in), before the start."""
     event = locked(entrant.event)
     organiser_only(event, actor)
-    require_status(event, *NOT_CANCELLED)
+    require_check_in_open(event)
     entrant.refresh_from_db(fields=["dropped_after"])
     if checked_in and entrant.dropped:  # withdrawn: their place may be someone else's now
         raise DomainError("event.already_dropped", status=409, name=entrant.name)
@@ -159,7 +171,7 @@ def check_in_many(event, actor, entrant_ids=None):
     Returns (checked in, refused): a player without a legal deck, where one is needed, is refused."""
     event = locked(event)
     organiser_only(event, actor)
-    require_status(event, *NOT_CANCELLED)
+    require_check_in_open(event)
     waiting = event.entrants.filter(checked_in=False, dropped_after__isnull=True).order_by("name", "pk")
     if entrant_ids is not None:
         waiting = waiting.filter(pk__in=entrant_ids)
@@ -378,17 +390,4 @@ def set_capacity(event, actor, capacity):
     event.settings.save(update_fields=["capacity"])
     log(event, actor, AuditAction.EVENT_CAPACITY, before={"capacity": before}, after={"capacity": capacity})
     fill_places(event, actor)
-    return event
-
-
-@transaction.atomic
-def regenerate_join_code(event, actor):
-    """A new join code for the event: the old one stops working at once (a code seen by the wrong
-    people, say)."""
-    event = locked(event)
-    organiser_only(event, actor)
-    before = event.join_code
-    event.join_code = new_join_code()
-    event.save(update_fields=["join_code"])
-    log(event, actor, AuditAction.JOIN_CODE_NEW, before={"join_code": before}, after={"join_code": event.join_code})
     return event

@@ -2,12 +2,14 @@
 team): staff don't play, a player enters once, and an entry after the start comes with a legal deck
 while a round is left to play. The entrants and teams services ask here before a place is given."""
 
+from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from core.errors import DomainError, define_messages
 
-from ..models import Event, Penalty
+from ..models import AuditAction, Event, Penalty, new_join_code
+from .common import locked, log, organiser_only
 from .decklists import deadline_passed
 
 define_messages(
@@ -112,3 +114,16 @@ def event_with_join_code(pk, code):
     """Event `pk` if `code` is its join code, else None."""
     cleaned = normalised_code(code)
     return Event.objects.filter(pk=pk, join_code=cleaned).first() if cleaned else None
+
+
+@transaction.atomic
+def regenerate_join_code(event, actor):
+    """A new join code for the event: the old one stops working at once (a code seen by the wrong
+    people, say)."""
+    event = locked(event)
+    organiser_only(event, actor)
+    before = event.join_code
+    event.join_code = new_join_code()
+    event.save(update_fields=["join_code"])
+    log(event, actor, AuditAction.JOIN_CODE_NEW, before={"join_code": before}, after={"join_code": event.join_code})
+    return event

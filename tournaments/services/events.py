@@ -26,13 +26,12 @@ from ..models import (
     PrizeTable,
     SealedSetup,
 )
-from ..models.entrants import event_player_labels
 from .common import locked, log, organiser_only, require_status
-from .decklists import judge_again, set_deck_deadline
+from .decklists import judge_again, refuse_without_decks, set_deck_deadline
 from .entrants import check_capacity, set_capacity
 from .prizes import fix_prizes
 from .rounds_clock import stop_clock
-from .sealed import check_booster_change, check_booster_count, pools_off_count, without_legal_deck
+from .sealed import check_booster_change, check_booster_count, pools_off_count
 
 define_messages(
     {
@@ -166,8 +165,9 @@ def check_pods_of_five(game, mode, pods_of_five):
 
 @transaction.atomic
 def start_event(event, actor):
-    """Close registration: entrants who did not check in are left out (dropped before round 1). At a
-    sealed event every checked-in player needs a legal registered deck first (or is dropped)."""
+    """Close registration: entrants who did not check in are left out (dropped before round 1). Where
+    the format says what a legal deck is, every checked-in player needs one first (or is dropped): a
+    sealed player checks in before building, a constructed one's list may be judged illegal since."""
     event = locked(event)
     organiser_only(event, actor)
     require_status(event, Event.Status.REGISTRATION)
@@ -176,11 +176,7 @@ def start_event(event, actor):
     players = event.entrants.filter(checked_in=True, dropped_after__isnull=True).count()
     if players < 2:
         raise DomainError("event.start_needs_players")
-    waiting = without_legal_deck(event)
-    if waiting:
-        labels = event_player_labels(event)
-        names = ", ".join(labels[entrant.pk] for entrant in waiting)
-        raise DomainError("event.start_needs_decks", status=409, count=len(waiting), names=names)
+    refuse_without_decks(event, "event.start_needs_decks")
     event.entrants.filter(checked_in=False).update(dropped_after=0)
     if event.swiss_rounds is None:
         event.swiss_rounds = event.planned_rounds(players)

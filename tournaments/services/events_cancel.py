@@ -12,6 +12,7 @@ from core.text import has_hidden_characters
 from ..models import AuditAction, Cancellation, Event
 from .common import locked, log, organiser_only, require_status
 from .entrants import fill_places, waiting
+from .results_reports import score_after_reopening
 from .rounds_clock import hold_clock
 
 define_messages(
@@ -36,7 +37,8 @@ MAX_CANCEL_REASON = 300
 def cancel_event(event, actor, reason):
     """Call off an event that has not finished, saying why (players see it). Everything stays as it
     is (entrants, rounds, the waitlist) and the round clock is held; until it is reopened, every door
-    that enters, checks in, pairs or takes a result refuses it (common.require_status)."""
+    that enters, checks in, pairs or takes a result refuses it (common.require_status), and reports
+    already sent wait unscored (results_scoring)."""
     event = locked(event)
     organiser_only(event, actor)
     require_status(event, Event.Status.REGISTRATION, Event.Status.SWISS, Event.Status.TOP_CUT)
@@ -60,8 +62,9 @@ def _cancel_reason(reason):
 
 @transaction.atomic
 def reopen_event(event, actor):
-    """Undo a cancellation: the event returns to the status it had, and places freed meanwhile go to
-    the waitlist (before the start). The clock stays paused for the organiser to resume."""
+    """Undo a cancellation: the event returns to the status it had, places freed meanwhile go to the
+    waitlist (before the start) and reports kept waiting are scored. The clock stays paused for the
+    organiser to resume."""
     event = locked(event)
     organiser_only(event, actor)
     require_status(event, Event.Status.CANCELLED)
@@ -71,6 +74,7 @@ def reopen_event(event, actor):
     Cancellation.objects.filter(event=event).delete()
     log(event, actor, AuditAction.EVENT_REOPEN, before=before, after={"status": event.status})
     fill_places(event, actor)
+    score_after_reopening(event)
     return event
 
 

@@ -13,7 +13,7 @@ from ..engine.deck_checks import CheckTable, new_seed, select_tables
 from ..engine.penalties import CHANGES_RESULT, DISQUALIFICATION
 from ..models import AuditAction, CheckedDeck, DeckCheck, Entrant, Event, JudgeCall, Match, Penalty, Seat
 from . import results
-from .common import locked, locked_match, log, require_status
+from .common import NOT_CANCELLED, locked, locked_match, log, require_status
 
 MAX_EXTENSION_MINUTES = 30
 MAX_TEXT = 300
@@ -174,6 +174,7 @@ def extend_table(match, actor, minutes):
     """Give a table of the current round extra minutes beyond the round clock."""
     event = locked(match.round.event)
     require_staff(event, actor)
+    require_status(event, *NOT_CANCELLED)  # the clock is held while it is cancelled: no table runs on
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= MAX_EXTENSION_MINUTES:
         raise DomainError("extension.minutes", "minutes", max=MAX_EXTENSION_MINUTES)
     match = locked_match(match)

@@ -166,6 +166,17 @@ def due_now(report_id):
     Report.objects.filter(pk=report_id, status=Report.Status.RECEIVED).update(resend_at=timezone.now())
 
 
+def score_after_reopening(event):
+    """The reports a cancelled event kept waiting (results_scoring skips them) are scored once it is
+    reopened: due now, and the event's run sent after commit; should the broker refuse, the sweeper's
+    next pass sends them. The caller holds the event's lock (lock order: event, then reports)."""
+    event_id = event.pk
+    waiting = Report.objects.filter(match__round__event_id=event_id, status=Report.Status.RECEIVED)
+    if waiting.update(resend_at=timezone.now()):
+        robust = not import_string(SCORE_REPORTS).errors_surface()
+        transaction.on_commit(lambda: send_once(SCORE_REPORTS, event_id), robust=robust)
+
+
 def _refuse_impossible(payload, table):
     """An impossible report is refused at once, naming the field. An error of ours is not the
     reporter's fault: the report is kept, and scoring records the error for the organiser."""

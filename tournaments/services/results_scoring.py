@@ -54,7 +54,8 @@ TABLE = (MATCH, ROUND, EVENT, SETTINGS, GAME)
 
 
 def score_pending(event_id, limit=None):
-    """Score the received reports of up to `limit` tables of the event, in one transaction."""
+    """Score the received reports of up to `limit` tables of the event, in one transaction. A cancelled
+    event's reports wait, unscored, until it is reopened (docs/events.md)."""
     with transaction.atomic():
         return score_tables(_waiting_tables(event_id, limit or settings.SCORING_BATCH_TABLES))
 
@@ -87,6 +88,7 @@ def _waiting_tables_query(limit):
             waiting = Report.objects.filter(status=Report.Status.RECEIVED, match__round__event_id=event_id)
             return (
                 Match.objects.filter(pk__in=waiting.values("match_id"))
+                .exclude(round__event__status=Event.Status.CANCELLED)  # they wait for the reopening
                 .select_for_update(of=("self",), skip_locked=True)
                 .order_by("pk")
                 .values_list(*lookups(*TABLE))[:limit]
@@ -97,13 +99,15 @@ def _waiting_tables_query(limit):
 
 
 def score(report_id):
-    """Score one report (and anything else received for its table); a second run finds it scored."""
+    """Score one report (and anything else received for its table); a second run finds it scored. At
+    a cancelled event it stays received, for the reopening to send."""
     with transaction.atomic():
         match_id = Report.objects.filter(pk=report_id).values_list("match_id", flat=True).first()
         if match_id is None:
             return None  # replaced by the player's newer report before it was scored
         table = (
             Match.objects.filter(pk=match_id)
+            .exclude(round__event__status=Event.Status.CANCELLED)
             .select_for_update(of=("self",))
             .select_related("round__event__game", "round__event__settings")
             .prefetch_related("seats", "reports")
@@ -259,7 +263,10 @@ def claim_due_reports(ignore_leases=False, limit=5000):
     another sweeper holds are skipped. A report with no lease (older rows) is due."""
     now = timezone.now()
     with transaction.atomic():
-        due = Report.objects.filter(status=Report.Status.RECEIVED)
+        # A cancelled event's reports are not sent, nor their lease backed off: its reopening sends them.
+        due = Report.objects.filter(status=Report.Status.RECEIVED).exclude(
+            match__round__event__status=Event.Status.CANCELLED
+        )
         if not ignore_leases:
             due = due.exclude(resend_at__gt=now)
         rows = list(

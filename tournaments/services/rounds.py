@@ -15,6 +15,7 @@ from ..engine import bracket
 from ..engine.pairing import Player, pair_round
 from ..models import AuditAction, AuditEntry, Event, Match, Report, Round, Seat
 from .common import locked, log, organiser_only, require_status
+from .decklists import refuse_without_decks, without_legal_deck
 from .events import close_event
 from .results import record_byes, record_result, seated_result
 from .rounds_clock import start_round_clock, stop_clock
@@ -46,6 +47,24 @@ define_messages(
             "Round %(number)s cannot be deleted: it has confirmed results (tables: %(tables)s). Correct them instead."
         ),
         "round.repair_swiss_only": _("Only a Swiss round can be re-paired; a top-cut round can be deleted."),
+        "round.needs_decks": ngettext_lazy(
+            "%(count)s player still in the event has no legal registered deck: %(names)s. Nobody is paired "
+            "without one: register a legal list for them on the Decklists page or drop them, "
+            "then pair.",
+            "%(count)s players still in the event have no legal registered deck: %(names)s. Nobody is paired "
+            "without one: register legal lists for them on the Decklists page or drop them, "
+            "then pair.",
+            "count",
+        ),
+        "round.needs_sealed_decks": ngettext_lazy(
+            "%(count)s player still in the event has no legal registered deck: %(names)s. Nobody is paired "
+            "without one: register their pool and build their deck at the desk (the Deck building page) or "
+            "drop them, then pair.",
+            "%(count)s players still in the event have no legal registered deck: %(names)s. Nobody is paired "
+            "without one: register their pools and build their decks at the desk (the Deck building page) or "
+            "drop them, then pair.",
+            "count",
+        ),
     }
 )
 
@@ -80,6 +99,7 @@ def pair_next_round(event, actor, force=False, expected=None, seed_offset=0):
     number = (latest.number if latest else 0) + 1
     if event.all_swiss_rounds_paired(number - 1):
         raise DomainError("round.all_paired", count=event.swiss_rounds)
+    _require_decks(event)
     if unconfirmed:
         log(
             event, actor, AuditAction.ROUND_FORCE, round_number=latest.number, after={"unconfirmed_tables": unconfirmed}
@@ -102,6 +122,29 @@ def pair_next_round(event, actor, force=False, expected=None, seed_offset=0):
         after={"tables": len(pairing.tables), "byes": pairing.byes},
     )
     return round_
+
+
+def _require_decks(event, among=None):
+    """Nobody is seated without the legal deck the event requires (as at the start, checked by hand at
+    the desk before each round): a late walk-in added by name, a list judged illegal since. `among`:
+    the entrant ids the pairing seats (None: everyone still in)."""
+    code = "round.needs_sealed_decks" if event.is_sealed else "round.needs_decks"
+    refuse_without_decks(event, code, among)
+
+
+def held_up_by_decks(event):
+    """Who the next start or pairing waits for (decklists.without_legal_deck): a Swiss round seats
+    everyone still in, the top cut its seeds, a bracket round the winners who play on. The organiser's
+    desk lists them before the button."""
+    if not event.format_slug:
+        return []
+    latest = current_round(event)
+    among = None
+    if event.status == Event.Status.TOP_CUT:
+        among = _playing_on(event, _winners(latest))
+    elif event.top_cut and latest is not None and event.all_swiss_rounds_paired(latest.number):
+        among = _seeds(event)
+    return without_legal_deck(event, among)
 
 
 def after_results(event_id):
@@ -195,9 +238,10 @@ def start_top_cut(event, actor):
         raise DomainError("top_cut.none")
     if latest is None or not event.all_swiss_rounds_paired(latest.number) or missing_results(latest).exists():
         raise DomainError("top_cut.swiss_unfinished", status=409)
-    seeds = [row["entrant"] for row in event_standings(event) if not row["dropped"]][: event.top_cut]
+    seeds = _seeds(event)
     if len(seeds) < event.top_cut:
         raise DomainError("top_cut.not_enough", count=event.top_cut)
+    _require_decks(event, seeds)
     round_ = Round.objects.create(event=event, number=latest.number + 1, stage=Round.Stage.TOP_CUT)
     for slot, (first, second) in enumerate(bracket.first_round(seeds), start=1):
         _bracket_match(round_, slot, first, second)
@@ -212,6 +256,29 @@ def start_top_cut(event, actor):
         after={"size": event.top_cut, "seeds": seeds},
     )
     return round_
+
+
+def _seeds(event):
+    """The top cut's players from the Swiss standings, best first (dropped players out)."""
+    return [row["entrant"] for row in event_standings(event) if not row["dropped"]][: event.top_cut]
+
+
+def _winners(round_):
+    """Each bracket match's winner (None while it has no result), in bracket order."""
+    matches = round_.matches.order_by("bracket_slot").prefetch_related("seats")
+    return [seated_result(match, list(match.seats.all())).winner for match in matches]
+
+
+def _gone(event, winners):
+    return set(event.entrants.filter(pk__in=winners, dropped_after__isnull=False).values_list("pk", flat=True))
+
+
+def _playing_on(event, winners):
+    """The winners the next bracket round seats: none after the final, nor those gone (walked over)."""
+    if len(winners) < 2:
+        return []
+    gone = _gone(event, winners)
+    return [winner for winner in winners if winner is not None and winner not in gone]
 
 
 def _walk_over(event, match, actor, gone, present):
@@ -238,13 +305,13 @@ def advance_top_cut(event, actor):
     latest = current_round(event)
     if missing_results(latest).exists():
         raise DomainError("top_cut.results_missing", status=409)
-    matches = latest.matches.order_by("bracket_slot").prefetch_related("seats")
-    winners = [seated_result(match, list(match.seats.all())).winner for match in matches]
+    winners = _winners(latest)
     if len(winners) == 1:
         close_event(event, actor, winner=winners[0])
         return None
+    gone = _gone(event, winners)
+    _require_decks(event, [winner for winner in winners if winner not in gone])
     round_ = Round.objects.create(event=event, number=latest.number + 1, stage=Round.Stage.TOP_CUT)
-    gone = set(event.entrants.filter(pk__in=winners, dropped_after__isnull=False).values_list("pk", flat=True))
     for slot, (first, second) in enumerate(bracket.next_round(winners), start=1):
         match = _bracket_match(round_, slot, first, second)
         _walk_over(event, match, actor, gone & {first, second}, {first, second} - gone)

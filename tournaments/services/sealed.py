@@ -18,7 +18,7 @@ from decks.services.legality import booster_product, pool_shortfall, sealed_pool
 from ..access import can
 from ..models import AuditAction, Entrant, SealedPool
 from ..models.entrants import event_player_labels
-from .common import locked, log, organiser_only
+from .common import NOT_CANCELLED, locked, log, organiser_only, require_status
 
 define_messages(
     {
@@ -52,6 +52,7 @@ def register_pool(entrant, actor, text):
         raise DomainError("sealed.no_format")
     if entrant.user_id != actor.pk and not can(actor, event, "see_decklists"):
         raise DomainError("sealed.who", status=403)
+    require_status(event, *NOT_CANCELLED)  # a cancelled event takes no pool until it is reopened
     if pool_closed(event, entrant):
         raise DomainError("sealed.frozen", status=409)
     cards = deck_content(text, event.game).cards
@@ -131,6 +132,7 @@ def freeze_pools(event, actor):
     organiser_only(event, actor)
     if not event.is_sealed:
         raise DomainError("sealed.not_sealed", status=409)
+    require_status(event, *NOT_CANCELLED)
     if event.sealed_setup.pools_frozen_at is not None:
         raise DomainError("sealed.already_frozen", status=409)
     event.sealed_setup.pools_frozen_at = timezone.now()
@@ -186,6 +188,7 @@ def assign_build_seats(event, actor, seed=None, redraw=False):
     organiser_only(event, actor)
     if not event.is_sealed:
         raise DomainError("seats.not_sealed", status=409)
+    require_status(event, *NOT_CANCELLED)
     if event.rounds.exists():
         raise DomainError("seats.started", status=409)
     if seats_drawn(event) and not redraw:
@@ -219,16 +222,6 @@ def seat_late_entrant(event, entrant):
     seat = next(number for number in range(1, len(taken) + 2) if number not in taken)
     Entrant.objects.filter(pk=entrant.pk).update(build_seat=seat)
     entrant.build_seat = seat
-
-
-def without_legal_deck(event):
-    """At a sealed event, the checked-in players still in who have no legal registered deck: arrival
-    and deck are two steps, and the event starts only once this is empty. Nobody at other events, nor
-    where no format says what a legal deck is."""
-    if not event.is_sealed or not event.format_slug:
-        return []
-    waiting = event.entrants.filter(checked_in=True, dropped_after__isnull=True).exclude(deck_legal=True)
-    return list(waiting.select_related("user").order_by("name", "pk"))
 
 
 def seat_sheet(event):

@@ -9,7 +9,7 @@ from catalogue.models import Card
 from core.errors import DomainError, define_messages
 
 from ..models import Entrant, SealedPool
-from .common import locked
+from .common import NOT_CANCELLED, locked, require_status
 from .decklists import builds_own_deck, register_built_cards
 
 define_messages(
@@ -65,5 +65,6 @@ def register_pool_deck(entrant, actor, picks):
         raise DomainError("sealed.not_sealed", status=409)
     entrant = Entrant.objects.select_related("deck__deck").get(pk=entrant.pk)
     builds_own_deck(event, entrant, actor)
+    require_status(event, *NOT_CANCELLED)  # the reason, whatever the picks: nothing is registered until it reopens
     chosen = check_picks(picks, pool_copies(entrant))
     return register_built_cards(event, entrant, actor, chosen)

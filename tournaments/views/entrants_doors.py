@@ -12,6 +12,7 @@ from core.errors import DomainError
 
 from ..joining import event_by_typed_code, join_panel, join_url
 from ..services import entrants as entrant_services
+from ..services import entrants_doors as doors
 from .common import _attempt, _dashboard, organiser_view
 
 
@@ -56,7 +57,7 @@ def join_sheet(request, event):
 def join_code(request, event):
     """Replace the join code, after a confirmation: the old code stops working."""
     if request.method == "POST":
-        done, _event = _attempt(request, entrant_services.regenerate_join_code, event, request.user)
+        done, _event = _attempt(request, doors.regenerate_join_code, event, request.user)
         if done:
             messages.success(
                 request, _("New join code: %(code)s. The old code no longer works.") % {"code": _event.join_code}

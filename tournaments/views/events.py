@@ -25,7 +25,7 @@ from ..forms.entrants import PlayerForm, WalkInForm
 from ..forms.events import EventEditForm, EventForm, PublicationForm
 from ..models import Entrant, Event, Match, Round
 from ..presenters.audit import audit_roles, describe_audit
-from ..presenters.decklists import verdict_change_message
+from ..presenters.decklists import missing_deck_rows, verdict_change_message
 from ..presenters.events import game_options_shown, players_and_rounds
 from ..presenters.results import unscored_reports
 from ..presenters.rounds import describe_note, round_title, timer_state
@@ -34,7 +34,7 @@ from ..services import entrants as entrant_services
 from ..services import entrants_teams
 from ..services import events as event_services
 from ..services.results_pause import scoring_paused_since
-from ..services.rounds import current_round
+from ..services.rounds import current_round, held_up_by_decks
 from .common import (
     EXTEND_MINUTES,
     _attempt,
@@ -48,7 +48,6 @@ from .common import (
     organiser_view,
 )
 from .entrants_doors import join_context
-from .sealed import waiting_for_decks
 
 # Tables shown on the event page; the pairings pages list every table.
 EVENT_PAGE_TABLES = 50
@@ -181,6 +180,7 @@ def event_detail(request, pk):
 
 
 AUDIT_ENTRIES = 30
+DECK_STEPS = {"start", "pair", "top_cut", "advance"}  # the next steps that seat players: each needs their decks
 
 
 @organiser_required
@@ -208,6 +208,7 @@ def manage(request, event):
     notes = current.notes if current else []
     entries = list(event.audit.select_related("actor")[:AUDIT_ENTRIES])
     names = console.names_of(event, [*console.note_entrants(notes), *console.audit_entrants(entries)])
+    step = next_step(event, current, bool(missing))
     context = {
         "event": event,
         "counts": counts,
@@ -221,7 +222,7 @@ def manage(request, event):
         "earlier_rounds": current.number - 1 if current else 0,
         "corrections": finished,
         "deletable": not counts["entrants"] and current is None,  # the delete page checks the waitlist too
-        "next_step": next_step(event, current, bool(missing)),
+        "next_step": step,
         "notes": [describe_note(note, names) for note in notes],
         "timer": timer_state(event),
         "publication_form": PublicationForm(initial={"publication": event.settings.publication}),
@@ -230,7 +231,8 @@ def manage(request, event):
         "can_add": event.accepting_entrants,
         "audit": _audit(event, entries, names),
         "extend_minutes": EXTEND_MINUTES,
-        "waiting_for_decks": waiting_for_decks(event) if event.registration_open else [],
+        # Listed before the start or pairing button they hold up (the service refuses them anyway).
+        "waiting_for_decks": missing_deck_rows(event, held_up_by_decks(event)) if step in DECK_STEPS else [],
     }
     if event.registration_open:  # once the event starts the dashboard is for rounds, not the door
         context.update(join_context(request, event))

@@ -254,13 +254,6 @@ def seats(request, pk):
     return render(request, "tournaments/seats.html", context)
 
 
-def waiting_for_decks(event):
-    """The dashboard's list of who holds up the start of a sealed event: checked in, no legal deck."""
-    waiting = sealed_services.without_legal_deck(event)
-    labels = event_player_labels(event) if waiting else {}
-    return [{"pk": entrant.pk, "label": labels[entrant.pk]} for entrant in waiting]
-
-
 def player_state(event, entrant):
     """What a player's own pages show of deck building: seat, pool size, whether pools are frozen."""
     if not event.is_sealed or entrant is None:

@@ -13,7 +13,7 @@ from tests.conftest import join_event, make_user
 from tests.exports_support import read_dicts, read_rows
 from tournaments.models import AuditAction, AuditEntry, Entrant, Event, JudgeCall, Match, WaitlistEntry
 from tournaments.services import entrants as entrant_services
-from tournaments.services import events
+from tournaments.services import entrants_doors, events
 from tournaments.services import judging as judging_services
 from tournaments.services import rounds as round_services
 
@@ -250,7 +250,7 @@ def test_the_projector_shows_the_code_and_qr_while_players_can_join(client, orga
     fragment = client.get(f"/en/events/{event.pk}/projector/?fragment=join")
     assert event.join_code in fragment.text and "<svg" in fragment.text
     old = event.join_code
-    entrant_services.regenerate_join_code(event, organiser)
+    entrants_doors.regenerate_join_code(event, organiser)
     event.refresh_from_db()
     again = client.get(f"/en/events/{event.pk}/projector/?fragment=join", HTTP_IF_NONE_MATCH=fragment["ETag"])
     assert again.status_code == 200 and event.join_code in again.text and old not in again.text

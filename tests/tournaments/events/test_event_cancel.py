@@ -1,21 +1,35 @@
 """Cancelling an event, reopening it, and deleting one made by mistake (docs/events.md): a cancelled
-event refuses every door (the join page, the code, the API, check-in, pairing, reports, results) with
-its reason and changes nothing; it stays visible, marked "Cancelled", to those who could see it."""
+event refuses every door (the join page, the code, the API, check-in, pairing, reports, results, sealed
+pools, seats and decks) with its reason and changes nothing, and its pages offer none of those doors;
+reports sent before it was cancelled wait, unscored, until it is reopened. It stays visible, marked
+"Cancelled", to those who could see it. Also here: check-in is over once the event has started."""
+
+import io
 
 import pytest
+from django.core.management import call_command
+from django.urls import reverse
 from django.utils import translation
 
 from catalogue.models import Game
+from core.errors import DomainError
+from decks.models import Deck
 from decks.services import decks as deck_services
 from tests.conftest import join_event, make_user
 from tests.decks.test_deck_validation_api import legal_sample_deck
 from tests.tournaments.results.reporting_support import game, report
-from tournaments.models import AuditAction, AuditEntry, Cancellation, Event, Match, Report
+from tests.tournaments.sealed.test_sealed_events import dc_cards, pool_text
+from tournaments.models import AuditAction, AuditEntry, Cancellation, Event, Match, Report, SealedPool
 from tournaments.personal_data import blockers
 from tournaments.services import entrants as entrant_services
 from tournaments.services import events as event_services
 from tournaments.services import events_cancel as cancel_services
+from tournaments.services import judging as judging_services
+from tournaments.services import sealed as sealed_services
+from tournaments.services.results_scoring import claim_due_reports
 from tournaments.services.rounds_clock import remaining_seconds
+from tournaments.services.sealed_decks import register_pool_deck
+from tournaments.tasks import score_reports
 
 pytestmark = pytest.mark.django_db
 
@@ -172,6 +186,13 @@ def test_a_cancelled_event_takes_no_decklist_from_the_player_or_the_desk(client,
     client.force_login(alice)
     page = client.get(f"/en/events/{event.pk}/deck/").text
     assert REASON in page and "Register this deck" not in page
+    client.force_login(organiser)  # the desk offers no list to paste; a drop or a removal is still theirs
+    players = client.get(f"/en/events/{event.pk}/manage/players/").text
+    assert "Paste list…" not in players and "Drop…" in players and "Remove…" in players
+    lists = client.get(f"/en/events/{event.pk}/manage/decklists/").text
+    assert "Paste the list…" not in lists and REASON in lists
+    paste = client.get(f"/en/events/{event.pk}/manage/entrants/{mine.pk}/decklist/").text
+    assert REASON in paste and "Register this list" not in paste
     assert footprint(event) == before and Event.objects.get(pk=event.pk).entrants.get().deck is None
 
 
@@ -191,6 +212,113 @@ def test_the_players_page_says_it_is_cancelled_and_offers_no_report(client, pair
     client.force_login(alice)
     page = client.get(f"/en/events/{event.pk}/me/").text
     assert "This event is cancelled." in page and REASON in page and "Report the result" not in page
+
+
+@pytest.fixture
+def sealed_night(organiser, alice, bob, sample):
+    """A sealed prerelease open for registration: alice has registered her pool, bob not yet."""
+    event = event_services.create_event(
+        organiser, "Sealed night", "dust-collectorz", format_slug="dc-prerelease", sealed=True
+    )
+    for user in (alice, bob):
+        join_event(event, user)
+    sealed_services.register_pool(event.entrants.get(user=alice), alice, pool_text(dc_cards()))
+    return event
+
+
+def test_a_cancelled_sealed_event_takes_no_pool_seat_freeze_or_deck(client, api, sealed_night, organiser, alice, bob):
+    event = sealed_night
+    cancel_services.cancel_event(event, organiser, REASON)
+    before = (footprint(event), SealedPool.objects.count(), Deck.objects.count())
+
+    api.force_authenticate(bob)
+    bobs = event.entrants.get(user=bob)
+    pool = api.post(f"/api/v1/tournaments/{event.pk}/entrants/{bobs.pk}/pool/", {"decklist": pool_text(dc_cards())})
+    assert refused_as_cancelled(pool)
+    api.force_authenticate(organiser)
+    assert refused_as_cancelled(api.post(f"/api/v1/tournaments/{event.pk}/seats/", {}, format="json"))
+    assert refused_as_cancelled(api.post(f"/api/v1/tournaments/{event.pk}/pools/freeze/"))
+
+    # Building from the pool: she is told why, whatever her picks (here more copies than the pool holds).
+    card = dc_cards()[0]
+    with pytest.raises(DomainError) as refused:
+        register_pool_deck(event.entrants.get(user=alice), alice, {card.pk: 3})
+    assert refused.value.code == "event.cancelled" and REASON in refused.value.message
+    client.force_login(alice)
+    built = client.post(f"/en/events/{event.pk}/pool/build/", {"register": "1", f"card-{card.pk}": "3"})
+    assert built.status_code == 400 and REASON in built.text and "Register this deck" not in built.text
+    mine = client.get(f"/en/events/{event.pk}/pool/").text
+    assert REASON in mine and 'id="pool-form"' not in mine and "Build from my pool" not in mine
+
+    client.force_login(organiser)
+    desk = client.get(f"/en/events/{event.pk}/manage/deck-building/").text
+    assert REASON in desk and "Build…" not in desk and "Deck building ends" not in desk and "Paste…" not in desk
+
+    assert (footprint(event), SealedPool.objects.count(), Deck.objects.count()) == before
+    setup = Event.objects.get(pk=event.pk)
+    assert setup.sealed_setup.pools_frozen_at is None and not setup.entrants.filter(build_seat__isnull=False).exists()
+
+
+@pytest.mark.usefixtures("eager_celery")
+def test_reports_sent_before_the_cancellation_wait_and_are_scored_once_it_is_reopened(
+    api, paired, organiser, alice, bob, django_capture_on_commit_callbacks
+):
+    event, match, ids = paired
+    a, b = ids[alice.pk], ids[bob.pk]
+    for user in (alice, bob):  # both agree; their scoring runs are still in the queue when it is cancelled
+        api.force_authenticate(user)
+        body = {"wins": {str(a): 2, str(b): 0}, "draws": 0}
+        assert api.post(f"/api/v1/matches/{match.pk}/report/", body, format="json").status_code == 202
+    cancel_services.cancel_event(event, organiser, REASON)
+
+    def points():
+        rows = api.get(f"/api/v1/tournaments/{event.pk}/standings/").json()["standings"]
+        return {row["entrant"]: row["match_points"] for row in rows}
+
+    # The queued run, the sweeper and a scoring by hand all leave them waiting: nothing is lost or backed off.
+    score_reports(event.pk)
+    assert claim_due_reports(ignore_leases=True) == []
+    swept = io.StringIO()
+    call_command("sweep_reports", "--now", stdout=swept)
+    assert "0 report(s) scored" in swept.getvalue()
+    waiting = Report.objects.filter(match=match)
+    assert sorted(waiting.values_list("status", "sends")) == [("received", 1), ("received", 1)]
+    assert Match.objects.get(pk=match.pk).status == "pending" and points() == {a: 0, b: 0}
+
+    with django_capture_on_commit_callbacks(execute=True):
+        cancel_services.reopen_event(event, organiser)
+    assert set(waiting.values_list("status", flat=True)) == {"scored"}
+    assert Match.objects.get(pk=match.pk).status == "confirmed" and points() == {a: 3, b: 0}
+    score_reports(event.pk)  # a run sent twice finds nothing more to do
+    assert Match.objects.get(pk=match.pk).status == "confirmed" and points() == {a: 3, b: 0}
+
+
+def test_a_cancelled_events_desk_pages_offer_only_what_it_allows(client, api, paired, organiser, alice, bob):
+    event, match, ids = paired
+    penalty = judging_services.give_penalty(event, organiser, ids[bob.pk], "warning", "Slow play")
+    cancel_services.cancel_event(event, organiser, REASON)
+    before = footprint(event)
+    client.force_login(organiser)
+
+    dashboard = client.get(f"/en/events/{event.pk}/manage/").text
+    assert "Reopen the event…" in dashboard and REASON in dashboard
+    assert "The clock is held while the event is cancelled." in dashboard
+    refused = ("Enter result…", 'name="action"', "Pair round", "Finish the event", "Cancel the event…", "Add walk-in")
+    assert [text for text in refused if text in dashboard] == []
+    assert "Details…" in dashboard and "Edit the event" in dashboard and "Staff" in dashboard
+
+    judging = client.get(f"/en/events/{event.pk}/manage/judging/").text
+    take_back = reverse("tournaments:take_back_penalty", args=[event.pk, penalty.pk])
+    refused = ("Take back…", take_back, "Give the penalty", "Give time")
+    assert [text for text in refused if text in judging] == []
+    assert REASON in judging and "Slow play" in judging and "Save the prize pool" in judging
+
+    table = client.get(f"/en/events/{event.pk}/manage/matches/{match.pk}/").text
+    assert REASON in table and "Save result" not in table and "Accept this result" not in table
+
+    api.force_authenticate(organiser)  # the table clock is held too: no time is given
+    assert refused_as_cancelled(api.post(f"/api/v1/matches/{match.pk}/extend/", {"minutes": 3}, format="json"))
+    assert footprint(event) == before and Match.objects.get(pk=match.pk).extra_minutes == 0
 
 
 # Reopening
@@ -346,3 +474,28 @@ def test_a_player_who_withdrew_is_told_so_not_that_they_are_registered(client, a
     assert "alice withdrew" in page and "You are registered" not in page
     assert footprint(night) == before
     assert AuditEntry.objects.filter(event=night, action=AuditAction.ENTRANT_DROP).count() == 1
+
+
+# Check-in is over once the event has started
+
+
+def test_nobody_is_checked_in_or_out_after_the_start(client, api, paired, organiser, alice):
+    """Starting leaves out who is not checked in, and late entries count as present (docs/events.md):
+    after the start check-in would change nothing but the desk's counts, so it says so instead."""
+    event, _match, ids = paired
+    late = entrant_services.add_entrant(event, organiser, name="Late Lou")
+    assert late.checked_in  # a late entry is present
+    before = footprint(event)
+
+    api.force_authenticate(organiser)
+    answer = api.post(f"/api/v1/tournaments/{event.pk}/entrants/{ids[alice.pk]}/check-in/")
+    assert answer.status_code == 409 and answer.json()["code"] == "event.check_in_over"
+    assert "Check-in ended when the event started" in answer.json()["message"]
+    assert "drop them" in answer.json()["message"]
+
+    client.force_login(organiser)
+    page = client.post(f"/en/events/{event.pk}/manage/entrants/{late.pk}/check-in/", {"checked_in": "0"}, follow=True)
+    assert "Check-in ended when the event started" in page.text and "is no longer checked in" not in page.text
+    everyone = client.post(f"/en/events/{event.pk}/manage/check-in/", {"all": "1"}, follow=True)
+    assert "Check-in ended when the event started" in everyone.text
+    assert footprint(event) == before and event.entrants.get(pk=late.pk).checked_in

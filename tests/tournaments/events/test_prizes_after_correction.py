@@ -22,10 +22,10 @@ def fresh(event):
     return Event.objects.get(pk=event.pk)
 
 
-def one_round(organiser, c_against_d=(2, 1, 0)):
+def one_round(organiser, c_against_d=(2, 1, 0), top_cut=0):
     """One Swiss round: A>B 2-0, then C against D (C's games, D's games, drawn games); by default
     C>D 2-1, so A is first on game-win tiebreaks."""
-    event = create_event(organiser, "Store night", "dust-collectorz", swiss_rounds=1)
+    event = create_event(organiser, "Store night", "dust-collectorz", swiss_rounds=1, top_cut=top_cut)
     for name in "ABCD":
         add_entrant(event, organiser, name=name)
     start_event(event, organiser)
@@ -70,16 +70,7 @@ def first_seat_wins(round_, organiser):
 
 
 def test_a_corrected_final_moves_the_winners_prize(organiser):
-    event = create_event(organiser, "Top 4", "dust-collectorz", swiss_rounds=1, top_cut=4)
-    for name in "ABCD":
-        add_entrant(event, organiser, name=name)
-    start_event(event, organiser)
-    who = dict(event.entrants.values_list("name", "pk"))
-    with transaction.atomic():
-        round_ = create_round(
-            locked(fresh(event)), organiser, Pairing(1, [[who["A"], who["B"]], [who["C"], who["D"]]], [])
-        )
-    first_seat_wins(round_, organiser)
+    event, who, _round = one_round(organiser, top_cut=4)
     set_prize_plan(fresh(event), organiser, {"scheme": "standing", "fixed": 8, "by_standing": [5, 3]})
     first_seat_wins(start_top_cut(fresh(event), organiser), organiser)
     final = advance_top_cut(fresh(event), organiser)
