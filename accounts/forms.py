@@ -71,5 +71,6 @@ class DeleteAccountForm(forms.Form):
     password = forms.CharField(
         label=_("Your current password"),
         strip=False,
+        max_length=4096,  # as the API: a longer one is no password, and hashing it would cost
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
     )

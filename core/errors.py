@@ -8,6 +8,7 @@ raise these errors with Django absent; they declare messages with core.messages'
 """
 
 import datetime
+import decimal
 import sys
 
 from core.messages import LazyPlural, LazyText
@@ -70,10 +71,12 @@ class DomainError(ValueError):
 def render_message(code, params):
     """The message in the active language; plural templates pick their form from a parameter."""
     template = _MESSAGES[code]
-    return str(template % {key: _display(value) for key, value in params.items()}) if params else str(template)
+    if not params:
+        return str(template)
+    return str(template % {key: _display(value, key in IDENTIFIERS) for key, value in params.items()})
 
 
-def _display(value):
+def _display(value, identifier=False):
     if isinstance(value, DomainError):
         return value.message
     if _is_lazy(value):
@@ -83,13 +86,25 @@ def _display(value):
 
         return formats.date_format(value)
     if isinstance(value, (list, tuple, set, frozenset)):
-        return ", ".join(str(_display(item)) for item in value)
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= GROUPED_FROM:
-        return LocalNumber(value)
-    return value
+        return ", ".join(str(_display(item, identifier)) for item in value)
+    if identifier:
+        return value
+    return local_number(value)
 
 
-GROUPED_FROM = 10_000  # shorter numbers stay as typed (years, table numbers)
+GROUPED_FROM = 1_000  # CLDR groups from the thousands in English, French and Italian ("4 096")
+# Parameters that name a thing rather than count it: printed as typed ("table 1024", "version 2026").
+IDENTIFIERS = frozenset({"id", "line", "number", "other", "round", "seed", "table", "tables", "version", "year"})
+
+
+def local_number(value):
+    """A number as the reader writes it: a count grouped ("4,096", "4 096", "4.096") and still an
+    int, a decimal with the language's separator ("66.67", "66,67"); anything else unchanged."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, decimal.Decimal)):
+        return value
+    if isinstance(value, int):
+        return LocalNumber(value) if abs(value) >= GROUPED_FROM else value
+    return LocalDecimal(value)
 
 
 class LocalNumber(int):
@@ -97,12 +112,29 @@ class LocalNumber(int):
     plural message picks its form from it."""
 
     def __str__(self):
-        django_conf = sys.modules.get("django.conf")
-        if django_conf is None or not django_conf.settings.configured:
-            return int.__str__(self)
-        from django.utils import formats
+        return _number_format(int(self)) or int.__str__(self)
 
-        return formats.number_format(int(self), force_grouping=True)
+    def __format__(self, spec):
+        # str.format() (DRF's "less than or equal to {max_value}") asks __format__, not __str__.
+        return str(self) if not spec else super().__format__(spec)
+
+
+class LocalDecimal(str):
+    """A decimal written the reader's way ("1,234.5", "1 234,5", "1.234,5")."""
+
+    def __new__(cls, value):
+        return super().__new__(cls, _number_format(value, force_grouping=abs(value) >= GROUPED_FROM) or str(value))
+
+
+def _number_format(value, force_grouping=True):
+    """Django's number in the active language, or None where Django is absent (the plain-Python
+    engine may render a message in its own tests)."""
+    django_conf = sys.modules.get("django.conf")
+    if django_conf is None or not django_conf.settings.configured:
+        return None
+    from django.utils import formats
+
+    return formats.number_format(value, force_grouping=force_grouping)
 
 
 def _is_lazy(value):

@@ -8,6 +8,10 @@
   grouping, which a spreadsheet would read as text.
 - User text that a spreadsheet would run as a formula (= + - @, a tab or carriage return first)
   gets a leading apostrophe.
+- So does text it would turn into a number or a date and so change: a name "007" (read as 7), a
+  number of 12 digits or more (shown as 1,23457E+11, its digits past the 15th lost), "1E5" (read
+  as 100000), "1/10" or "3.1" (read as dates). Not a `PlainText` cell: the collection export's
+  collector numbers stay as printed for other sites' importers (docs/formats.md).
 - A record (wins-losses-draws) is written with en dashes ("3–1–0", as the site writes a score):
   a spreadsheet reads "3-1-0" as a date (3 January 2000) and "2-1" as the 2nd of January.
 
@@ -18,6 +22,7 @@ import csv
 import datetime
 import decimal
 import io
+import re
 
 from django.http import HttpResponse
 from django.utils import dateformat, formats, timezone
@@ -35,10 +40,26 @@ def list_separator(language=None):
     return LIST_SEPARATORS.get((language or get_language() or "en").split("-")[0], ",")
 
 
+# Text a spreadsheet reads as a number or a date, losing what was written (see the module's docstring).
+READ_AS_NUMBER = re.compile(r"^(?:0\d+|\d{12,}|\d+(?:[.,]\d+)?[eE][+-]?\d+|\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?)$")
+
+
 def neutralised(value):
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value
+
+
+class PlainText(str):
+    """Text another program reads back as written (a collector number "001"): only the formula guard
+    applies to it, never the apostrophe that keeps a number as text (docs/formats.md)."""
+
+
+def kept_as_text(value):
+    """User text as the spreadsheet must show it: never run as a formula, never turned into a number."""
+    if isinstance(value, str) and not isinstance(value, PlainText) and READ_AS_NUMBER.match(value):
+        return "'" + value
+    return neutralised(value)
 
 
 def record(text):
@@ -71,7 +92,7 @@ def cell(value):
         return _decimal(value)
     if isinstance(value, Promise):
         value = str(value)
-    return neutralised(value)
+    return kept_as_text(value)
 
 
 def csv_text(header, rows):

@@ -1,8 +1,9 @@
 """The `grouped` template filter, loaded in every template (settings.TEMPLATES builtins): a count
-of 10,000 or more written the reader's way ("10,000", "10 000", "10.000"), as messages write it
+of 1,000 or more written the reader's way ("4,096", "4 096", "4.096"), as messages write it
 (core.errors.LocalNumber). It stays an int, so `{% blocktranslate count counter=x|grouped %}` still
 picks its plural form. Site-wide grouping (USE_THOUSAND_SEPARATOR) is off on purpose: templates
-print ids into attributes and URLs, which must never be grouped."""
+print ids into attributes and URLs, which must never be grouped; nor must a number an attribute
+holds (`<progress max>`, `data-*`), which browsers and scripts read."""
 
 from django import template
 

@@ -4,6 +4,7 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 import games
+from core import number_fields
 from core.errors import DomainError
 from core.numbers import ID_MAX
 from core.text import shown_text
@@ -123,7 +124,7 @@ class CardCountForm(VariantMixin, forms.Form):
 
     ADD, REMOVE, SET = "add", "remove", "set"
     card = forms.IntegerField(min_value=1, max_value=ID_MAX, widget=forms.HiddenInput)
-    qty = forms.IntegerField(label=_("Copies"), min_value=0, max_value=MAX_COPIES)
+    qty = number_fields.IntegerField(label=_("Copies"), min_value=0, max_value=MAX_COPIES)
     action = forms.ChoiceField(choices=[(ADD, ADD), (REMOVE, REMOVE), (SET, SET)])
     finish = finish_field()
     condition = condition_field()

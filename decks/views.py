@@ -366,8 +366,13 @@ def deck_share(request, pk):
 @login_required
 def deck_delete(request, pk):
     """Asks first; the deck then waits RESTORE_DAYS in "Recently deleted", and the decks page offers
-    to undo it at once."""
-    deck = deck_for_owner(request.user, pk)
+    to undo it at once. A second submit (a double click, a tab left open) finds it deleted already and
+    says so, offering the same Undo; anyone else's deck is not found."""
+    deck = restorable_deck(request.user, pk)
+    if deck.deleted_at is not None:
+        messages.info(request, _("“%(name)s” was deleted already.") % {"name": deck.name})
+        request.session[JUST_DELETED] = deck.pk
+        return redirect("decks:decks")
     if request.method == "POST":
         deck_services.delete_deck(deck, request.user)
         request.session[JUST_DELETED] = deck.pk

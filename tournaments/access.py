@@ -41,10 +41,14 @@ def visible_events(user):
     if not user.is_authenticated:
         return Event.objects.filter(is_public=True).select_related("game", "organiser")
     # Subqueries rather than joins: a 1,000-player event must not multiply the rows to de-duplicate.
-    playing = Entrant.objects.filter(Q(user=user) | Q(members=user)).values("event_id")
     working = EventStaff.objects.filter(user=user).values("event_id")
-    mine = Q(organiser=user) | Q(pk__in=playing) | Q(pk__in=working)
+    mine = Q(organiser=user) | Q(pk__in=_events_played_by(user)) | Q(pk__in=working)
     return Event.objects.filter(Q(is_public=True) | mine).select_related("game", "organiser")
+
+
+def _events_played_by(user):
+    """Ids of the events `user` is entered in, alone or in a team (a subquery)."""
+    return Entrant.objects.filter(Q(user=user) | Q(members=user)).values("event_id")
 
 
 def event_for_viewer(user, event_id):
@@ -52,6 +56,13 @@ def event_for_viewer(user, event_id):
     if event is None:
         raise Http404(_("No such event."))
     return event
+
+
+def event_for_waiting_player(user, event_id):
+    """The event for a viewer who may see it, or for a player in its waitlist: a private event's
+    line is joined through its join code, and being in it is enough to see one's place and leave."""
+    waiting = user.is_authenticated and Event.objects.filter(pk=event_id, waitlist__user=user).first()
+    return waiting or event_for_viewer(user, event_id)
 
 
 def staff_role(user, event):
@@ -157,7 +168,11 @@ def _decklists_visible_q(user):
         | Q(user=user)
         | Q(members=user)
         | Q(event__organiser=user)
-        | Q(event__staff__user=user, event__staff__role=EventStaff.Role.JUDGE)
+        # a judge who also plays (data from before staff_role's rule) reads no one else's list
+        | (
+            Q(event__staff__user=user, event__staff__role=EventStaff.Role.JUDGE)
+            & ~Q(event_id__in=_events_played_by(user))
+        )
     )
 
 

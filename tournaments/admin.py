@@ -41,14 +41,24 @@ class EntrantAdmin(admin.ModelAdmin):
     list_select_related = ("event", "user")
     list_per_page = LIST_PER_PAGE
     search_fields = ("name", "user__username", "event__name")
-    raw_id_fields = ("event", "user", "deck")
+    raw_id_fields = ("event", "user")
     fields = ("event", "name", "user", "deck", "deck_legal", "checked_in", "joined_round", "dropped_after")
+    # Shown, not changed here: a drop, a check-in or a deck has its one writer (services.entrants,
+    # services.decklists), which checks who may, logs it and marks the pages stale.
+    readonly_fields = ("deck", "deck_legal", "checked_in", "dropped_after")
 
 
 class SeatInline(admin.TabularInline):
+    """A table's seats, shown: who sits where changes by pairing (services.rounds) and a result by its
+    one writer (services.results: a correction with a reason), both logged, never here."""
+
     model = Seat
     extra = 0
-    raw_id_fields = ("entrant",)
+    can_delete = False
+    readonly_fields = ("entrant", "game_wins", "placement", "games_conceded", "game_total")
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Match)
@@ -59,6 +69,7 @@ class MatchAdmin(admin.ModelAdmin):
     list_per_page = LIST_PER_PAGE
     raw_id_fields = ("round",)
     inlines = [SeatInline]
+    readonly_fields = ("is_bye", "status", "draws", "version")
 
 
 @admin.register(AuditEntry)

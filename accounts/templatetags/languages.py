@@ -9,6 +9,7 @@ from django import template
 from django.conf import settings
 from django.utils import timezone, translation
 
+from core.errors import local_number as localised
 from core.languages import language_name as name_of
 
 register = template.Library()
@@ -64,6 +65,12 @@ def local_date(value):
     if hasattr(value, "astimezone"):
         value = timezone.localtime(value).date()
     return format_date(value, format="long", locale=_locale())
+
+
+@register.filter
+def local_number(value):
+    """66.67 -> "66.67" in English, "66,67" in French and Italian; a count from 1,000 grouped."""
+    return localised(value)
 
 
 @register.filter

@@ -1,8 +1,10 @@
 from django.utils.translation import gettext as _
+from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
 
-from core.numbers import whole_number
+from api import fields
+from core.numbers import ID_MAX, whole_number
 
 
 class StandardPagination(PageNumberPagination):
@@ -41,3 +43,10 @@ class StandardPagination(PageNumberPagination):
         if number is None or number < 1:
             raise ValidationError({self.page_query_param: [_("page must be a whole number from 1.")]})
         return number
+
+
+class PageQuerySerializer(serializers.Serializer):
+    """The schema of `page` and `page_size` for an action that pages with StandardPagination."""
+
+    page = fields.IntegerField(min_value=1, max_value=ID_MAX, required=False)
+    page_size = fields.IntegerField(min_value=1, max_value=StandardPagination.max_page_size, required=False)

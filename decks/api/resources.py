@@ -17,6 +17,7 @@ from rest_framework.response import Response
 
 from api.parsers import StrictJSONParser
 from api.schema import error_responses
+from catalogue.api.pagination import PageQuerySerializer, StandardPagination
 from catalogue.models import Card, Game
 from core.errors import DomainError, define_messages
 from core.numbers import whole_number
@@ -56,7 +57,9 @@ from .serializers import (
     DeckUpdateSerializer,
     DeckVersionSerializer,
     DeckWriteSerializer,
+    DeletedDeckPageSerializer,
     DeletedDeckSerializer,
+    HistoryPageSerializer,
     HistorySerializer,
     ShareLinkSerializer,
     share_link,
@@ -199,13 +202,18 @@ class CollectionViewSet(viewsets.ViewSet):
         result = collection_services.clear_collection(collection, digest, request.user)
         return _detail(collection, request, **_written(result))
 
-    @extend_schema(responses={200: HistorySerializer(many=True), **error_responses(404)})
+    @extend_schema(
+        responses={200: HistoryPageSerializer, **error_responses(400, 404)},
+        parameters=[PageQuerySerializer],
+    )
     @action(detail=True, methods=["get"])
     def history(self, request, pk=None):
-        """The newest 50 changes (imports, counts, edits, emptying, undo), newest first, with each
-        card's count before and after."""
-        records = collection_services.history(collection_for(request.user, pk)).object_list
-        return Response(HistorySerializer(records, many=True).data)
+        """Every change (imports, counts, edits, emptying, undo), newest first, 50 a page (up to 200
+        with `page_size`), with each card's count before and after."""
+        pages = StandardPagination()
+        records = collection_services.history_records(collection_for(request.user, pk))
+        page = collection_services.describe_history(pages.paginate_queryset(records, request, view=self))
+        return pages.get_paginated_response(HistorySerializer(page, many=True).data)
 
     @extend_schema(request=None, responses={200: CollectionDetailSerializer, **error_responses(404, 409)})
     @action(detail=True, methods=["post"], url_path=r"history/(?P<change_id>[0-9]+)/undo")
@@ -402,11 +410,17 @@ class DeckViewSet(DeckReading, viewsets.ViewSet):
         deck_services.restore_deck(deck, request.user)
         return Response(DeckSerializer(deck, context={"request": request}).data)
 
-    @extend_schema(responses={200: DeletedDeckSerializer(many=True), **error_responses(401)})
+    @extend_schema(
+        responses={200: DeletedDeckPageSerializer, **error_responses(400, 401, 404)},
+        parameters=[PageQuerySerializer],
+    )
     @action(detail=False, methods=["get"], permission_classes=[IsAuthenticated])
     def deleted(self, request):
-        """Your decks deleted less than 30 days ago, last deleted first: each can still be restored."""
-        return Response(DeletedDeckSerializer(recently_deleted(request.user), many=True).data)
+        """Your decks deleted less than 30 days ago, last deleted first, 50 a page: each can still be
+        restored."""
+        pages = StandardPagination()
+        page = pages.paginate_queryset(recently_deleted(request.user), request, view=self)
+        return pages.get_paginated_response(DeletedDeckSerializer(page, many=True).data)
 
     @extend_schema(
         request=None, responses={201: DeckVersionSerializer, 200: DeckVersionSerializer, **error_responses(404)}

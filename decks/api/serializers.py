@@ -17,8 +17,8 @@ from ..variants import CONDITIONS, FINISHES, LANGUAGES, MAX_TAGS, NEAR_MINT, NOR
 
 
 class DeckCardSerializer(serializers.Serializer):
-    card = serializers.IntegerField(min_value=1, max_value=ID_MAX)
-    qty = serializers.IntegerField(min_value=1, max_value=MAX_QTY)
+    card = fields.IntegerField(min_value=1, max_value=ID_MAX)
+    qty = fields.IntegerField(min_value=1, max_value=MAX_QTY)
 
 
 MAX_DECK_ENTRIES = 500
@@ -67,7 +67,7 @@ class ValidateRequestSerializer(serializers.Serializer):
     decklist = fields.CharField(required=False, allow_blank=True, max_length=MAX_BYTES, trim_whitespace=False)
     cards = DeckCardsField(required=False)
     as_of = serializers.DateField(required=False)
-    collection = serializers.IntegerField(required=False, min_value=1, max_value=ID_MAX)
+    collection = fields.IntegerField(required=False, min_value=1, max_value=ID_MAX)
     summary = serializers.BooleanField(required=False, help_text=_("Also return counts by type, tribe and rank."))
 
     def validate(self, attrs):
@@ -197,14 +197,21 @@ class HistorySerializer(serializers.Serializer):
     changes = ChangeSerializer(many=True)
 
 
+class HistoryPageSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = HistorySerializer(many=True)
+
+
 class CardCountSerializer(serializers.Serializer):
     """Either `add` (copies to add; negative removes) or `qty` (the count to set), for the card's row
     in one finish, condition and language (each defaults as rows from before variants: normal,
     near_mint, not stated); `tags`, when given, become the row's tags."""
 
-    card = serializers.IntegerField(min_value=1, max_value=ID_MAX)
-    add = serializers.IntegerField(min_value=-MAX_COPIES, max_value=MAX_COPIES, required=False)
-    qty = serializers.IntegerField(min_value=0, max_value=MAX_COPIES, required=False)
+    card = fields.IntegerField(min_value=1, max_value=ID_MAX)
+    add = fields.IntegerField(min_value=-MAX_COPIES, max_value=MAX_COPIES, required=False)
+    qty = fields.IntegerField(min_value=0, max_value=MAX_COPIES, required=False)
     finish = serializers.ChoiceField(choices=list(FINISHES.items()), default=NORMAL)
     condition = serializers.ChoiceField(choices=list(CONDITIONS.items()), default=NEAR_MINT)
     language = serializers.ChoiceField(choices=list(LANGUAGES.items()), default=UNSTATED)
@@ -304,6 +311,13 @@ class DeletedDeckSerializer(serializers.Serializer):
 
     def get_restorable_until(self, deck) -> datetime.datetime:
         return deck.deleted_at + datetime.timedelta(days=RESTORE_DAYS)
+
+
+class DeletedDeckPageSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = DeletedDeckSerializer(many=True)
 
 
 class ShareLinkSerializer(serializers.Serializer):

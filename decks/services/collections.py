@@ -20,7 +20,7 @@ from django.utils.translation import ngettext_lazy, pgettext
 
 from catalogue.models import Card, Game
 from core.errors import DomainError, define_messages
-from core.exports import csv_text
+from core.exports import PlainText, csv_text
 from games.cards import search_key
 
 from ..decklist import DecklistLine, lines_rejected
@@ -427,8 +427,18 @@ def history(collection, page=1):
     """One page of the collection's changes (HISTORY_PAGE of them), newest first, each with its cards
     described. Every change stays reachable, however many single counts were written since: any of
     them can be undone."""
-    page = Paginator(collection.history.select_related("actor"), HISTORY_PAGE).get_page(page)
-    page.object_list = records = list(page.object_list)
+    page = Paginator(history_records(collection), HISTORY_PAGE).get_page(page)
+    page.object_list = describe_history(list(page.object_list))
+    return page
+
+
+def history_records(collection):
+    """Every change of the collection, newest first: for a caller that pages them itself."""
+    return collection.history.select_related("actor")
+
+
+def describe_history(records):
+    """Give each change its cards described (`changes`) and its `totals`, in one query for the whole page."""
     ids = {count[0] for record in records for count in record.counts}
     cards = {card.pk: card for card in Card.objects.filter(pk__in=ids).select_related("card_set")}
     for record in records:
@@ -438,7 +448,7 @@ def history(collection, page=1):
             if key.card in cards
         ]
         record.totals = totals(record.changes)
-    return page
+    return records
 
 
 def _counts_after(mode, before, listed):
@@ -548,7 +558,7 @@ def export_csv(collection):
             qty,
             name,
             set_code,
-            number,
+            PlainText(number),
             game,
             item.get_finish_display(),
             item.get_condition_display(),

@@ -204,8 +204,12 @@ def delete_deck(deck, actor):
     """Deleting puts the deck aside for RESTORE_DAYS: it leaves every page and list (decks.access),
     and its owner can restore it as it was (restore_deck); then purge_deck removes it. Its row,
     versions, share key and visibility are left as they are, and an event that registered one of its
-    versions keeps reading it (Entrant.deck): its record of what was played."""
-    _lock(deck)
+    versions keeps reading it (Entrant.deck): its record of what was played. Deleting it again (a
+    double submit) changes nothing: the first deletion's RESTORE_DAYS stand."""
+    deleted_at = Deck.objects.select_for_update().values_list("deleted_at", flat=True).get(pk=deck.pk)
+    if deleted_at is not None:
+        deck.deleted_at = deleted_at
+        return deck
     deck.deleted_at = timezone.now()
     # update(): the deck's last save (updated_at) is part of what a restore gives back
     Deck.objects.filter(pk=deck.pk).update(deleted_at=deck.deleted_at)

@@ -104,6 +104,8 @@ def work_order_share(qualifiers):
 
 
 def _dust_sign(value, field, signs_left):
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        value = None  # JSON true is not a +, nor 1.0 a card: refused below like any other value
     if value in ("+", "plus", 1, "1", "positive"):
         sign = 1
     elif value in ("-", "−", "minus", -1, "-1", "negative"):

@@ -5,13 +5,15 @@
   if (!box || !["pending", "running"].includes(box.dataset.status)) return;
   const bar = document.getElementById("bulk-bar");
   const count = document.getElementById("bulk-count");
+  // The count as the page writes it ("1 500 / 12 000" in French); the bar's own max and value stay numbers.
+  const grouped = new Intl.NumberFormat(document.documentElement.lang || undefined);
   async function poll() {
     const response = await fetch(box.dataset.progressUrl, { credentials: "same-origin" });
     if (response.ok) {
       const state = await response.json();
       bar.max = state.total;
       bar.value = state.done;
-      count.textContent = state.done + " / " + state.total;
+      count.textContent = grouped.format(state.done) + " / " + grouped.format(state.total);
       if (state.status === "done" || state.status === "failed") {
         window.location.reload();
         return;

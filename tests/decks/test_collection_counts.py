@@ -55,7 +55,7 @@ def test_more_than_the_limit_is_refused_not_clamped(client, alice, pool):
     client.force_login(alice)
     puff = Card.objects.get(name="Pocket Puff")
     page = count(client, pool, puff, 9998, "add")
-    assert "Pocket Puff: 10,001 copies is more than the 9999 a collection may hold." in page.text
+    assert "Pocket Puff: 10,001 copies is more than the 9,999 a collection may hold." in page.text
     assert pool.owned()[puff.pk] == 3
     assert "must be a whole number from 0 to 9999" in count(client, pool, puff, -1, "add").text
 
@@ -117,7 +117,7 @@ def test_an_import_over_the_limit_changes_nothing(client, alice, pool):
     client.force_login(alice)
     before = pool.owned()
     page = client.post(f"/en/collections/{pool.pk}/import/", {"text": "9997 Pocket Puff"})
-    assert "Pocket Puff: 10,000 copies is more than the 9999 a collection may hold." in page.text
+    assert "Pocket Puff: 10,000 copies is more than the 9,999 a collection may hold." in page.text
     assert pool.owned() == before
 
 
@@ -163,6 +163,6 @@ def test_api_export_then_import_round_trips(api, alice, sample, kind):
 
 
 def test_service_refuses_set_above_limit(alice, pool):
-    with pytest.raises(Exception, match="more than the 9999"):
+    with pytest.raises(Exception, match="more than the 9,999"):
         collection_services.set_copies(pool, Card.objects.get(name="Fluffnip"), 10000)
     assert Card.objects.get(name="Fluffnip").pk not in pool.owned()

@@ -123,7 +123,7 @@ def test_the_api_previews_confirms_and_undoes(api, alice, bob, binder):
     assert asked.status_code == 409 and set(asked.json()) >= {"message", "code", "errors", "changes", "digest"}
     emptied = api.post(url + "clear/", {"confirm": True, "digest": asked.json()["digest"]}, format="json").json()
     assert emptied["copies"] == 0 and emptied["distinct_cards"] == 0
-    history = api.get(url + "history/").json()
+    history = api.get(url + "history/").json()["results"]
     assert history[0]["kind"] == "clear" and history[0]["totals"]["copies_removed"] == 39
     restored = api.post(url + f"history/{emptied['history_id']}/undo/").json()
     assert (restored["copies"], restored["distinct_cards"]) == (39, 10) and binder.owned() == before

@@ -230,7 +230,7 @@ def test_the_api_writes_a_variant_and_undoes_it_from_the_history(api, alice, bin
         ("etched", "it", ["deck"], 2)
     ]
     assert body["copies"] == 2 and body["distinct_cards"] == 1
-    history = api.get(f"{url}history/").json()
+    history = api.get(f"{url}history/").json()["results"]
     assert history[0]["kind"] == "card" and history[0]["changes"][0]["finish"] == "etched"
     undone = api.post(f"{url}history/{body['history_id']}/undo/").json()
     assert undone["cards"] == [] and binder.owned() == {}

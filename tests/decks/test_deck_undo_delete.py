@@ -77,7 +77,7 @@ def test_the_api_deletes_and_restores_the_same_way(api, alice, deck):
     assert api.get(f"/api/v1/decks/{deck.pk}/").status_code == 404
     assert api.get(f"/api/v1/shared/decks/{deck.share_token}/").status_code == 404
     assert deck.pk not in [row["id"] for row in api.get("/api/v1/decks/").json()]
-    (deleted,) = api.get("/api/v1/decks/deleted/").json()
+    (deleted,) = api.get("/api/v1/decks/deleted/").json()["results"]
     assert (deleted["id"], deleted["name"]) == (deck.pk, "Lint rush")
     until = datetime.datetime.fromisoformat(deleted["restorable_until"]) - datetime.timedelta(days=30)
     assert until == datetime.datetime.fromisoformat(deleted["deleted_at"])
@@ -85,7 +85,7 @@ def test_the_api_deletes_and_restores_the_same_way(api, alice, deck):
     restored = api.post(f"/api/v1/decks/{deck.pk}/restore/")
     assert restored.status_code == 200 and restored.json()["share_token"] == deck.share_token
     assert api.post(f"/api/v1/decks/{deck.pk}/restore/").status_code == 200, "restoring twice changes nothing"
-    assert _as_it_was(deck) == before and api.get("/api/v1/decks/deleted/").json() == []
+    assert _as_it_was(deck) == before and api.get("/api/v1/decks/deleted/").json()["results"] == []
     assert api.get(f"/api/v1/decks/{deck.pk}/versions/").status_code == 200
 
 
@@ -99,7 +99,7 @@ def test_another_players_deleted_deck_is_not_found_on_every_route(api, client, a
     ):
         assert response.status_code == 404
         assert set(response.json()) >= {"message", "code", "errors"}
-    assert api.get("/api/v1/decks/deleted/").json() == []
+    assert api.get("/api/v1/decks/deleted/").json()["results"] == []
     client.force_login(bob)
     assert client.post(f"/en/decks/{deck.pk}/restore/").status_code == 404
     assert "Lint rush" not in client.get("/en/decks/").text

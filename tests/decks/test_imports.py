@@ -246,7 +246,7 @@ def test_unknown_cards_get_suggestions_in_french(client, alice, sample):
     client.force_login(alice)
     page = client.post(f"/fr/collections/{pool.pk}/import/", {"text": "2 Pocket Pufff\n0 Fluffnip"})
     assert "Vouliez-vous dire\u00a0: Pocket Puff" in page.text
-    assert "La quantité 0 n’est pas comprise entre 1 et 9999." in page.text
+    assert "La quantité 0 n’est pas comprise entre 1 et 9\u202f999." in page.text
     assert "Rien n’a été importé" in page.text and pool.owned() == {}
 
 
@@ -261,7 +261,7 @@ def test_unknown_cards_get_suggestions_in_french(client, alice, sample):
         ("it", b"", "è vuoto."),
         ("fr", b"\xff\xd8\xff\xe0 JFIF \x00\x10", "n’est pas un fichier texte ou CSV."),
         ("en", b"Pocket Puff \x81\x9d", "is in an encoding this site cannot read."),
-        ("fr", b"1 Pocket Puff\n" * 80000, "dépasse 1024 Ko"),
+        ("fr", b"1 Pocket Puff\n" * 80000, "dépasse 1\u202f024 Ko"),
     ],
 )
 def test_bad_files_are_refused_in_the_pages_language(client, alice, sample, language, data, message):
@@ -359,7 +359,7 @@ def test_oversize_text_over_the_api_is_a_clear_400(api, alice, sample):
     api.force_authenticate(alice)
     pool = Collection.objects.create(owner=alice, name="Binder")
     response = api.post(f"/api/v1/collections/{pool.pk}/import/", {"text": "1 Pocket Puff\n" * 80_000}, format="json")
-    assert response.status_code == 400 and response.json()["message"] == "The list is larger than 1024 KB."
+    assert response.status_code == 400 and response.json()["message"] == "The list is larger than 1,024 KB."
 
 
 @pytest.mark.django_db
@@ -368,7 +368,7 @@ def test_a_three_megabyte_paste_gets_the_forms_own_message(client, alice, sample
     pool = Collection.objects.create(owner=alice, name="Binder")
     client.force_login(alice)
     page = client.post(f"/it/collections/{pool.pk}/import/", {"text": "1 Pocket Puff\n" * 230_000})
-    assert page.status_code == 200 and "La lista supera i 1024 KB." in page.text
+    assert page.status_code == 200 and "La lista supera i 1.024 KB." in page.text
     assert pool.owned() == {}
 
 

@@ -19,7 +19,7 @@ def binder(alice, sample):
     return Collection.objects.create(owner=alice, name="Binder")
 
 
-def test_an_import_stays_undoable_after_sixty_single_counts(client, alice, binder):
+def test_an_import_stays_undoable_after_sixty_single_counts(client, api, alice, binder):
     client.force_login(alice)
     import_confirmed(client, f"/en/collections/{binder.pk}/import/", {"text": "3 Fluffnip\n2 Dustpan Trap"})
     imported = CollectionChange.objects.get(collection=binder, kind="add")
@@ -33,6 +33,11 @@ def test_an_import_stays_undoable_after_sixty_single_counts(client, alice, binde
     second = client.get(f"/en/collections/{binder.pk}/history/", {"page": 2})
     assert f'id="change-{imported.pk}"' in second.text
     assert f"/history/{imported.pk}/undo/" in second.text
+    api.force_authenticate(alice)  # the API pages the same history
+    newest = api.get(f"/api/v1/collections/{binder.pk}/history/").json()
+    assert newest["count"] == 61 and imported.pk not in [change["id"] for change in newest["results"]]
+    oldest = api.get(newest["next"]).json()["results"]
+    assert len(oldest) == 11 and oldest[-1]["id"] == imported.pk and oldest[-1]["kind"] == "add"
 
     client.post(f"/en/collections/{binder.pk}/history/{imported.pk}/undo/")
     assert binder.owned() == {puff.pk: 60}

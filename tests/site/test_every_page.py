@@ -144,7 +144,75 @@ def build_world():
     world["mistake"] = events.create_event(organiser, "Made twice", "dust-collectorz")  # empty: may be deleted
     snowed_in = events.create_event(organiser, "Snowed in", "dust-collectorz")
     world["called_off"] = events_cancel.cancel_event(snowed_in, organiser, "Snow: the store is closed")
+    world.update(_long_and_paged(organiser, alice, deck, pool, cards))
     return {**world, "sealed": _sealed_event(organiser, alice), "pod": _reclamation_pod(organiser)}
+
+
+# What a phone must fit (tests/site/browser/test_browser_phone.py): a name or a reason with no space to
+# break at, and long names with spaces, on the pages and in the states that show them.
+UNBROKEN = "Anticonstitutionnellement" * 3
+LONG_NAME = "Maximilienne-Alexandrine de La Tour-d’Auvergne-Lauraguais"
+
+
+def _long_and_paged(organiser, alice, deck, pool, cards):
+    """A deck with a second page of versions, a collection with a second page of changes, a recently
+    deleted deck, an event cancelled with a long reason, a dashboard listing players without a deck,
+    and a finished event whose prize sheet a correction left out of date, all under long names."""
+    from decks.services.collections import HISTORY_PAGE
+    from decks.views import VERSIONS_PER_PAGE
+    from tournaments.services import events
+
+    for number in range(VERSIONS_PER_PAGE):
+        deck_services.save_version(deck, {cards[0].pk: 1 + number % 3, cards[1].pk: 1 + number // 3}, {})
+    for number in range(HISTORY_PAGE):
+        collection_services.add_copies(pool, cards[number % 3], 1, actor=alice)
+    gone = deck_services.create_deck(alice, UNBROKEN, deck.game, "dc-prerelease", "private", {cards[0].pk: 1})
+    deck_services.delete_deck(gone, alice)
+    storm = events.create_event(organiser, UNBROKEN, "dust-collectorz")
+    return {
+        "storm": events_cancel.cancel_event(storm, organiser, f"Tempête {UNBROKEN} {LONG_NAME} " * 2),
+        "waiting": _waiting_for_decks(organiser),
+        "corrected": _prizes_out_of_date(organiser),
+    }
+
+
+def _waiting_for_decks(organiser):
+    """A constructed event after round 1 where two walk-ins have no deck yet: the dashboard names them."""
+    from tests.tournaments.decklists.test_pairing_needs_decks import constructed
+    from tournaments.services import entrants as entrant_services
+
+    event = constructed(organiser, swiss_rounds=3)
+    for name in (LONG_NAME, UNBROKEN):
+        entrant_services.add_entrant(event, organiser, name=name)
+    return event
+
+
+def _prizes_out_of_date(organiser):
+    """Four long-named players, one round, finished; a correction makes two players 1-0 where the pool
+    pays one, so the prize sheet says it is out of date (tests/tournaments/events/test_prizes_after_correction.py)."""
+    from django.db import transaction
+
+    from tournaments.engine.pairing.model import Pairing
+    from tournaments.services import entrants as entrant_services
+    from tournaments.services import events, prizes
+    from tournaments.services.common import locked
+    from tournaments.services.results import record_result
+    from tournaments.services.rounds import create_round
+
+    event = events.create_event(organiser, UNBROKEN, "dust-collectorz", swiss_rounds=1)
+    a, b, c, d = (entrant_services.add_entrant(event, organiser, name=f"{UNBROKEN[:60]}{n}").pk for n in "ABCD")
+    events.start_event(event, organiser)
+    with transaction.atomic():
+        round_ = create_round(locked(Event.objects.get(pk=event.pk)), organiser, Pairing(1, [[a, b], [c, d]], []))
+    record_result(round_.matches.get(seats__entrant_id=a), organiser, wins={a: 2, b: 0})
+    drawn = round_.matches.get(seats__entrant_id=c)
+    record_result(drawn, organiser, wins={c: 1, d: 1}, draws=1)
+    prizes.set_prize_plan(
+        Event.objects.get(pk=event.pk), organiser, {"scheme": "record", "fixed": 4, "by_record": {"1-0": 3}}
+    )
+    events.finish_event(Event.objects.get(pk=event.pk), organiser)
+    record_result(drawn, organiser, wins={c: 2, d: 1}, correction=f"{LONG_NAME} {UNBROKEN}")
+    return Event.objects.get(pk=event.pk)
 
 
 def _reclamation_pod(organiser):
@@ -303,6 +371,7 @@ def organiser_pages(world):
         f"events/{event.pk}/manage/cancel/",
         f"events/{world['called_off'].pk}/manage/",
         f"events/{world['called_off'].pk}/manage/reopen/",
+        f"events/{world['waiting'].pk}/manage/",  # the players held up for want of a deck
         f"events/{world['mistake'].pk}/manage/delete/",
         f"events/{event.pk}/manage/judging/",
         f"events/{event.pk}/manage/join-code/",
@@ -335,14 +404,44 @@ def admin_pages(world):
     return ["events/webhooks/", f"events/webhooks/{world['site_hook'].pk}/"]
 
 
-def visits(world):
-    """(username or None, [url paths without the language]) in the order to visit them."""
+def visits(world, long_and_paged=False):
+    """(username or None, [url paths without the language]) in the order to visit them; with
+    `long_and_paged`, also the pages again in the states _long_and_paged builds, which only the phone
+    test needs (their markup is the same pages', measured again with text that will not wrap)."""
     return [
         (None, pages(world)),
         ("alice", player_pages(world)),
         ("newcomer", newcomer_pages(world)),
         ("organiser", organiser_pages(world)),
         ("admin", admin_pages(world)),
+        *(_long_and_paged_visits(world) if long_and_paged else []),
+    ]
+
+
+def _long_and_paged_visits(world):
+    deck, pool, storm, corrected = world["deck"], world["pool"], world["storm"].pk, world["corrected"].pk
+    return [
+        (
+            None,
+            [
+                f"events/{storm}/",
+                f"decks/{deck.pk}/?versions=2",
+                f"events/{corrected}/prizes/",
+                f"events/{corrected}/standings/",
+                f"events/{corrected}/rounds/1/pairings/",
+                f"events/{corrected}/rounds/1/slips/",
+            ],
+        ),
+        ("alice", ["decks/", f"collections/{pool.pk}/history/?page=2"]),  # one deck recently deleted
+        ("newcomer", ["accounts/delete/"]),  # nothing to wait for: the form
+        (
+            "organiser",
+            [
+                f"events/{storm}/manage/",
+                f"events/{corrected}/manage/",
+                f"events/{corrected}/manage/judging/",  # the prize sheet out of date
+            ],
+        ),
     ]
 
 
@@ -396,5 +495,27 @@ def test_the_lists_name_every_page(world):
     routes = {name for name in _routes(language_patterns.url_patterns) if not name.startswith("admin:")}
     visited = {resolve("/en/" + url.split("?")[0]).view_name for _who, urls in visits(world) for url in urls}
     missing = routes - visited - NOT_PAGES
+    _assert_the_long_and_paged_states_are_shown(world)
     assert not missing, f"pages no test visits (add them to tests/site/test_every_page.py): {sorted(missing)}"
     assert not NOT_PAGES - routes, f"NOT_PAGES names routes that no longer exist: {sorted(NOT_PAGES - routes)}"
+
+
+def _assert_the_long_and_paged_states_are_shown(world):
+    """The states the phone test must measure (_long_and_paged) are on the pages the lists name."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    users = get_user_model().objects
+    as_alice, as_organiser, client = Client(), Client(), Client()
+    as_alice.force_login(users.get(username="alice"))
+    as_organiser.force_login(users.get(username="organiser"))
+    shown = {
+        "recently deleted": ('id="deleted-title"', as_alice, "decks/"),
+        "versions, page 2": ('class="pagination"', client, f"decks/{world['deck'].pk}/?versions=2"),
+        "changes, page 2": ('class="pagination"', as_alice, f"collections/{world['pool'].pk}/history/?page=2"),
+        "waiting for decks": ('id="waiting-for-decks"', as_organiser, f"events/{world['waiting'].pk}/manage/"),
+        "prizes out of date": ("do not fit the pool", client, f"events/{world['corrected'].pk}/prizes/"),
+        "long reason": (UNBROKEN, as_organiser, f"events/{world['storm'].pk}/manage/"),
+    }
+    missing = [state for state, (mark, who, url) in shown.items() if mark not in who.get(f"/en/{url}").text]
+    assert not missing, f"states the page lists no longer show: {missing}"

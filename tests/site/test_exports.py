@@ -158,10 +158,25 @@ def test_collection_csv_is_the_readers_and_imports_back(client, sample, language
     response = client.get(f"/{language}/collections/{pool.pk}/export/?as=csv")
     rows = read_dicts(response, language)
     assert rows[0][WORDS[language]["quantity"]] == "3" and rows[0][WORDS[language]["name"]] == "Pocket Puff"
+    # Its collector number stays as printed for other sites' importers (docs/formats.md): no apostrophe.
+    assert list(rows[0].values())[2:4] == ["PR1", "002"]
     from decks.importing import read_card_list
 
     lines = read_card_list(response.content.decode("utf-8")).lines
-    assert [(line.qty, line.name) for line in lines] == [(3, "Pocket Puff")]
+    assert [(line.qty, line.name, line.set_code, line.number) for line in lines] == [(3, "Pocket Puff", "PR1", "002")]
+
+
+@pytest.mark.parametrize("language", ["fr", "it"])
+def test_text_a_spreadsheet_would_change_is_kept_as_written(client, organiser, language):
+    """Names Excel would read as numbers or dates (leading zeros, a long number, "1E5", "1/10") or run
+    as formulas open as written: each gets the apostrophe that keeps a cell as text."""
+    event = events.create_event(organiser, "Cafe", "dust-collectorz")
+    names = ["007", "123456789012345678", "1E5", "1/10", "=1+1", "42", "Zoé 1/10"]
+    for name in names:
+        entrant_services.add_entrant(event, organiser, name=name)
+    rows = read_dicts(client.get(f"/{language}/events/{event.pk}/standings.csv"), language)
+    written = {row[WORDS[language]["player"]] for row in rows}
+    assert written == {"'007", "'123456789012345678", "'1E5", "'1/10", "'=1+1", "42", "Zoé 1/10"}
 
 
 def test_no_csv_is_written_outside_the_one_helper():

@@ -22,12 +22,12 @@ GROUPED = {"en": "12,000", "fr": "12\u202f000", "it": "12.000"}
 def test_large_counts_are_grouped_and_plurals_still_agree(language):
     template = engines["django"].from_string(
         "{% load i18n %}{% blocktranslate count counter=n|grouped %}{{ counter }} card{% plural %}"
-        "{{ counter }} cards{% endblocktranslate %}|{{ year|grouped }}|{{ n|grouped }}"
+        "{{ counter }} cards{% endblocktranslate %}|{{ n|grouped }}"
     )
     with translation.override(language):
-        words, year, number = template.render({"n": 12000, "year": 2026}).split("|")
+        words, number = template.render({"n": 12000}).split("|")
     assert words.startswith(GROUPED[language] + " ") and number == GROUPED[language]
-    assert year == "2026"  # years, tables and ids stay as typed
+    # Years, tables and ids are never passed through `grouped`; in messages see test_locale_numbers.
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "it"])

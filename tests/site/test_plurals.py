@@ -105,20 +105,21 @@ def test_players_and_rounds_each_take_their_own_form(language, one, two):
 
 
 @pytest.mark.parametrize(
-    ("language", "grouped", "one"),
+    ("language", "grouped", "thousands", "one"),
     [
-        ("en", "10,000 levels", "1 copy is"),
-        ("fr", "10\u202f000 niveaux", "1 exemplaire"),
-        ("it", "10.000 livelli", "1 copia"),
+        ("en", "10,000 levels", "1,999 levels", "1 copy is"),
+        ("fr", "10\u202f000 niveaux", "1\u202f999 niveaux", "1 exemplaire"),
+        ("it", "10.000 livelli", "1.999 livelli", "1 copia"),
     ],
 )
-def test_large_numbers_in_messages_are_grouped_the_readers_way(language, grouped, one):
+def test_large_numbers_in_messages_are_grouped_the_readers_way(language, grouped, thousands, one):
     import api.parsers  # noqa: F401 - declares the message
     from core.errors import DomainError
 
     with translation.override(language):
         assert grouped in DomainError("api.json_too_deep", max=10000).message
-        assert "1999 " in DomainError("api.json_too_deep", max=1999).message  # short numbers as typed
+        assert thousands in DomainError("api.json_too_deep", max=1999).message  # CLDR groups from 1,000
+        assert "999 " in DomainError("api.json_too_deep", max=999).message
     assert one in message(language, "copy_limit", card="Ash", limit=1, actual=10000)
 
 

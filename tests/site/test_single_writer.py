@@ -142,3 +142,33 @@ def test_checking_everyone_in_logs_each_player_and_marks_the_pages_stale_once(or
     assert event.counters.pages_version == before + 1, "one bulk action, one new page version"
     logged = AuditEntry.objects.filter(event=event, action="entrant.check_in", actor=organiser)
     assert sorted(logged.values_list("entrant_name", flat=True)) == ["Ana", "Bo", "Cy"]
+
+
+@pytest.mark.parametrize(
+    ("model_name", "facts"),
+    [
+        ("Match", {"is_bye", "status", "draws", "version"}),
+        ("Seat", {"entrant", "game_wins", "placement", "games_conceded", "game_total"}),
+        ("Entrant", {"deck", "deck_legal", "checked_in", "dropped_after"}),
+    ],
+)
+def test_the_admin_shows_results_and_entrant_states_but_never_writes_them(model_name, facts):
+    """The admin is a second door: a result, a drop, a check-in or a deck changed there would skip the
+    writer's checks, the log and the pages' freshness (the standings would stay as they were)."""
+    from django.contrib import admin
+
+    from tournaments import models
+
+    model = getattr(models, model_name)
+    if model in admin.site._registry:
+        editors = [admin.site._registry[model]]
+    else:
+        editors = [
+            inline(registered.model, admin.site)
+            for registered in admin.site._registry.values()
+            for inline in registered.inlines
+            if inline.model is model
+        ]
+    assert editors, f"{model_name} is not in the admin: nothing to check"
+    for editor in editors:
+        assert facts <= set(editor.get_readonly_fields(None)), f"{model_name}: the admin can change these"

@@ -10,9 +10,10 @@ from rest_framework.response import Response
 
 from api.schema import error_responses
 from api.views import api_view
+from catalogue.api.pagination import PageQuerySerializer, StandardPagination
 from core.errors import DomainError
 
-from ..access import event_for_viewer, is_staff_or_organiser, visible_decklists
+from ..access import event_for_viewer, event_for_waiting_player, is_staff_or_organiser, visible_decklists
 from ..joining import event_by_typed_code, join_url
 from ..models import Entrant, WaitlistEntry
 from ..services import entrants as entrant_services
@@ -22,6 +23,7 @@ from .common import _valid
 from .serializers import (
     CapacitySerializer,
     EntrantCreateSerializer,
+    EntrantPageSerializer,
     EntrantSerializer,
     EventSerializer,
     JoinSerializer,
@@ -41,15 +43,20 @@ class EntrantActions:
     """The event's entrants, check-in, drops, capacity, waitlist and join code."""
 
     @extend_schema(
-        request=EntrantCreateSerializer, responses={200: EntrantSerializer(many=True), 201: EntrantSerializer}
+        request=EntrantCreateSerializer,
+        responses={200: EntrantPageSerializer, 201: EntrantSerializer},
+        parameters=[PageQuerySerializer],
     )
     @action(detail=True, methods=["get", "post"])
     def entrants(self, request, pk=None):
+        """GET: the entrants by name, 50 a page (up to 200 with `page_size`)."""
         event = event_for_viewer(request.user, pk)
         if request.method == "GET":
+            pages = StandardPagination()
+            page = pages.paginate_queryset(event.entrants.order_by("name", "pk"), request, view=self)
             readable = set(visible_decklists(request.user, event).values_list("pk", flat=True))
-            entrants = EntrantSerializer(event.entrants.all(), many=True, context={"readable": readable})
-            return Response(entrants.data)
+            entrants = EntrantSerializer(page, many=True, context={"readable": readable})
+            return pages.get_paginated_response(entrants.data)
         data = _valid(EntrantCreateSerializer, request.data)
         if "members" in data:
             team = entrants_teams.add_team(event, request.user, data.get("name", ""), data["members"])
@@ -131,7 +138,7 @@ class EntrantActions:
     @action(detail=True, methods=["get"])
     def waitlist(self, request, pk=None):
         """The organiser and staff: the waitlist in order. Anyone else: their own number, or null."""
-        event = event_for_viewer(request.user, pk)
+        event = event_for_waiting_player(request.user, pk)
         if request.user.is_authenticated and is_staff_or_organiser(request.user, event):
             rows = [
                 {"position": number, **WaitlistEntrySerializer(entry).data}
@@ -146,7 +153,7 @@ class EntrantActions:
     @action(detail=True, methods=["post"], url_path="waitlist/leave", permission_classes=[IsAuthenticated])
     def waitlist_leave(self, request, pk=None):
         """Leave the waitlist (404 when you are not on it)."""
-        entrant_services.leave_waitlist(event_for_viewer(request.user, pk), request.user)
+        entrant_services.leave_waitlist(event_for_waiting_player(request.user, pk), request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     def _entrant(self, request, pk, entrant_id):

@@ -24,10 +24,10 @@ SEED_PATTERN = r"^[-A-Za-z0-9]*[A-Za-z0-9][-A-Za-z0-9]*$"  # letters or digits, 
 
 
 class PenaltySerializer(serializers.Serializer):
-    entrant = serializers.IntegerField(min_value=1)
+    entrant = fields.IntegerField(min_value=1)
     kind = serializers.ChoiceField(choices=Penalty.Kind.values)
     reason = fields.CharField(max_length=300, validators=[shown_text])
-    round = serializers.IntegerField(min_value=1, max_value=99, required=False)
+    round = fields.IntegerField(min_value=1, max_value=99, required=False)
     correction = fields.CharField(max_length=300, required=False, allow_blank=True, default="", validators=[shown_text])
 
 
@@ -36,13 +36,13 @@ class TakeBackSerializer(serializers.Serializer):
 
 
 class ExtensionSerializer(serializers.Serializer):
-    minutes = serializers.IntegerField(min_value=1, max_value=judging.MAX_EXTENSION_MINUTES)
+    minutes = fields.IntegerField(min_value=1, max_value=judging.MAX_EXTENSION_MINUTES)
 
 
 class DeckCheckSerializer(serializers.Serializer):
     # At most the round's tables: more is a 409 (the round is too small), not invalid input.
-    count = serializers.IntegerField(min_value=1, max_value=ID_MAX)
-    top = serializers.IntegerField(min_value=1, max_value=ID_MAX, required=False, allow_null=True, default=None)
+    count = fields.IntegerField(min_value=1, max_value=ID_MAX)
+    top = fields.IntegerField(min_value=1, max_value=ID_MAX, required=False, allow_null=True, default=None)
     allow_repeat = serializers.BooleanField(default=False)
     seed = serializers.RegexField(
         SEED_PATTERN, max_length=MAX_SEED_LENGTH, required=False, allow_blank=True, default=""

@@ -54,7 +54,7 @@ def freeze_pools(request, pk):
 
 
 class SeatDrawSerializer(serializers.Serializer):
-    seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False, allow_null=True, default=None)
+    seed = fields.IntegerField(min_value=0, max_value=2**31 - 1, required=False, allow_null=True, default=None)
     redraw = serializers.BooleanField(default=False)
 
 

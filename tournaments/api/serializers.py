@@ -121,8 +121,8 @@ class EventListQuerySerializer(serializers.Serializer):
     date_to = serializers.DateField(required=False)
     mine = serializers.ChoiceField(choices=list(MINE), required=False)
     sort = serializers.ChoiceField(choices=list(SORTS), required=False)
-    page = serializers.IntegerField(min_value=1, max_value=ID_MAX, required=False)
-    page_size = serializers.IntegerField(min_value=1, max_value=200, required=False)
+    page = fields.IntegerField(min_value=1, max_value=ID_MAX, required=False)
+    page_size = fields.IntegerField(min_value=1, max_value=200, required=False)
 
 
 @extend_schema_field(
@@ -146,13 +146,13 @@ class EventCreateSerializer(serializers.Serializer):
     name = fields.CharField(max_length=120, validators=[shown_text])
     starts_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
     venue = fields.CharField(max_length=200, required=False, allow_blank=True, default="", validators=[shown_text])
-    capacity = serializers.IntegerField(
+    capacity = fields.IntegerField(
         required=False, allow_null=True, default=None, min_value=MIN_CAPACITY, max_value=MAX_CAPACITY
     )
     game = serializers.ChoiceField(choices=GAMES)
     format = fields.SlugField(required=False, allow_blank=True, default="")
     mode = serializers.ChoiceField(choices=Event.Mode.values, default="versus")
-    pod_size = serializers.IntegerField(required=False, default=4, min_value=3, max_value=4)
+    pod_size = fields.IntegerField(required=False, default=4, min_value=3, max_value=4)
     pods_of_five = serializers.BooleanField(
         default=False,
         help_text=_(
@@ -161,9 +161,7 @@ class EventCreateSerializer(serializers.Serializer):
         ),
     )
     best_of = serializers.ChoiceField(choices=BEST_OF, default=3)
-    swiss_rounds = serializers.IntegerField(
-        required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ROUNDS
-    )
+    swiss_rounds = fields.IntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ROUNDS)
     top_cut = serializers.ChoiceField(choices=TOP_CUT, default=0)
     tiebreakers = serializers.ChoiceField(choices=EventSettings.Tiebreakers.values, default="mtr")
     is_public = serializers.BooleanField(default=True)
@@ -180,10 +178,10 @@ class EventCreateSerializer(serializers.Serializer):
         ),
     )
     sealed = serializers.BooleanField(default=False)
-    boosters = serializers.IntegerField(
+    boosters = fields.IntegerField(
         required=False, allow_null=True, default=None, min_value=1, max_value=99, help_text=BOOSTERS_HELP
     )
-    pod_points = PodPointsField(child=serializers.IntegerField(min_value=0, max_value=10), required=False, default=dict)
+    pod_points = PodPointsField(child=fields.IntegerField(min_value=0, max_value=10), required=False, default=dict)
 
 
 class EventCancelSerializer(serializers.Serializer):
@@ -199,16 +197,14 @@ class EventUpdateSerializer(serializers.Serializer):
     name = fields.CharField(max_length=120, required=False, validators=[shown_text])
     starts_at = serializers.DateTimeField(required=False, allow_null=True)
     venue = fields.CharField(max_length=200, required=False, allow_blank=True, validators=[shown_text])
-    capacity = serializers.IntegerField(required=False, allow_null=True, min_value=MIN_CAPACITY, max_value=MAX_CAPACITY)
+    capacity = fields.IntegerField(required=False, allow_null=True, min_value=MIN_CAPACITY, max_value=MAX_CAPACITY)
     deck_deadline = serializers.DateTimeField(required=False, allow_null=True)
     publication = serializers.ChoiceField(choices=EventSettings.Publication.values, required=False)
-    swiss_rounds = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=MAX_ROUNDS)
+    swiss_rounds = fields.IntegerField(required=False, allow_null=True, min_value=1, max_value=MAX_ROUNDS)
     top_cut = serializers.ChoiceField(choices=TOP_CUT, required=False)
     best_of = serializers.ChoiceField(choices=BEST_OF, required=False)
     sealed = serializers.BooleanField(required=False)
-    boosters = serializers.IntegerField(
-        required=False, allow_null=True, min_value=1, max_value=99, help_text=BOOSTERS_HELP
-    )
+    boosters = fields.IntegerField(required=False, allow_null=True, min_value=1, max_value=99, help_text=BOOSTERS_HELP)
     game_options = serializers.DictField(
         required=False,
         help_text=_(
@@ -249,10 +245,17 @@ class EntrantSerializer(serializers.ModelSerializer):
         return data
 
 
+class EntrantPageSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = EntrantSerializer(many=True)
+
+
 class EntrantCreateSerializer(serializers.Serializer):
     name = fields.CharField(max_length=120, required=False, allow_blank=True, validators=[shown_text])
-    user = serializers.IntegerField(required=False, min_value=1)
-    deck = serializers.IntegerField(required=False, min_value=1)
+    user = fields.IntegerField(required=False, min_value=1)
+    deck = fields.IntegerField(required=False, min_value=1)
     confirm_duplicate = serializers.BooleanField(
         default=False, help_text=_("Add a name already entered anyway (otherwise 409): it is another person.")
     )
@@ -267,14 +270,14 @@ class EntrantCreateSerializer(serializers.Serializer):
 
 
 class CapacitySerializer(serializers.Serializer):
-    capacity = serializers.IntegerField(
+    capacity = fields.IntegerField(
         allow_null=True, min_value=MIN_CAPACITY, max_value=MAX_CAPACITY, help_text=_("Places; null for no limit.")
     )
 
 
 class JoinSerializer(serializers.Serializer):
     code = fields.CharField(max_length=20)
-    deck = serializers.IntegerField(required=False, min_value=1)
+    deck = fields.IntegerField(required=False, min_value=1)
 
 
 class WaitlistEntrySerializer(serializers.Serializer):
@@ -298,7 +301,7 @@ class StaffCreateSerializer(serializers.Serializer):
 
 
 class DeckSubmitSerializer(serializers.Serializer):
-    deck = serializers.IntegerField(min_value=1, required=False)
+    deck = fields.IntegerField(min_value=1, required=False)
     decklist = fields.CharField(max_length=20000, required=False)
     reason = fields.CharField(max_length=300, required=False, allow_blank=True, default="", validators=[shown_text])
 
@@ -325,11 +328,11 @@ class DeadlineSerializer(serializers.Serializer):
 
 
 class ResultSerializer(serializers.Serializer):
-    wins = serializers.DictField(child=serializers.IntegerField(min_value=0, max_value=9), required=False)
-    draws = serializers.IntegerField(min_value=0, max_value=9, default=0)
-    placements = serializers.DictField(child=serializers.IntegerField(min_value=1, max_value=4), required=False)
+    wins = serializers.DictField(child=fields.IntegerField(min_value=0, max_value=9), required=False)
+    draws = fields.IntegerField(min_value=0, max_value=9, default=0)
+    placements = serializers.DictField(child=fields.IntegerField(min_value=1, max_value=4), required=False)
     correction = fields.CharField(max_length=300, required=False, allow_blank=True, default="", validators=[shown_text])
-    expected_version = serializers.IntegerField(
+    expected_version = fields.IntegerField(
         min_value=0,
         required=False,
         help_text=_("The match's `version` your result replaces: 409 if the match changed since."),
@@ -342,22 +345,22 @@ class ResultSerializer(serializers.Serializer):
 
 
 class PairSerializer(serializers.Serializer):
-    round = serializers.IntegerField(min_value=1, max_value=99, required=False)
+    round = fields.IntegerField(min_value=1, max_value=99, required=False)
     force = serializers.BooleanField(default=False)
 
 
 class TimerSerializer(serializers.Serializer):
     action = serializers.ChoiceField(choices=["start", "pause", "resume", "extend"])
-    minutes = serializers.IntegerField(min_value=1, max_value=60, default=5)
+    minutes = fields.IntegerField(min_value=1, max_value=60, default=5)
 
 
 class LogQuerySerializer(serializers.Serializer):
     """The log's query: a round, an entrant (an unknown one narrows nothing), a page (past the last
     is the last)."""
 
-    round = serializers.IntegerField(min_value=1, max_value=ID_MAX, required=False)
-    player = serializers.IntegerField(min_value=1, max_value=ID_MAX, required=False)
-    page = serializers.IntegerField(min_value=1, max_value=ID_MAX, required=False)
+    round = fields.IntegerField(min_value=1, max_value=ID_MAX, required=False)
+    player = fields.IntegerField(min_value=1, max_value=ID_MAX, required=False)
+    page = fields.IntegerField(min_value=1, max_value=ID_MAX, required=False)
 
 
 class EventImportSerializer(serializers.Serializer):

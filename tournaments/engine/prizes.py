@@ -18,6 +18,7 @@ BY_RECORD, BY_STANDING, CURVE = "record", "standing", "curve"
 SCHEMES = (BY_RECORD, BY_STANDING, CURVE)
 WIN_POINTS, DRAW_POINTS = 3, 1
 MAX_UNITS = 100_000
+MAX_PRIZES = 4_096  # one per player of the largest event the site runs
 AMOUNT_LABELS = {
     "per_entrant": _("The pool per entrant"),
     "fixed": _("The fixed pool"),
@@ -35,6 +36,7 @@ define_messages(
         "prizes.bad_record": _("“%(record)s” is not a record; write wins-losses or wins-losses-draws, e.g. 3-1."),
         "prizes.record_twice": _("The record %(record)s is listed twice."),
         "prizes.empty_table": _("List at least one prize."),
+        "prizes.too_many": _("List up to %(max)s prizes."),
         "prizes.not_decreasing": _(
             "%(better)s gets %(better_prize)s but %(worse)s gets %(worse_prize)s: a better result must not get less."
         ),
@@ -147,8 +149,7 @@ def _units(value, name):
 
 def record_table(table):
     """{"4-0": 8, ...} -> [(Record, prize)] best first; a better record must not get less."""
-    if not table:
-        raise DomainError("prizes.empty_table", "by_record")
+    _require_rows(table, "by_record")
     rows, seen = [], set()
     for text, prize in table.items():
         record = parse_record(text)
@@ -174,8 +175,7 @@ def record_table(table):
 
 def standing_table(table):
     """[10, 6, 4] (1st, 2nd, 3rd) -> the same list; a better place must not get less."""
-    if not table:
-        raise DomainError("prizes.empty_table", "by_standing")
+    _require_rows(table, "by_standing")
     prizes = [_units(prize, "by_standing") for prize in table]
     for place, (high, low) in enumerate(zip(prizes, prizes[1:], strict=False), start=1):
         if low > high:
@@ -184,6 +184,13 @@ def standing_table(table):
                 worse=_place(place + 1), worse_prize=low,
             )  # fmt: skip
     return prizes
+
+
+def _require_rows(table, field):
+    if not table:
+        raise DomainError("prizes.empty_table", field)
+    if len(table) > MAX_PRIZES:
+        raise DomainError("prizes.too_many", field, max=MAX_PRIZES)
 
 
 def _place(place):

@@ -3,6 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core import number_fields
 from core.errors import DomainError
 from core.numbers import whole_number
 
@@ -16,17 +17,20 @@ class PrizePlanForm(forms.Form):
             ("curve", _("A curve fitted to the pool")),
         ],
     )
-    per_entrant = forms.IntegerField(label=_("Prizes per entrant"), min_value=0, max_value=100_000, initial=0)
-    fixed = forms.IntegerField(label=_("Fixed prizes"), min_value=0, max_value=100_000, initial=0)
+    per_entrant = number_fields.IntegerField(label=_("Prizes per entrant"), min_value=0, max_value=100_000, initial=0)
+    fixed = number_fields.IntegerField(label=_("Fixed prizes"), min_value=0, max_value=100_000, initial=0)
     table = forms.CharField(
         label=_("Payout table"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 4}),
         help_text=_(
-            "By record: one line per record, e.g. “3-0: 8”. By standing: the prizes from first place down, e.g. “8, 5, 3”."
+            "By record: one line per Swiss record, e.g. “3-0: 8” (top cut matches do not count). By standing: "
+            "the prizes from first place down, e.g. “8, 5, 3”, the top cut’s places first."
         ),
     )
-    participation = forms.IntegerField(label=_("Participation prize"), min_value=0, max_value=100_000, initial=0)
+    participation = number_fields.IntegerField(
+        label=_("Participation prize"), min_value=0, max_value=100_000, initial=0
+    )
 
     def __init__(self, *args, pods=False, **kwargs):
         """At a pod event players have places, not records: the form offers no payout by record."""

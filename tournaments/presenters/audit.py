@@ -125,4 +125,5 @@ def audit_details(entry, names):
     details = describe(entry, entry.after or {}, entry.before or {}, names)
     if isinstance(details, str):
         details = [details]
-    return "; ".join(detail for detail in details if detail)
+    # The language's separator: French puts a narrow no-break space before ";".
+    return _("; ").join(detail for detail in details if detail)

@@ -5,6 +5,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from core.errors import local_number
+
 from ..models import AuditAction, Event, EventSettings
 from .audit import describes
 
@@ -69,6 +71,6 @@ def _imported(entry, after, before, names):
 def players_and_rounds(players, rounds):
     """ "12 players, 4 Swiss rounds", each count in its own plural form."""
     return _("%(players)s, %(rounds)s") % {
-        "players": ngettext("%(count)s player", "%(count)s players", players) % {"count": players},
+        "players": ngettext("%(count)s player", "%(count)s players", players) % {"count": local_number(players)},
         "rounds": ngettext("%(count)s Swiss round", "%(count)s Swiss rounds", rounds) % {"count": rounds},
     }

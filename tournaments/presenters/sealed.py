@@ -5,6 +5,7 @@ from django.utils import timezone
 from django.utils.translation import ngettext
 
 import games
+from core.errors import local_number
 from decks.legality import DeckEntry
 from decks.legality.messages import booster_count, rank_names
 from decks.sealed import picker_groups
@@ -21,7 +22,7 @@ def _seats_drawn(entry, after, before, names):
     players = after.get("players", 0)
     return ngettext("seed %(seed)s, %(count)s player", "seed %(seed)s, %(count)s players", players) % {
         "seed": after["seed"],
-        "count": players,
+        "count": local_number(players),
     }
 
 

@@ -191,6 +191,8 @@ def mark_stale(event, scope):
 
 # Every status but "cancelled": for the doors open at any stage of an event that is not called off.
 NOT_CANCELLED = tuple(status for status in Event.Status.values if status != Event.Status.CANCELLED)
+# Every status but "finished": what changes the standings stops once they are final (and prizes fixed).
+NOT_FINISHED = tuple(status for status in Event.Status.values if status != Event.Status.FINISHED)
 
 
 def require_status(event, *statuses):

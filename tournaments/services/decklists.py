@@ -13,7 +13,7 @@ from decks.services.decks import cards_from_decklist, create_deck, save_version,
 from decks.services.legality import validate_request
 
 from ..access import can, refusal
-from ..models import AuditAction, AuditEntry, Entrant
+from ..models import AuditAction, AuditEntry, Entrant, Event
 from ..models.entrants import event_player_labels
 from .common import NOT_CANCELLED, locked, log, organiser_only, require_status
 from .sealed import check_buildable
@@ -34,6 +34,10 @@ define_messages(
         "event.decklist_empty": _("Paste the decklist: one card a line, with its quantity."),
         "event.deck_wrong_game": _("That deck version is not a deck of this event's game."),
         "event.no_such_deck": _("There is no such deck version among the decks this entry may register."),
+        "event.deck_after_drop": _(
+            "%(name)s has dropped from this event, so the registered deck no longer changes: ask the organiser "
+            "to undo the drop first."
+        ),
     }
 )
 
@@ -73,6 +77,7 @@ def _check_deck_change(event, entrant, actor, reason):
 def _register_deck(event, entrant, deck_version, actor, reason="", owned=True):
     require_status(event, *NOT_CANCELLED)  # a cancelled event takes no list until it is reopened
     _may_change_deck(event, entrant, actor)
+    _check_player_still_playing(event, entrant, actor)
     _check_deck_change(event, entrant, actor, reason)
     if owned:
         deck_version = registrable_version(event, entrant, actor, deck_version)
@@ -270,6 +275,17 @@ def refuse_without_decks(event, code, among=None):
 def _may_change_entrant(event, entrant, actor):
     if actor.pk != event.organiser_id and (entrant.user_id is None or entrant.user_id != actor.pk):
         raise DomainError("event.organiser_or_player", status=403)
+
+
+def _check_player_still_playing(event, entrant, actor):
+    """A player registers their own list while they play: not once the event has finished (the list
+    would join its published lists and metagame unplayed) nor after dropping. Staff still may, at
+    the desk (deck checks), with a reason once the list is frozen."""
+    if can(actor, event, "deck_checks"):
+        return
+    require_status(event, Event.Status.REGISTRATION, Event.Status.SWISS, Event.Status.TOP_CUT)
+    if entrant.dropped:
+        raise DomainError("event.deck_after_drop", "deck", status=409, name=entrant.name)
 
 
 def _may_change_deck(event, entrant, actor):

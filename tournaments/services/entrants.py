@@ -15,7 +15,7 @@ from core.errors import DomainError, define_messages
 from core.numbers import INTEGER_MAX
 
 from ..models import AuditAction, Entrant, Event, Match, Penalty, WaitlistEntry
-from .common import NOT_CANCELLED, locked, log, log_many, organiser_only, require_status
+from .common import NOT_CANCELLED, NOT_FINISHED, locked, log, log_many, organiser_only, require_status
 from .decklists import _may_change_entrant, _register_deck, judge_again
 from .entrants_doors import (
     late_entry_needs_deck,
@@ -191,6 +191,7 @@ def drop(entrant, actor):
     drops themselves between their result and the next pairing; the organiser drops anyone, any time."""
     event = locked(entrant.event)
     _may_change_entrant(event, entrant, actor)
+    require_status(event, *NOT_FINISHED)
     entrant.refresh_from_db(fields=["dropped_after"])
     if entrant.dropped:
         raise DomainError("event.already_dropped", name=entrant.name)
@@ -214,6 +215,7 @@ def undo_drop(entrant, actor):
     disqualification's drop."""
     event = locked(entrant.event)
     organiser_only(event, actor)
+    require_status(event, *NOT_FINISHED)
     entrant.refresh_from_db(fields=["dropped_after"])
     if not entrant.dropped:
         raise DomainError("event.not_dropped", name=entrant.name)
@@ -224,7 +226,10 @@ def undo_drop(entrant, actor):
     require_place(event, entrant.name)  # the place may have gone to the waitlist since
     before = entrant.dropped_after
     entrant.dropped_after = None
-    entrant.save(update_fields=["dropped_after"])
+    # Once the event has started, only a player who is there is let back in: the desk shows them
+    # checked in, as the start would have had they checked in on time.
+    entrant.checked_in = entrant.checked_in or event.status != Event.Status.REGISTRATION
+    entrant.save(update_fields=["dropped_after", "checked_in"])
     log(event, actor, AuditAction.ENTRANT_UNDROP, entrant=entrant, before={"after_round": before})
     return entrant
 

@@ -228,6 +228,8 @@ def update_event(event, actor, **changes):
         event = set_deck_deadline(event, actor, changes.pop("deck_deadline"))
     if "capacity" in changes:  # its own rules (not below the entrants, the waitlist moves up)
         event = set_capacity(event, actor, changes.pop("capacity"))
+    if "publication" in changes:  # its own log entry, which tells the webhooks when lists become public
+        event = set_publication(event, actor, changes.pop("publication"))
     if not changes:
         return event
     before = {key: _loggable(current_setting(event, key)) for key in changes}

@@ -231,6 +231,7 @@ def record_deck_check(checked, actor, outcome, note="", penalty_kind=None, corre
     """OK, or a problem with a note; a problem becomes a penalty in the same step when asked."""
     event = locked(checked.deck_check.event)
     require_staff(event, actor, "deck_checks")
+    require_status(event, *NOT_CANCELLED)  # a finished event's checks may still be written up
     if penalty_kind:
         require_staff(event, actor, "penalties")
     checked = CheckedDeck.objects.select_for_update().select_related("deck_check", "entrant").get(pk=checked.pk)
@@ -303,6 +304,7 @@ def claim_call(call, actor):
     """One judge takes the call: a conditional update, so two judges tapping at once get one winner."""
     event = locked(call.event)
     require(actor, event, "penalties")
+    require_status(event, *NOT_CANCELLED)  # closing stays open, so the queue can be cleared
     claimed = JudgeCall.objects.filter(pk=call.pk, status=JudgeCall.Status.OPEN).update(
         status=JudgeCall.Status.CLAIMED, judge=actor
     )

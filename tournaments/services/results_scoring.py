@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import DatabaseError, transaction
-from django.db.models import Exists, F, OuterRef, Subquery, prefetch_related_objects
+from django.db.models import Exists, F, OuterRef, Q, Subquery, prefetch_related_objects
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
@@ -51,6 +51,12 @@ EVENT = Columns(Event, "round__event")
 SETTINGS = Columns(EventSettings, "round__event__settings", defer=("pod_points",))
 GAME = Columns(Game, "round__event__game")
 TABLE = (MATCH, ROUND, EVENT, SETTINGS, GAME)
+
+
+def not_cancelled(event_path):
+    """Rows whose event (at `event_path`) is not cancelled: a cancelled event's reports wait, neither
+    scored nor sent again, until it is reopened (docs/events.md)."""
+    return ~Q(**{f"{event_path}__status": Event.Status.CANCELLED})
 
 
 def score_pending(event_id, limit=None):
@@ -88,7 +94,7 @@ def _waiting_tables_query(limit):
             waiting = Report.objects.filter(status=Report.Status.RECEIVED, match__round__event_id=event_id)
             return (
                 Match.objects.filter(pk__in=waiting.values("match_id"))
-                .exclude(round__event__status=Event.Status.CANCELLED)  # they wait for the reopening
+                .filter(not_cancelled("round__event"))
                 .select_for_update(of=("self",), skip_locked=True)
                 .order_by("pk")
                 .values_list(*lookups(*TABLE))[:limit]
@@ -107,7 +113,7 @@ def score(report_id):
             return None  # replaced by the player's newer report before it was scored
         table = (
             Match.objects.filter(pk=match_id)
-            .exclude(round__event__status=Event.Status.CANCELLED)
+            .filter(not_cancelled("round__event"))
             .select_for_update(of=("self",))
             .select_related("round__event__game", "round__event__settings")
             .prefetch_related("seats", "reports")
@@ -264,9 +270,7 @@ def claim_due_reports(ignore_leases=False, limit=5000):
     now = timezone.now()
     with transaction.atomic():
         # A cancelled event's reports are not sent, nor their lease backed off: its reopening sends them.
-        due = Report.objects.filter(status=Report.Status.RECEIVED).exclude(
-            match__round__event__status=Event.Status.CANCELLED
-        )
+        due = Report.objects.filter(not_cancelled("match__round__event"), status=Report.Status.RECEIVED)
         if not ignore_leases:
             due = due.exclude(resend_at__gt=now)
         rows = list(

@@ -13,11 +13,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from core.errors import DomainError
+from core.errors import DomainError, local_number
 from core.numbers import whole_number
 
 from .. import console
-from ..access import event_for_viewer
+from ..access import event_for_viewer, event_for_waiting_player
 from ..forms.common import errors_in_one_line
 from ..forms.entrants import PlayerForm, RegisterForm, TeamForm, WalkInForm
 from ..joining import event_with_code
@@ -161,7 +161,7 @@ def check_in_many(request, event):
         messages.success(
             request,
             ngettext("%(count)s player checked in.", "%(count)s players checked in.", len(checked))
-            % {"count": len(checked)},
+            % {"count": local_number(len(checked))},
         )
         if refused:
             messages.warning(
@@ -294,8 +294,7 @@ def waitlist_message(position):
 @login_required
 @require_POST
 def leave_waitlist(request, pk):
-    # A private event's waitlist is reached through its join code: being in line is enough to leave.
-    event = Event.objects.filter(pk=pk, waitlist__user=request.user).first() or event_for_viewer(request.user, pk)
+    event = event_for_waiting_player(request.user, pk)
     done, _event = _attempt(request, entrant_services.leave_waitlist, event, request.user)
     if done:
         messages.success(request, _("You have left the waitlist of %(name)s.") % {"name": event.name})

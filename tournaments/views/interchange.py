@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.decorators import organiser_required
-from core.errors import DomainError
+from core.errors import DomainError, local_number
 
 from .. import page_cache
 from ..access import event_for_viewer
@@ -73,7 +73,9 @@ def import_players(request, event):
                 added = interchange_services.import_players(event, request.user, rows)
                 count = len(added)
                 messages.success(
-                    request, ngettext("%(count)s player added.", "%(count)s players added.", count) % {"count": count}
+                    request,
+                    ngettext("%(count)s player added.", "%(count)s players added.", count)
+                    % {"count": local_number(count)},
                 )
                 return redirect("tournaments:manage_players", event.pk)
             interchange_services.preview_players(event, request.user, rows)

@@ -16,7 +16,7 @@ from core.exports import csv_response
 from decks.presenters import registered_list
 
 from .. import page_cache
-from ..access import event_for_staff, event_for_viewer
+from ..access import can, event_for_staff, event_for_viewer
 from ..forms.judging import DeckCheckDrawForm, DeckCheckOutcomeForm, ExtensionForm, PenaltyForm, TakeBackForm
 from ..forms.prizes import PrizePlanForm
 from ..models import CheckedDeck, JudgeCall, Match, Penalty
@@ -56,7 +56,8 @@ def judging_page(request, event):
         "penalty_form": PenaltyForm(entrants=entrants),
         "extension_form": ExtensionForm(),
         "draw_form": DeckCheckDrawForm(),
-        "outcome_form": DeckCheckOutcomeForm(),
+        "outcome_form": _outcome_form(event),
+        "may_manage": can(request.user, event, "manage"),  # the prize pool is the organiser's (services.prizes)
         "prize_form": PrizePlanForm(initial=_plan_initial(event.prizes.plan), pods=event.is_pods),
         "penalties": [
             penalty_payload(p) for p in Penalty.objects.filter(event=event).select_related("entrant", "judge")
@@ -67,6 +68,15 @@ def judging_page(request, event):
         "judge_calls_etag": _judge_calls_tag(event),
     }
     return render(request, "tournaments/manage/judging.html", context)
+
+
+def _outcome_form(event):
+    """A finished event's deck checks are still written up, but a penalty needs rounds being played
+    (services.judging): the form offers one only then."""
+    form = DeckCheckOutcomeForm()
+    if not event.rounds_running:
+        del form.fields["penalty"], form.fields["correction"]
+    return form
 
 
 def _judge_calls_tag(event):

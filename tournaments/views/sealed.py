@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from catalogue.models import Card
-from core.errors import DomainError
+from core.errors import DomainError, local_number
 from decks.page_support import refuse
 
 from ..access import can, event_for_viewer
@@ -196,7 +196,7 @@ def draw_seats(request, event):
     messages.success(
         request,
         ngettext("%(count)s player seated (seed %(seed)s).", "%(count)s players seated (seed %(seed)s).", len(seats))
-        % {"count": len(seats), "seed": seed},
+        % {"count": local_number(len(seats)), "seed": seed},
     )
     return redirect("tournaments:seats", event.pk)
 

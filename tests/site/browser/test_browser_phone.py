@@ -51,7 +51,7 @@ def test_no_page_scrolls_sideways_at_390_px(live_server):
             page.set_default_timeout(15_000)
             # A cold rules check takes seconds on a busy machine; this is a layout test, not a timing one.
             page.set_default_navigation_timeout(90_000)
-            for username, urls in visits(world):
+            for username, urls in visits(world, long_and_paged=True):
                 context.clear_cookies()
                 if username is not None:
                     context.add_cookies([_session_cookie(username, domain)])

@@ -94,3 +94,33 @@ def test_after_the_freeze_staff_switch_only_to_a_list_the_entry_was_registered_w
     assert mine.deck == first
     change = AuditEntry.objects.filter(event=event, action="deck.change").latest("pk")
     assert change.after["reason"] == "deck check: wrong list" and change.actor == organiser
+
+
+def test_a_player_who_dropped_changes_their_list_by_no_door(api, client, alice, event, dc):
+    """The player's page offers no deck form once they have dropped; the API refuses it too."""
+    mine = entrant_services.register_player(event, alice, deck_version=public_deck(alice, dc).latest_version())
+    entrant_services.drop(mine, alice)  # before the start: nothing is frozen yet
+    other = public_deck(alice, dc, name="Second thoughts").latest_version()
+    api.force_authenticate(alice)
+    answer = api.post(f"/api/v1/tournaments/{event.pk}/entrants/{mine.pk}/deck/", {"deck": other.pk}, format="json")
+    assert answer.status_code == 409 and answer.json()["code"] == "event.deck_after_drop"
+    client.force_login(alice)
+    client.post(f"/en/events/{event.pk}/deck/", {"deck": other.pk})
+    mine.refresh_from_db()
+    assert mine.deck.deck.name == "Lint rush"
+
+
+def test_after_the_event_finished_a_player_registers_no_list_that_never_played(api, organiser, alice, bob, dc):
+    """A list registered after the end would join the published lists and the metagame unplayed."""
+    casual = event_services.create_event(organiser, "Kitchen table", dc, swiss_rounds=1)  # no format: no list needed
+    mine = entrant_services.register_player(casual, alice)
+    entrant_services.register_player(casual, bob)
+    casual.entrants.update(checked_in=True)
+    event_services.start_event(casual, organiser)
+    event_services.finish_event(casual, organiser)
+    version = public_deck(alice, dc).latest_version()
+    api.force_authenticate(alice)
+    answer = api.post(f"/api/v1/tournaments/{casual.pk}/entrants/{mine.pk}/deck/", {"deck": version.pk}, format="json")
+    assert answer.status_code == 409 and answer.json()["code"] == "event.status"
+    mine.refresh_from_db()
+    assert mine.deck is None

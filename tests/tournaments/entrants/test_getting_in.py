@@ -169,6 +169,20 @@ def test_leaving_the_waitlist_from_the_page(client, organiser):
     assert client.post(f"/en/events/{event.pk}/waitlist/leave/").status_code == 404
 
 
+def test_a_private_events_waitlist_is_seen_and_left_through_the_api_as_on_the_page(api, organiser):
+    """Joined with the code (the API answers 202 with the place): the same player reads their place and
+    leaves through the API, as the page lets them; others still get 404."""
+    event, _entrants = full_event(organiser)
+    Event.objects.filter(pk=event.pk).update(is_public=False)
+    carla = make_user("carla")
+    api.force_authenticate(carla)
+    assert api.post("/api/v1/tournaments/join/", {"code": event.join_code}, format="json").status_code == 202
+    assert api.get(f"/api/v1/tournaments/{event.pk}/waitlist/").json()["position"] == 1
+    assert api.post(f"/api/v1/tournaments/{event.pk}/waitlist/leave/").status_code == 204
+    assert not event.waitlist.exists()
+    assert api.post(f"/api/v1/tournaments/{event.pk}/waitlist/leave/").status_code == 404
+
+
 def test_the_organiser_sees_the_waitlist_in_order_and_sets_capacity(client, organiser):
     event, _entrants = full_event(organiser)
     for name in ("carla", "dave"):
@@ -493,3 +507,29 @@ def test_the_log_says_what_happened_to_places(client, organiser):
     assert "Joined the waitlist" in log and "number 1 in line" in log
     assert "Place given from the waitlist" in log and "places: 2 → 3" in log
     assert "places\xa0: 2 → 3" in client.get(f"/fr/events/{event.pk}/manage/log/").text
+
+
+def test_a_late_arrival_let_back_in_after_the_start_is_checked_in_and_paired(organiser):
+    """Left out at the start for not checking in; the organiser takes that drop back when they walk in."""
+    event = events.create_event(organiser, "Late night", "dust-collectorz", swiss_rounds=2)
+    for name in ("Ann", "Ben", "Cy"):  # walk-ins at the desk: checked in
+        entrant_services.add_entrant(event, organiser, name=name)
+    late = entrant_services.register_player(event, make_user("dee"))
+    events.start_event(event, organiser)
+    late = entrant_services.undo_drop(Entrant.objects.get(pk=late.pk), organiser)
+    assert Entrant.objects.get(pk=late.pk).checked_in and not late.dropped
+    round_services.pair_next_round(event, organiser)
+    assert Match.objects.filter(round__event=event, seats__entrant=late).exists()
+
+
+def test_the_api_lists_entrants_by_name_a_page_at_a_time(api, organiser):
+    event = events.create_event(organiser, "Big night", "dust-collectorz")
+    for name in ("Zoe", "Ann", "Mia"):
+        entrant_services.add_entrant(event, organiser, name=name)
+    api.force_authenticate(organiser)
+    url = f"/api/v1/tournaments/{event.pk}/entrants/"
+    first = api.get(url, {"page_size": 2}).json()
+    assert first["count"] == 3 and [e["name"] for e in first["results"]] == ["Ann", "Mia"]
+    assert [e["name"] for e in api.get(first["next"]).json()["results"]] == ["Zoe"]
+    bad = api.get(url, {"page_size": 0})
+    assert bad.status_code == 400 and "page_size" in bad.json()["errors"]

@@ -499,3 +499,22 @@ def test_nobody_is_checked_in_or_out_after_the_start(client, api, paired, organi
     everyone = client.post(f"/en/events/{event.pk}/manage/check-in/", {"all": "1"}, follow=True)
     assert "Check-in ended when the event started" in everyone.text
     assert footprint(event) == before and event.entrants.get(pk=late.pk).checked_in
+
+
+def test_a_cancelled_events_deck_checks_and_judge_calls_are_not_taken_up(paired, organiser, alice):
+    """Drawn and called before the cancellation: no judge records a check or takes a call afterwards,
+    but the queue can still be cleared."""
+    event, _match, _ids = paired
+    check = judging_services.draw_deck_check(event, organiser, 1, seed="seven")
+    call = judging_services.call_judge(event, alice)
+    cancel_services.cancel_event(event, organiser, REASON)
+    before = footprint(event)
+    checked = check.decks.first()
+    with pytest.raises(DomainError) as refused:
+        judging_services.record_deck_check(checked, organiser, "ok")
+    assert refused.value.code == "event.cancelled"
+    with pytest.raises(DomainError) as refused:
+        judging_services.claim_call(call, organiser)
+    assert refused.value.code == "event.cancelled"
+    assert footprint(event) == before
+    assert judging_services.close_call(call, organiser).status == "closed"

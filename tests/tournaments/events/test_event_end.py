@@ -94,7 +94,7 @@ def test_final_standings_everywhere_put_the_winner_first(client, api, top_four):
     assert table[1][1] == str(rows[0]["entrant"]) and table[1][header.index("Top cut")] == "Winner"
 
 
-def test_player_page_says_the_event_is_over_with_the_final_place(client, organiser, alice):
+def test_player_page_says_the_event_is_over_with_the_final_place(client, api, organiser, alice):
     event = event_services.create_event(organiser, "Store top 4", "dust-collectorz", swiss_rounds=1)
     mine = join_event(event, alice)
     entrant_services.add_entrant(event, organiser, name="Walk In")
@@ -107,6 +107,11 @@ def test_player_page_says_the_event_is_over_with_the_final_place(client, organis
     client.force_login(alice)
     page = client.get(f"/en/events/{event.pk}/me/").text
     assert "The event is over." in page and "1 of 2" in page
+    # The standings are final: nobody drops now (it would move the places the prizes were fixed on).
+    api.force_authenticate(organiser)
+    refused = api.post(f"/api/v1/tournaments/{event.pk}/entrants/{mine.pk}/drop/")
+    assert refused.status_code == 409 and refused.json()["code"] == "event.status"
+    assert "1 of 2" in client.get(f"/en/events/{event.pk}/me/").text
 
 
 def test_the_clock_cannot_run_after_the_end(api, organiser):

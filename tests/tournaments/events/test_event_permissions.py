@@ -361,7 +361,9 @@ def test_decklists_for_anonymous_and_other_players_in_every_mode(client, api, or
             listed = bool(api.get(f"/api/v1/tournaments/{event.pk}/decklists/").json())
             by_link = client.get(f"/en/decks/shared/{deck.share_token}/").status_code == 200
             by_id = api.get(f"/api/v1/decks/{deck.pk}/").status_code == 200
-            entry = next(e for e in api.get(f"/api/v1/tournaments/{event.pk}/entrants/").json() if e["id"] == mine.pk)
+            entry = next(
+                e for e in api.get(f"/api/v1/tournaments/{event.pk}/entrants/").json()["results"] if e["id"] == mine.pk
+            )
             in_entrants = entry["deck"] is not None and entry["deck_legal"] is not None
             assert page == listed == by_link == by_id == in_entrants, (viewer, page, listed, by_link, by_id, entry)
             seen.append(page)
@@ -371,7 +373,9 @@ def test_decklists_for_anonymous_and_other_players_in_every_mode(client, api, or
     assert not seen_by_outsiders()  # registration
     for insider in (alice, organiser):
         api.force_authenticate(insider)
-        entry = next(e for e in api.get(f"/api/v1/tournaments/{event.pk}/entrants/").json() if e["id"] == mine.pk)
+        entry = next(
+            e for e in api.get(f"/api/v1/tournaments/{event.pk}/entrants/").json()["results"] if e["id"] == mine.pk
+        )
         assert entry["deck"] == deck.latest_version().pk and entry["deck_legal"] is True
     event_services.start_event(event, organiser)
     round_services.pair_next_round(event, organiser)

@@ -110,6 +110,7 @@ def test_a_curve_whose_participation_prizes_exceed_the_pool_is_refused():
         (PayoutPlan(BY_RECORD, fixed=9, by_record={"4-0": 3, "3-1": 5}), "prizes.not_decreasing"),
         (PayoutPlan(BY_RECORD, fixed=9, by_record={"3-1": 5, "2-0-3": 4}), "prizes.same_points"),
         (PayoutPlan(BY_STANDING, fixed=9, by_standing=(3, 5)), "prizes.not_decreasing"),
+        (PayoutPlan(BY_STANDING, fixed=9, by_standing=(0,) * 4_097), "prizes.too_many"),
     ],
 )
 def test_impossible_plans_are_refused(plan, code):

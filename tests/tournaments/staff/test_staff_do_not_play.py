@@ -94,3 +94,21 @@ def test_a_removed_entry_can_then_join_the_staff(event, organiser, alice):
     entrant_services.remove_entrant(entrant, organiser)
     staff_services.add_staff(event, organiser, "alice", "judge")
     assert can(alice, event, "deck_checks")
+
+
+def test_staff_who_already_play_read_no_other_list_through_the_api(api, event, organiser, alice, bob):
+    """The decklists page refuses them (above); the API's lists and the entrant list do too."""
+    from catalogue.models import Game
+    from decks.models import Deck
+
+    entrant_services.register_player(event, alice)
+    theirs = entrant_services.register_player(event, bob)
+    deck = Deck.objects.create(owner=bob, name="Bob's secret", game=Game.objects.get(slug="dust-collectorz"))
+    event.entrants.filter(pk=theirs.pk).update(deck=deck.versions.create(number=1, content_hash="x"))
+    EventStaff.objects.create(event=event, user=alice, role=EventStaff.Role.JUDGE)
+    api.force_authenticate(alice)
+    assert api.get(f"/api/v1/tournaments/{event.pk}/decklists/").json() == []
+    rows = api.get(f"/api/v1/tournaments/{event.pk}/entrants/").json()["results"]
+    assert [row["deck"] for row in rows if row["name"] == "bob"] == [None], "which deck bob registered is hidden"
+    api.force_authenticate(organiser)
+    assert [row["name"] for row in api.get(f"/api/v1/tournaments/{event.pk}/decklists/").json()] == ["bob"]

@@ -290,3 +290,29 @@ def test_a_receiver_slower_than_the_timeout_is_retried_and_the_log_says_why(
     assert "timed out" in delivery.error and retries == [30]
     logged = api.get(f"/api/v1/webhooks/{webhook_id}/deliveries/").json()["results"][0]
     assert logged["status"] == "retrying" and "timed out" in logged["error"]
+
+
+def test_publishing_the_lists_from_the_settings_or_the_api_tells_the_receivers_too(
+    api, organiser, alice, bob, receiver, django_capture_on_commit_callbacks
+):
+    """The settings page and the API's PATCH change the publication as the dashboard's button does:
+    logged as a publication, so a receiver hears that the lists are public now."""
+    from catalogue.models import Game
+    from decks.models import Deck
+    from tests.conftest import join_event
+    from tournaments.models import AuditEntry
+
+    event = events.create_event(organiser, "Kitchen table", "dust-collectorz", swiss_rounds=1)
+    mine = join_event(event, alice)
+    join_event(event, bob)
+    deck = Deck.objects.create(owner=alice, name="Lint rush", game=Game.objects.get(slug="dust-collectorz"))
+    event.entrants.filter(pk=mine.pk).update(deck=deck.versions.create(number=1, content_hash="x"))
+    events.set_publication(event, organiser, "none")
+    events.start_event(event, organiser)
+    events.finish_event(event, organiser)
+    register(api, organiser, event, receiver.url, kinds=("decklists.published",))
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = api.patch(f"/api/v1/tournaments/{event.pk}/", {"publication": "all"}, format="json")
+    assert answer.status_code == 200
+    assert [body["kind"] for body in receiver.bodies()] == ["decklists.published"]
+    assert AuditEntry.objects.filter(event=event, action="event.publication").count() == 2
