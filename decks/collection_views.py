@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from catalogue.filters import CardFilterForm, search_cards
 from catalogue.models import Card
-from core.errors import DomainError
+from core.errors import DomainError, local_number
 
 from .access import collection_for, listed_decks, shared_collection
 from .forms import (
@@ -149,7 +149,8 @@ def collection_count(request, pk):
     collection = collection_for(request.user, pk)
     form = CardCountForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("The number of copies must be a whole number from 0 to 9999."))
+        limit = {"max": local_number(collection_services.MAX_COPIES)}
+        messages.error(request, _("The number of copies must be a whole number from 0 to %(max)s.") % limit)
         return redirect(back_to(request, reverse("decks:collection", args=[pk])))
     card = get_object_or_404(Card.objects.select_related("card_set"), pk=form.cleaned_data["card"])
     qty, action, variant = form.cleaned_data["qty"], form.cleaned_data["action"], form.variant()

@@ -57,7 +57,11 @@ def test_more_than_the_limit_is_refused_not_clamped(client, alice, pool):
     page = count(client, pool, puff, 9998, "add")
     assert "Pocket Puff: 10,001 copies is more than the 9,999 a collection may hold." in page.text
     assert pool.owned()[puff.pk] == 3
-    assert "must be a whole number from 0 to 9999" in count(client, pool, puff, -1, "add").text
+    assert "must be a whole number from 0 to 9,999." in count(client, pool, puff, -1, "add").text
+    french = client.post(
+        f"/fr/collections/{pool.pk}/count/", {"card": puff.pk, "qty": -1, "action": "add"}, follow=True
+    )
+    assert "un nombre entier de 0 à 9\u202f999." in french.text
 
 
 def test_the_page_labels_add_remove_and_set(client, alice, pool):
